@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { ERROR_CODES } from "./errors.js";
+
+/** Every answer is `{ status, msg, data }` (spec §7); status 1 is success. */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(1), msg: z.string(), data });
+
+export const errorEnvelope = z.object({
+  status: z.literal(0),
+  msg: z.string(),
+  code: z.enum(ERROR_CODES as [string, ...string[]]),
+  params: z.record(z.string(), z.string()),
+  data: z.null(),
+  requestId: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export type Envelope<T> = { status: 1; msg: string; data: T } | ErrorEnvelope;
+
+/** Amounts travel as strings: a decimal with up to 18 places, optionally signed. */
+export const moneyString = z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, "decimal");
+
+/** Every money-moving call accepts an idempotency key (DESIGN §4). */
+export const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);

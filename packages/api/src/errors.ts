@@ -1,0 +1,95 @@
+/**
+ * Stable error codes. The server answers a business error with one of these plus `params`; the client
+ * translates the code (locale key `errors.<CODE>`) and formats the params. The English text here is the
+ * server's `msg`, for logs and for API users without a translation table.
+ */
+export const ERROR_MESSAGES = {
+  // Input and platform
+  INVALID_INPUT: "Invalid input: {{field}}",
+  UNAUTHORIZED: "Please log in again",
+  FORBIDDEN: "You do not have permission to do this",
+  NOT_FOUND: "Not found",
+  SYSTEM_BUSY: "System busy, please try again later",
+  TOO_FREQUENT: "Submitted too frequently, please try again later",
+  INTERNAL: "Something went wrong on our side. Reference: {{requestId}}",
+  IDEMPOTENCY_CONFLICT: "This request was already submitted with different content",
+  // Account and login
+  ACCOUNT_NOT_FOUND: "Account does not exist",
+  WRONG_CREDENTIALS: "Account or password is wrong",
+  ACCOUNT_EXISTS: "Account already exists",
+  INVITER_NOT_FOUND: "The inviter does not exist",
+  PASSWORDS_MISMATCH: "The two passwords do not match",
+  PASSWORD_TOO_SHORT: "The password needs at least {{min}} characters",
+  ACCOUNT_FORMAT: "Enter a phone number or an account name of 4 to 32 letters, digits or underscores",
+  AGREEMENT_REQUIRED: "Please agree to the user agreement and privacy policy",
+  REGISTRATION_FAILED: "Registration failed",
+  ACCOUNT_FROZEN: "Your account is frozen, please contact customer service",
+  LOGIN_BANNED: "Login is banned for this account, please contact customer service",
+  ACCOUNT_DISABLED: "Your account is disabled, please contact customer service",
+  TRADE_BANNED: "This account cannot trade, please contact customer service",
+  WITHDRAW_BANNED: "This account cannot withdraw, please contact customer service",
+  KYC_REQUIRED: "Please complete real-name verification first",
+  ORIGINAL_PASSWORD_WRONG: "The original password is wrong",
+  SAME_PASSWORD: "The new password must differ from the old one",
+  // Funds and cards
+  FUND_PASSWORD_WRONG: "The fund password is wrong",
+  FUND_PASSWORD_NOT_SET: "Please set a fund password first",
+  CHANNEL_PASSWORD_WRONG: "The channel password is wrong",
+  INSUFFICIENT_BALANCE: "Insufficient balance",
+  INSUFFICIENT_AVAILABLE: "Insufficient available balance: {{available}}",
+  INSUFFICIENT_WITHDRAWABLE: "Insufficient withdrawable amount: {{available}}",
+  INSUFFICIENT_CREDIT_SCORE: "Insufficient credit score",
+  FUND_OPERATION_PENDING: "Another fund operation is pending",
+  CARD_NOT_FOUND: "Card not found",
+  CARD_EXISTS: "This card already exists",
+  CARD_NOT_OWNED: "This card is not the holder's own",
+  WITHDRAWAL_FAILED: "Withdrawal could not be initiated",
+  PENDING_REVIEW_EXISTS: "A deposit or order pending review already exists",
+  UNPAID_LOAN: "There is an unpaid credit loan",
+  REPAYMENT_EXCEEDS_LOAN: "The repayment exceeds the loan",
+  LOAN_QUOTA_INSUFFICIENT: "Insufficient loan quota",
+  AMOUNT_BELOW_MIN: "The amount is below the minimum of {{min}}",
+  AMOUNT_ABOVE_MAX: "The amount is above the maximum of {{max}}",
+  OUTSIDE_WINDOW: "Not available at this time. Hours: {{start}} to {{end}} on workdays",
+  // Trading and products
+  ORDER_STATE_INVALID: "This order is not in a state that allows this; do not repeat",
+  PRODUCT_UNAVAILABLE: "The product is missing or delisted",
+  FOLLOW_TIME_EXCEEDED: "The follow time limit has passed",
+  BELOW_MIN_BUY: "Below the minimum buy amount of {{min}}",
+  BELOW_MIN_AMOUNT: "Below the minimum amount of {{min}}",
+  BLOCK_TRADE_CLOSED: "Block trade closed; minimum {{minShares}} shares",
+  MARGIN_NOT_ENABLED: "Margin trading is not enabled",
+  PRICE_BEYOND_LIMIT: "The price is beyond the limit",
+  PRICE_UNAVAILABLE: "The price could not be obtained",
+  PRICE_NOT_POSITIVE: "The order price must be above 0",
+  NON_TRADING_HOURS: "Non-trading hours",
+  NOT_YET_OPEN: "Not yet listed or not yet subscription time",
+  SUBSCRIPTION_CHANNEL_CLOSED: "The subscription channel is not open",
+  SELL_LOCKED: "Locked: can be sold after {{until}}",
+  SECRET_KEY_MISMATCH: "The secret key does not match",
+  LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
+  ALREADY_CHECKED_IN: "Already checked in today",
+  INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",
+  // Market data
+  UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",
+  BAD_PERIOD: "Unsupported chart period",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/** Param keys whose values are money amounts (decimal strings); the client formats them as money. */
+export const MONEY_PARAMS = ["min", "max", "amount", "available", "balance"] as const;
+/** Param keys whose values are times of day or instants; the client formats them as time text. */
+export const TIME_PARAMS = ["start", "end", "until"] as const;
+
+export type ErrorParams = Record<string, string>;
+
+/** Fills `{{name}}` placeholders; used for the server's English `msg`. */
+export function renderMessage(code: ErrorCode, params: ErrorParams = {}): string {
+  return ERROR_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? "");
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
+}
