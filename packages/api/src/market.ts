@@ -1,0 +1,191 @@
+import { z } from "zod";
+
+/**
+ * Market data contract (spec §3, §7, §9). Prices and money are decimal strings; times are epoch seconds
+ * (charts) or ISO-8601 (quote timestamps). Every quote says whether it is simulated.
+ */
+
+/** The spec's `type` in market calls: one per market ("inr" is India). */
+export const MARKET_TYPES = ["inr", "usd", "krw", "myr", "thb", "crypto", "forex"] as const;
+export const marketType = z.enum(MARKET_TYPES);
+export type MarketType = z.infer<typeof marketType>;
+
+export const BOARDS = ["listed", "otc", "subscription", "auction"] as const;
+export const board = z.enum(BOARDS);
+export type Board = z.infer<typeof board>;
+
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, "decimal");
+const symbol = z.string().trim().min(1).max(32);
+const exchange = z.string().trim().min(1).max(16);
+
+/** Chart periods of spec §9. 1 is time-share (spec §7); the ranges 9–12 are daily candles over a span. */
+export const KLINE_TYPES = {
+  1: "timeshare",
+  2: "1m",
+  3: "5m",
+  4: "15m",
+  5: "30m",
+  6: "day",
+  7: "week",
+  8: "month",
+  9: "range1M",
+  10: "range3M",
+  11: "range6M",
+  12: "range1Y",
+} as const;
+export type KlineType = keyof typeof KLINE_TYPES;
+export const klineType = z.coerce
+  .number()
+  .int()
+  .refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" }) as unknown as z.ZodType<KlineType>;
+
+export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
+export const adjustment = z.enum(ADJUSTMENTS);
+
+export const investorTrends = z.object({
+  individual: z.string(),
+  foreign: z.string(),
+  institutional: z.string(),
+});
+
+export const quoteDetails = z.object({
+  ko_name: z.string(),
+  names: z.record(z.string(), z.string()),
+  industry: z.string().nullable(),
+  foreignOwnership: z.string().nullable(),
+  shortInterest: z.string().nullable(),
+  shortVolume: z.string().nullable(),
+  investorTrends: investorTrends.nullable(),
+});
+
+export const quote = z.object({
+  code: z.string(),
+  name: z.string(),
+  exchange: z.string(),
+  market: marketType,
+  currency: z.string(),
+  board,
+  close: decimal,
+  prev_close: decimal,
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  volume: z.string(),
+  turnover: z.string(),
+  gainValue: decimal,
+  gain: decimal,
+  high52: decimal.nullable(),
+  low52: decimal.nullable(),
+  marketCap: z.string().nullable(),
+  /** When the price was made; the app shows how fresh it is. */
+  ts: z.string(),
+  trading: z.boolean(),
+  simulated: z.boolean(),
+  details: quoteDetails,
+});
+export type Quote = z.infer<typeof quote>;
+
+/** `parameter/zhishu {type}` (spec §7): the indices of a market for the home top menu. */
+export const zhishuRequest = z.object({ type: marketType });
+export const indexItem = z.object({
+  symbol: z.string(),
+  exchange: z.string(),
+  name: z.string(),
+  close: decimal,
+  gainValue: decimal,
+  gain: decimal,
+  ts: z.string(),
+  simulated: z.boolean(),
+});
+export const zhishuResponse = z.array(indexItem);
+export type IndexItem = z.infer<typeof indexItem>;
+
+/** `trade/kline {symbol, type, exchange, kline_type}` (spec §7), plus the optional price adjustment. */
+export const klineRequest = z.object({
+  symbol,
+  type: marketType,
+  exchange,
+  kline_type: klineType,
+  adjust: adjustment.default("none"),
+});
+export const candle = z.object({
+  time: z.number().int(),
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: z.string(),
+  turnover: z.string(),
+});
+export const klineResponse = z.array(candle);
+export type Candle = z.infer<typeof candle>;
+
+export const quoteRequest = z.object({ symbol, exchange: exchange.optional() });
+
+export const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const marketListRequest = z.object({ type: marketType, board: board.optional(), ...paging });
+export const marketListResponse = page(quote);
+
+export const RANKING_KINDS = ["gainers", "losers", "volume", "turnover"] as const;
+export const rankingRequest = z.object({
+  type: marketType,
+  kind: z.enum(RANKING_KINDS),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const rankingResponse = z.array(quote);
+
+export const searchRequest = z.object({ keyword: z.string().trim().min(1).max(40) });
+export const searchResult = z.object({
+  code: z.string(),
+  exchange: z.string(),
+  market: marketType,
+  name: z.string(),
+  names: z.record(z.string(), z.string()),
+});
+export const searchResponse = z.array(searchResult);
+export const searchHistoryResponse = z.array(z.object({ keyword: z.string(), createdAt: z.string() }));
+
+export const watchlistItemRequest = z.object({ symbol, exchange });
+export const watchlistReorderRequest = z.object({
+  items: z.array(z.object({ symbol, exchange })).min(1).max(500),
+});
+export const watchlistResponse = z.array(quote);
+
+/**
+ * WebSocket `/api/ws`. The client authenticates with its first message (tokens stay out of URLs and
+ * logs), then subscribes per symbol. The server pushes ticks as they happen and a heartbeat.
+ */
+export const wsClientMessage = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("auth"), token: z.string(), account: z.string() }),
+  z.object({ op: z.literal("subscribe"), symbols: z.array(z.string().max(48)).min(1).max(200) }),
+  z.object({ op: z.literal("unsubscribe"), symbols: z.array(z.string().max(48)).min(1).max(200) }),
+  z.object({ op: z.literal("ping") }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+
+export const wsTick = z.object({
+  type: z.literal("tick"),
+  symbol: z.string(),
+  close: decimal,
+  gainValue: decimal,
+  gain: decimal,
+  volume: z.string(),
+  ts: z.string(),
+});
+export type WsTick = z.infer<typeof wsTick>;
+export type WsServerMessage =
+  | WsTick
+  | { type: "ready" }
+  | { type: "subscribed"; symbols: string[] }
+  | { type: "unsubscribed"; symbols: string[] }
+  | { type: "heartbeat"; ts: string }
+  | { type: "error"; code: string };
+
+/** Subscription key of an instrument on the socket: `EXCHANGE:CODE`, e.g. `NSE:RELIANCE`. */
+export const wsSymbolKey = (exchangeCode: string, code: string) => `${exchangeCode}:${code}`;
