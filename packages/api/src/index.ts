@@ -3,3 +3,4 @@ export * from "./envelope.js";
 export * from "./user.js";
 export * from "./common.js";
 export * from "./market.js";
+export * from "./admin.js";

@@ -127,7 +127,12 @@ export const paging = {
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const marketListRequest = z.object({ type: marketType, board: board.optional(), ...paging });
 export const marketListResponse = page(quote);

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Db } from "./db/index.js";
+import { systemClock, type Clock } from "./lib/clock.js";
+import { MemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter.js";
+import { DEFAULT_WEB_DIST } from "./paths.js";
+import { authPlugin } from "./plugins/auth.js";
+import { contextPlugin } from "./plugins/context.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
+import { openapiPlugin } from "./plugins/openapi.js";
+import { webPlugin } from "./plugins/web.js";
+import { commonRoutes } from "./modules/common/routes.js";
+import { healthRoutes } from "./modules/health/routes.js";
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "./modules/session/service.js";
+import { userRoutes } from "./modules/user/routes.js";
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from "./modules/user/service.js";
+
+export interface AppOptions {
+  /** An open, migrated database; its lifecycle belongs to the caller. */
+  db: Db;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+  rateLimiter?: RateLimiter;
+  sessionPolicy?: Partial<SessionPolicy>;
+  loginLimits?: LoginLimits;
+  /** The built web app; `/` explains how to build it when missing. */
+  webDist?: string;
+  /** Fastify's trustProxy: set behind a load balancer so rate limits see the client's address. */
+  trustProxy?: FastifyServerOptions["trustProxy"];
+}
+
+/** Composition: external plugins, then the app's own plugins, then the feature modules. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: options.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(openapiPlugin);
+
+  await app.register(contextPlugin, {
+    db: options.db,
+    clock,
+    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
+  });
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(commonRoutes, { prefix: "/api/vue/common" });
+  await app.register(userRoutes, {
+    prefix: "/api/vue/user",
+    limits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+  });
+  await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths.js";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** The database or a transaction on it: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** Applies the committed migrations in order (drizzle's migrator for the driver). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "memory" };
+
+// Any fixed number: the advisory lock that serialises migrations of processes starting together.
+const MIGRATION_LOCK = 7_301_001;
+
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.kind === "postgres") return openPostgres(target.url);
+  let client: PGlite;
+  if (target.kind === "pglite") {
+    const dir = join(target.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    driver: "postgres",
+    async migrate() {
+      // Several processes may start at once against one database; one migrates, the others wait.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Cheap liveness probe for the health check. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

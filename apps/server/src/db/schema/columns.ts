@@ -1,0 +1,9 @@
+import { timestamp } from "drizzle-orm/pg-core";
+
+/** Instants are timestamptz, read as Date. Rows are written with the injected clock's time. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const timestamps = {
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+};

@@ -1,0 +1,5 @@
+export * from "./institutions.js";
+export * from "./users.js";
+export * from "./sessions.js";
+export * from "./config.js";
+export * from "./admin.js";

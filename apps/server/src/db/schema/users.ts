@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { KycStatus } from "@brokerage/api";
+import { timestamps } from "./columns.js";
+import { institutions } from "./institutions.js";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    account: text("account").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    realname: text("realname"),
+    /** The user's own invitation code, handed to people they invite. */
+    inviteCode: text("invite_code").notNull().unique(),
+    inviterUserId: uuid("inviter_user_id").references((): AnyPgColumn => users.id),
+    /** The institution the user belongs to: the inviting institution, or the inviting user's one. */
+    institutionId: uuid("institution_id").references(() => institutions.id),
+    kycStatus: text("kyc_status").$type<KycStatus>().notNull().default("not_verified"),
+    fundPasswordHash: text("fund_password_hash"),
+    creditScore: integer("credit_score").notNull().default(100),
+    frozen: boolean("frozen").notNull().default(false),
+    loginBanned: boolean("login_banned").notNull().default(false),
+    disabled: boolean("disabled").notNull().default(false),
+    tradeBanned: boolean("trade_banned").notNull().default(false),
+    withdrawBanned: boolean("withdraw_banned").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("users_inviter_user_id_idx").on(t.inviterUserId),
+    index("users_institution_id_idx").on(t.institutionId),
+    check(
+      "users_kyc_status_check",
+      sql`${t.kycStatus} in ('not_verified', 'under_review', 'verified', 'failed')`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

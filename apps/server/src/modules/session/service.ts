@@ -1,0 +1,91 @@
+import type { Db } from "../../db/index.js";
+import { DAY, MINUTE, type Clock } from "../../lib/clock.js";
+import { hashToken, newSessionToken, SESSION_TOKEN_PATTERN } from "../../lib/random.js";
+import * as repo from "./repository.js";
+
+export interface SessionPolicy {
+  /** A session unused this long expires. */
+  idleMs: number;
+  /** A session expires this long after login, however active. */
+  absoluteMs: number;
+  /** last_seen_at is written at most this often, to spare the database a write per request. */
+  touchEveryMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 7 * DAY,
+  absoluteMs: 30 * DAY,
+  touchEveryMs: MINUTE,
+};
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface AuthSession {
+  sessionId: string;
+  userId: string;
+  account: string;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  /** Opens a session inside the caller's transaction and returns the token (shown once, never stored). */
+  async start(tx: Db, userId: string, client: ClientInfo): Promise<string> {
+    const token = newSessionToken();
+    const now = this.clock.now();
+    const absoluteExpiresAt = new Date(now.getTime() + this.policy.absoluteMs);
+    await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: this.idleExpiry(now, absoluteExpiresAt),
+      absoluteExpiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+    });
+    return token;
+  }
+
+  /** The live session of this token, when it was issued to this account; otherwise null. */
+  async authenticate(token: string, account: string): Promise<AuthSession | null> {
+    if (!SESSION_TOKEN_PATTERN.test(token)) return null;
+    const row = await repo.findSessionByTokenHash(this.db, hashToken(token));
+    if (!row || row.account !== account) return null;
+    const { session } = row;
+    const now = this.clock.now();
+    if (session.revokedAt !== null) return null;
+    if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= this.policy.touchEveryMs) {
+      await repo.touchSession(this.db, {
+        id: session.id,
+        now,
+        idleExpiresAt: this.idleExpiry(now, session.absoluteExpiresAt),
+      });
+    }
+    return { sessionId: session.id, userId: session.userId, account: row.account };
+  }
+
+  async revoke(session: AuthSession): Promise<void> {
+    await repo.revokeSession(this.db, {
+      id: session.sessionId,
+      userId: session.userId,
+      now: this.clock.now(),
+    });
+  }
+
+  async revokeAllOf(tx: Db, userId: string): Promise<void> {
+    await repo.revokeUserSessions(tx, { userId, now: this.clock.now() });
+  }
+
+  private idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
+    return new Date(Math.min(now.getTime() + this.policy.idleMs, absoluteExpiresAt.getTime()));
+  }
+}

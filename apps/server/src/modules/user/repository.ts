@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { institutions, users } from "../../db/schema/index.js";
+
+export async function findUserByAccount(tx: Db, account: string) {
+  const [row] = await tx.select().from(users).where(eq(users.account, account)).limit(1);
+  return row;
+}
+
+export async function findUserById(tx: Db, id: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findInstitutionByInviteCode(tx: Db, inviteCode: string) {
+  const [row] = await tx
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.inviteCode, inviteCode))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByInviteCode(tx: Db, inviteCode: string) {
+  const [row] = await tx
+    .select({ id: users.id, institutionId: users.institutionId })
+    .from(users)
+    .where(eq(users.inviteCode, inviteCode))
+    .limit(1);
+  return row;
+}
+
+/** Invitation codes are unique across institutions and users, so a code names one inviter. */
+export async function inviteCodeTaken(tx: Db, inviteCode: string): Promise<boolean> {
+  return (
+    (await findInstitutionByInviteCode(tx, inviteCode)) !== undefined ||
+    (await findUserByInviteCode(tx, inviteCode)) !== undefined
+  );
+}
+
+export async function insertUser(tx: Db, values: typeof users.$inferInsert) {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id, account: users.account });
+  if (!row) throw new Error("insert into users returned no row");
+  return row;
+}
+
+export async function updatePasswordHash(
+  tx: Db,
+  params: { userId: string; passwordHash: string; now: Date },
+) {
+  await tx
+    .update(users)
+    .set({ passwordHash: params.passwordHash, updatedAt: params.now })
+    .where(eq(users.id, params.userId));
+}

@@ -1,0 +1,101 @@
+import {
+  changeLoginPasswordRequest,
+  emptyRequest,
+  loginRequest,
+  registerRequest,
+  sessionResponse,
+  userInfo,
+} from "@brokerage/api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import { clientOf, sessionOf } from "../../plugins/auth.js";
+import { UserService, type LoginLimits } from "./service.js";
+
+export const userRoutes: FastifyPluginAsyncZod<{ limits: LoginLimits }> = async (app, { limits }) => {
+  const users = new UserService({
+    db: app.db,
+    clock: app.clock,
+    sessions: app.sessions,
+    rateLimiter: app.rateLimiter,
+    limits,
+  });
+  const tags = ["user"];
+  // onRequest: a call without a valid session is refused before its body is even parsed.
+  const withSession = { onRequest: app.requireUser };
+  const sessionSchema = { tags, headers: sessionHeaders, security: [{ token: [], account: [] }] };
+
+  app.post(
+    "/register",
+    {
+      schema: {
+        tags,
+        summary: "Create an account with an invitation code; answers a session like user/login",
+        body: registerRequest,
+        response: answers(sessionResponse),
+      },
+    },
+    async (request) => ok(await users.register(request.body, clientOf(request))),
+  );
+
+  app.post(
+    "/login",
+    {
+      schema: {
+        tags,
+        summary: "Log in; failures are rate limited per account and per address",
+        body: loginRequest,
+        response: answers(sessionResponse),
+      },
+    },
+    async (request) => ok(await users.login(request.body, clientOf(request))),
+  );
+
+  app.post(
+    "/logout",
+    {
+      ...withSession,
+      schema: {
+        ...sessionSchema,
+        summary: "End the current session",
+        body: emptyRequest,
+        response: answers(z.null(), { session: true }),
+      },
+    },
+    async (request) => {
+      await users.logout(sessionOf(request));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    "/getUserinfo",
+    {
+      ...withSession,
+      schema: {
+        ...sessionSchema,
+        summary: "The logged-in user's profile, verification state and account flags",
+        body: emptyRequest,
+        response: answers(userInfo, { session: true }),
+      },
+    },
+    async (request) => ok(await users.getUserinfo(sessionOf(request))),
+  );
+
+  app.post(
+    "/changeLoginPassword",
+    {
+      ...withSession,
+      schema: {
+        ...sessionSchema,
+        summary: "Change the login password; ends every session of the user, this one included",
+        body: changeLoginPasswordRequest,
+        response: answers(z.null(), { session: true }),
+      },
+    },
+    async (request) => {
+      await users.changeLoginPassword(sessionOf(request), request.body);
+      return ok(null);
+    },
+  );
+};
