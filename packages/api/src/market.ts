@@ -42,44 +42,74 @@ export const klineType = z.coerce
 export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
 export const adjustment = z.enum(ADJUSTMENTS);
 
+/** Market codes on quotes, and the spec's request `type` for each. */
+export const MARKET_CODES = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
+export const marketCode = z.enum(MARKET_CODES);
+export type MarketCodeWire = z.infer<typeof marketCode>;
+export const MARKET_OF_TYPE: Record<MarketType, MarketCodeWire> = {
+  inr: "IN",
+  usd: "US",
+  krw: "KR",
+  myr: "MY",
+  thb: "TH",
+  crypto: "CRYPTO",
+  forex: "FX",
+};
+
+const localizedNames = z.object({
+  en: z.string(),
+  ko: z.string(),
+  zh: z.string(),
+  hi: z.string(),
+  local: z.string(),
+});
+
 export const investorTrends = z.object({
-  individual: z.string(),
-  foreign: z.string(),
-  institutional: z.string(),
+  individual: z.number(),
+  foreign: z.number(),
+  institutional: z.number(),
 });
 
 export const quoteDetails = z.object({
   ko_name: z.string(),
-  names: z.record(z.string(), z.string()),
+  names: localizedNames,
+  kind: z.enum(["stock", "crypto", "forex", "index"]),
   industry: z.string().nullable(),
+  board: board.nullable(),
+  lotSize: z.number().int(),
+  sharesOutstanding: z.number().nullable(),
   foreignOwnership: z.string().nullable(),
-  shortInterest: z.string().nullable(),
-  shortVolume: z.string().nullable(),
+  shortInterestRatio: z.string().nullable(),
+  shortVolume: z.number().nullable(),
   investorTrends: investorTrends.nullable(),
+  priceBand: z.string().nullable(),
+  limitUp: z.string().nullable(),
+  limitDown: z.string().nullable(),
 });
 
+/** A quote as `packages/core` computes it (market `Quote`): prices are decimal strings. */
 export const quote = z.object({
   code: z.string(),
   name: z.string(),
   exchange: z.string(),
-  market: marketType,
+  market: marketCode,
   currency: z.string(),
-  board,
   close: decimal,
   prev_close: decimal,
   open: decimal,
   high: decimal,
   low: decimal,
-  volume: z.string(),
-  turnover: z.string(),
+  volume: z.number(),
+  turnover: decimal,
   gainValue: decimal,
   gain: decimal,
-  high52: decimal.nullable(),
-  low52: decimal.nullable(),
+  week52High: decimal,
+  week52Low: decimal,
   marketCap: z.string().nullable(),
   /** When the price was made; the app shows how fresh it is. */
-  ts: z.string(),
-  trading: z.boolean(),
+  timestamp: z.string(),
+  tradingDay: z.string(),
+  status: z.enum(["open", "break", "closed"]),
   simulated: z.boolean(),
   details: quoteDetails,
 });
@@ -94,7 +124,7 @@ export const indexItem = z.object({
   close: decimal,
   gainValue: decimal,
   gain: decimal,
-  ts: z.string(),
+  timestamp: z.string(),
   simulated: z.boolean(),
 });
 export const zhishuResponse = z.array(indexItem);
@@ -114,8 +144,8 @@ export const candle = z.object({
   high: decimal,
   low: decimal,
   close: decimal,
-  volume: z.string(),
-  turnover: z.string(),
+  volume: z.number(),
+  turnover: decimal,
 });
 export const klineResponse = z.array(candle);
 export type Candle = z.infer<typeof candle>;
@@ -149,9 +179,9 @@ export const searchRequest = z.object({ keyword: z.string().trim().min(1).max(40
 export const searchResult = z.object({
   code: z.string(),
   exchange: z.string(),
-  market: marketType,
+  market: marketCode,
   name: z.string(),
-  names: z.record(z.string(), z.string()),
+  names: localizedNames,
 });
 export const searchResponse = z.array(searchResult);
 export const searchHistoryResponse = z.array(z.object({ keyword: z.string(), createdAt: z.string() }));
@@ -180,8 +210,9 @@ export const wsTick = z.object({
   close: decimal,
   gainValue: decimal,
   gain: decimal,
-  volume: z.string(),
-  ts: z.string(),
+  volume: z.number(),
+  timestamp: z.string(),
+  status: z.enum(["open", "break", "closed"]),
 });
 export type WsTick = z.infer<typeof wsTick>;
 export type WsServerMessage =
