@@ -222,6 +222,3 @@ export type WsServerMessage =
   | { type: "unsubscribed"; symbols: string[] }
   | { type: "heartbeat"; ts: string }
   | { type: "error"; code: string };
-
-/** Subscription key of an instrument on the socket: `EXCHANGE:CODE`, e.g. `NSE:RELIANCE`. */
-export const wsSymbolKey = (exchangeCode: string, code: string) => `${exchangeCode}:${code}`;
