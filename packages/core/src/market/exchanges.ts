@@ -1,0 +1,166 @@
+import { HOLIDAYS } from "./holidays.js";
+import { fixedTick, type TickTable } from "./ticks.js";
+
+export type MarketCode = "IN" | "US" | "KR" | "MY" | "TH" | "CRYPTO" | "FX";
+export type ExchangeCode =
+  "NSE" | "BSE" | "NYSE" | "NASDAQ" | "KRX" | "KOSDAQ" | "BURSA" | "SET" | "CRYPTO" | "FX";
+
+/**
+ * A trading session as minutes from the trading day's local midnight. `open` may be negative: the forex
+ * day D opens at 17:00 New York time on the day before (−420).
+ */
+export interface SessionSpec {
+  open: number;
+  close: number;
+}
+
+/** The trading calendar of a market; exchanges of one market share it (NSE/BSE, NYSE/NASDAQ, KRX/KOSDAQ). */
+export interface CalendarSpec {
+  id: MarketCode;
+  timeZone: string;
+  sessions: readonly SessionSpec[];
+  /** Weekdays without trading, 0 = Sunday. */
+  weekend: readonly number[];
+  holidays: readonly string[];
+  /** For annualising volatility and drift. */
+  tradingDaysPerYear: number;
+}
+
+export interface MarketSpec {
+  code: MarketCode;
+  name: string;
+  currency: string;
+  calendar: CalendarSpec;
+}
+
+export interface ExchangeSpec {
+  code: ExchangeCode;
+  name: string;
+  market: MarketCode;
+  currency: string;
+  calendar: CalendarSpec;
+  /** Limit orders must lie within ±priceBand (a fraction) of the previous close. */
+  priceBand: string;
+  ticks: TickTable;
+  priceDecimals: number;
+}
+
+const hm = (text: string): number => {
+  const [h = "0", m = "0"] = text.split(":");
+  return Number(h) * 60 + Number(m);
+};
+const session = (open: string, close: string): SessionSpec => ({ open: hm(open), close: hm(close) });
+const SAT_SUN = [0, 6];
+
+function calendar(
+  id: MarketCode,
+  timeZone: string,
+  sessions: SessionSpec[],
+  weekend = SAT_SUN,
+  perYear = 250,
+) {
+  return { id, timeZone, sessions, weekend, holidays: HOLIDAYS[id] ?? [], tradingDaysPerYear: perYear };
+}
+
+export const CALENDARS: Readonly<Record<MarketCode, CalendarSpec>> = {
+  IN: calendar("IN", "Asia/Kolkata", [session("09:15", "15:30")]),
+  US: calendar("US", "America/New_York", [session("09:30", "16:00")]),
+  KR: calendar("KR", "Asia/Seoul", [session("09:00", "15:30")]),
+  MY: calendar("MY", "Asia/Kuala_Lumpur", [session("09:00", "12:30"), session("14:30", "17:00")]),
+  TH: calendar("TH", "Asia/Bangkok", [session("10:00", "12:30"), session("14:30", "16:30")]),
+  CRYPTO: calendar("CRYPTO", "UTC", [session("00:00", "24:00")], [], 365),
+  FX: calendar("FX", "America/New_York", [{ open: hm("17:00") - 1440, close: hm("17:00") }], SAT_SUN, 260),
+};
+
+export const MARKETS: Readonly<Record<MarketCode, MarketSpec>> = {
+  IN: { code: "IN", name: "India", currency: "INR", calendar: CALENDARS.IN },
+  US: { code: "US", name: "United States", currency: "USD", calendar: CALENDARS.US },
+  KR: { code: "KR", name: "Korea", currency: "KRW", calendar: CALENDARS.KR },
+  MY: { code: "MY", name: "Malaysia", currency: "MYR", calendar: CALENDARS.MY },
+  TH: { code: "TH", name: "Thailand", currency: "THB", calendar: CALENDARS.TH },
+  CRYPTO: { code: "CRYPTO", name: "Crypto", currency: "USD", calendar: CALENDARS.CRYPTO },
+  FX: { code: "FX", name: "Forex", currency: "USD", calendar: CALENDARS.FX },
+};
+
+/** NSE tick sizes from 2025 (price-dependent). */
+const INDIA_TICKS: TickTable = [
+  { below: 250, tick: "0.01" },
+  { below: 1000, tick: "0.05" },
+  { below: 5000, tick: "0.10" },
+  { below: 10000, tick: "0.50" },
+  { below: 20000, tick: "1.00" },
+  { below: null, tick: "5.00" },
+];
+/** US: one cent, and 1/100 cent below one dollar (Reg NMS rule 612). */
+const US_TICKS: TickTable = [
+  { below: 1, tick: "0.0001" },
+  { below: null, tick: "0.01" },
+];
+/** KRX and KOSDAQ unified tick table (2023). */
+const KOREA_TICKS: TickTable = [
+  { below: 2000, tick: "1" },
+  { below: 5000, tick: "5" },
+  { below: 20000, tick: "10" },
+  { below: 50000, tick: "50" },
+  { below: 200000, tick: "100" },
+  { below: 500000, tick: "500" },
+  { below: null, tick: "1000" },
+];
+const BURSA_TICKS: TickTable = [
+  { below: 1, tick: "0.005" },
+  { below: 10, tick: "0.01" },
+  { below: 100, tick: "0.02" },
+  { below: null, tick: "0.10" },
+];
+const SET_TICKS: TickTable = [
+  { below: 2, tick: "0.01" },
+  { below: 5, tick: "0.02" },
+  { below: 10, tick: "0.05" },
+  { below: 25, tick: "0.10" },
+  { below: 100, tick: "0.25" },
+  { below: 200, tick: "0.50" },
+  { below: 400, tick: "1.00" },
+  { below: null, tick: "2.00" },
+];
+
+function exchange(
+  code: ExchangeCode,
+  name: string,
+  market: MarketCode,
+  priceBand: string,
+  ticks: TickTable,
+  priceDecimals: number,
+): ExchangeSpec {
+  const spec = MARKETS[market];
+  return {
+    code,
+    name,
+    market,
+    currency: spec.currency,
+    calendar: spec.calendar,
+    priceBand,
+    ticks,
+    priceDecimals,
+  };
+}
+
+export const EXCHANGES: Readonly<Record<ExchangeCode, ExchangeSpec>> = {
+  NSE: exchange("NSE", "National Stock Exchange of India", "IN", "0.20", INDIA_TICKS, 2),
+  BSE: exchange("BSE", "BSE", "IN", "0.20", INDIA_TICKS, 2),
+  NYSE: exchange("NYSE", "New York Stock Exchange", "US", "0.10", US_TICKS, 2),
+  NASDAQ: exchange("NASDAQ", "Nasdaq", "US", "0.10", US_TICKS, 2),
+  KRX: exchange("KRX", "Korea Exchange (KOSPI)", "KR", "0.30", KOREA_TICKS, 0),
+  KOSDAQ: exchange("KOSDAQ", "KOSDAQ", "KR", "0.30", KOREA_TICKS, 0),
+  BURSA: exchange("BURSA", "Bursa Malaysia", "MY", "0.30", BURSA_TICKS, 3),
+  SET: exchange("SET", "Stock Exchange of Thailand", "TH", "0.30", SET_TICKS, 2),
+  // Crypto and forex instruments carry their own tick sizes; these are defaults.
+  CRYPTO: exchange("CRYPTO", "Crypto (24/7)", "CRYPTO", "0.20", fixedTick("0.01"), 2),
+  FX: exchange("FX", "Spot forex (24/5)", "FX", "0.05", fixedTick("0.00001"), 5),
+};
+
+export const EXCHANGE_CODES = Object.keys(EXCHANGES) as ExchangeCode[];
+export const MARKET_CODES = Object.keys(MARKETS) as MarketCode[];
+
+export function exchangeSpec(code: string): ExchangeSpec | undefined {
+  return (EXCHANGES as Record<string, ExchangeSpec>)[code];
+}
