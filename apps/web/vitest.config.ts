@@ -3,5 +3,9 @@ import react from "@vitejs/plugin-react";
 
 export default defineProject({
   plugins: [react()],
-  test: { name: "web", environment: "jsdom", include: ["src/**/*.test.{ts,tsx}"] },
+  test: {
+    name: "web",
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
 });

@@ -19,7 +19,7 @@ export const ERROR_MESSAGES = {
   ACCOUNT_EXISTS: "Account already exists",
   INVITER_NOT_FOUND: "The inviter does not exist",
   PASSWORDS_MISMATCH: "The two passwords do not match",
-  PASSWORD_TOO_SHORT: "The password needs at least {{min}} characters",
+  PASSWORD_TOO_SHORT: "The password needs at least {{minLength}} characters",
   ACCOUNT_FORMAT: "Enter a phone number or an account name of 4 to 32 letters, digits or underscores",
   AGREEMENT_REQUIRED: "Please agree to the user agreement and privacy policy",
   REGISTRATION_FAILED: "Registration failed",
@@ -92,4 +92,17 @@ export function renderMessage(code: ErrorCode, params: ErrorParams = {}): string
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
+}
+
+/**
+ * The params a coded zod issue carries: a string rule's bounds are lengths (`minLength`, `maxLength`);
+ * any other bound is an amount (`min`, `max`), which the app formats as money.
+ */
+export function boundParams(issue: object): ErrorParams {
+  const { minimum, maximum, origin } = issue as { minimum?: unknown; maximum?: unknown; origin?: unknown };
+  const length = origin === "string";
+  const params: ErrorParams = {};
+  if (minimum !== undefined) params[length ? "minLength" : "min"] = String(minimum);
+  if (maximum !== undefined) params[length ? "maxLength" : "max"] = String(maximum);
+  return params;
 }

@@ -1,4 +1,4 @@
-import { isErrorCode, renderMessage, type ErrorCode, type ErrorParams } from "@brokerage/api";
+import { boundParams, isErrorCode, renderMessage, type ErrorCode, type ErrorParams } from "@brokerage/api";
 import type { FastifyError, FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,15 +15,12 @@ function sendError(reply: FastifyReply, httpStatus: number, code: ErrorCode, par
 
 /**
  * Bad input answers INVALID_INPUT with the field, unless the failing rule names its own error code
- * (the `coded` messages of packages/api), e.g. PASSWORDS_MISMATCH or PASSWORD_TOO_SHORT with its `min`.
+ * (the `coded` messages of packages/api), e.g. PASSWORDS_MISMATCH or PASSWORD_TOO_SHORT with its `minLength`.
  */
 function inputError(issue: ZodFastifySchemaValidationError | undefined, context: string | undefined) {
   const field = issue?.instancePath.slice(1).replaceAll("/", ".") || context || "body";
   if (!issue || !isErrorCode(issue.message)) return { code: "INVALID_INPUT" as const, params: { field } };
-  const params: ErrorParams = { field };
-  const bounds = issue.params as { minimum?: unknown; maximum?: unknown };
-  if (bounds.minimum !== undefined) params.min = String(bounds.minimum);
-  if (bounds.maximum !== undefined) params.max = String(bounds.maximum);
+  const params: ErrorParams = { field, ...boundParams(issue.params) };
   return { code: issue.message, params };
 }
 

@@ -43,7 +43,7 @@ describe("user/changeLoginPassword", () => {
     ).toMatchObject({ code: "PASSWORDS_MISMATCH" });
     expect(
       await change(headers, { oldPassword: PASSWORD, newPassword: "short", confirmPassword: "short" }),
-    ).toMatchObject({ code: "PASSWORD_TOO_SHORT", params: { min: "8" } });
+    ).toMatchObject({ code: "PASSWORD_TOO_SHORT", params: { minLength: "8" } });
   });
 
   it("needs a session", async () => {

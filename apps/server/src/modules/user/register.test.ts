@@ -72,7 +72,7 @@ describe("user/register", () => {
 
   it("refuses a short password with the minimum as a parameter", async () => {
     const answer = await register({ password: "short1", confirmPassword: "short1" });
-    expect(answer).toMatchObject({ status: 0, code: "PASSWORD_TOO_SHORT", params: { min: "8" } });
+    expect(answer).toMatchObject({ status: 0, code: "PASSWORD_TOO_SHORT", params: { minLength: "8" } });
     expect(answer.msg).toBe("The password needs at least 8 characters");
   });
 

@@ -1,0 +1,25 @@
+import { Navigate, createHashRouter, type RouteObject } from "react-router";
+import { AppShell } from "./shell/AppShell";
+import { RouteError } from "./shell/RouteError";
+import { PageLoading } from "../components/LoadingState";
+import { SCREENS, SPEC_PATHS, loadPlaceholder } from "./routes";
+import { withTimeout } from "./lazy";
+
+export const routeObjects: RouteObject[] = [
+  {
+    path: "/",
+    Component: AppShell,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate replace to="/login/start" /> },
+      ...SPEC_PATHS.map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await withTimeout((SCREENS[path] ?? loadPlaceholder)())).default }),
+      })),
+      { path: "*", element: <Navigate replace to="/login/start" /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createHashRouter(routeObjects);

@@ -1,0 +1,45 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { apiPost } from "../lib/api";
+import { clearSession } from "../lib/storage";
+import { showInfo, showSuccess } from "../lib/toast";
+import { useConfig } from "../features/config/api/config";
+
+/** Spec §9: after "exit" the log-in screen follows in 1 s. */
+export const EXIT_REDIRECT_MS = 1000;
+
+/**
+ * Navigation with the spec's special targets: "kefu" opens the customer-service link from config,
+ * "exit" ends the session; anything else is a path.
+ */
+export function useGo() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const kefu = useConfig().data?.kefu;
+
+  return useCallback(
+    (target: string, state?: unknown) => {
+      if (target === "kefu") {
+        if (kefu) window.open(kefu, "_blank", "noopener");
+        else showInfo(t("common.kefuUnavailable"));
+        return;
+      }
+      if (target === "exit") {
+        // Revoke the session on the server too; the headers are read before the storage is cleared.
+        apiPost("user/logout", {}, { silent: true }).catch(() => undefined);
+        clearSession();
+        showSuccess(t("common.loggedOut"));
+        setTimeout(() => {
+          navigate("/login/login", { replace: true });
+          queryClient.removeQueries({ queryKey: ["user"] });
+        }, EXIT_REDIRECT_MS);
+        return;
+      }
+      navigate(target, { state });
+    },
+    [kefu, navigate, queryClient, t],
+  );
+}

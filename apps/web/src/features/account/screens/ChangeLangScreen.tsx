@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES, DEFAULT_LANGUAGES, type LanguageCode } from "@brokerage/api";
+import { Screen } from "../../../components/Screen";
+import { changeLanguage } from "../../../lib/i18n";
+import { getLangCode } from "../../../lib/storage";
+import { showSuccess } from "../../../lib/toast";
+import { useConfig } from "../../config/api/config";
+
+/** /information/changeLang: the languages config offers (default en, zh, ko). */
+export default function ChangeLangScreen() {
+  const { t } = useTranslation();
+  const offered = useConfig().data?.languages ?? DEFAULT_LANGUAGES;
+  const [current, setCurrent] = useState<LanguageCode>(getLangCode);
+  const choose = (code: LanguageCode) => {
+    setCurrent(code);
+    void changeLanguage(code).then(() => showSuccess(t("lang.changed", { lng: LANGUAGES[code].tag })));
+  };
+  return (
+    <Screen title={t("title.information.changeLang")}>
+      <fieldset className="card choice-list">
+        <legend className="choice-list__legend">{t("lang.hint")}</legend>
+        {offered.map((code) => (
+          <label key={code} className="choice-list__row" lang={LANGUAGES[code].tag}>
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={current === code}
+              onChange={() => choose(code)}
+              className="choice-list__input"
+            />
+            <span className="choice-list__label">{LANGUAGES[code].label}</span>
+            <span className="choice-list__check" aria-hidden="true" />
+          </label>
+        ))}
+      </fieldset>
+    </Screen>
+  );
+}

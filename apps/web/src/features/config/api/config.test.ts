@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { logoUrlOf, parseConfig } from "./config";
+
+describe("config", () => {
+  it("reads kefu, title, logo and the offered languages", () => {
+    const config = parseConfig([
+      { name: "kefu", value: "https://help.example.com" },
+      { name: "title", value: "Broker" },
+      { name: "logo", value: "/api/uploads/logo.png" },
+      { name: "languages", value: "en, yd,xx,ko" },
+    ]);
+    expect(config.kefu).toBe("https://help.example.com");
+    expect(config.title).toBe("Broker");
+    expect(config.logoUrl).toBe("/api/uploads/logo.png");
+    expect(config.languages).toEqual(["en", "yd", "ko"]);
+  });
+  it("offers en, zh and ko when config lists none", () => {
+    expect(parseConfig([]).languages).toEqual(["en", "zh", "ko"]);
+  });
+  it("prefixes a relative logo with the image base path", () => {
+    expect(logoUrlOf("uploads/logo.png")).toBe("/api/uploads/logo.png");
+    expect(logoUrlOf("https://cdn.example.com/l.png")).toBe("https://cdn.example.com/l.png");
+  });
+});

@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import { DEFAULT_LANGUAGES, type ConfigEntry, type LanguageCode } from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+import { isLanguageCode } from "../../../lib/storage";
+
+export interface AppConfig {
+  kefu?: string;
+  logoUrl?: string;
+  title?: string;
+  /** The stored language codes the switcher offers. */
+  languages: LanguageCode[];
+  values: Record<string, string>;
+}
+
+/** Spec §3: images live under /api/; a logo given as an absolute path or URL is used as is. */
+export function logoUrlOf(value: string): string {
+  if (/^(\/|https?:|data:)/.test(value)) return value;
+  return `/api/${value}`;
+}
+
+export function parseConfig(entries: ConfigEntry[]): AppConfig {
+  const values = Object.fromEntries(entries.map((e) => [e.name, e.value]));
+  const listed = (values.languages ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter(isLanguageCode);
+  return {
+    kefu: values.kefu || undefined,
+    logoUrl: values.logo ? logoUrlOf(values.logo) : undefined,
+    title: values.title || undefined,
+    languages: listed.length > 0 ? listed : DEFAULT_LANGUAGES,
+    values,
+  };
+}
+
+export const CONFIG_QUERY_KEY = ["config"] as const;
+
+/** `common/config {type:"all"}`: loaded once at start-up (the splash waits for it). */
+export function useConfig() {
+  return useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: () => apiPost<ConfigEntry[]>("common/config", { type: "all" }),
+    select: parseConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,37 @@
+import { formatMoney } from "@brokerage/core";
+
+export { formatMoney };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Spec §9 date format: YYYY.MM.DD hh:mm:ss (local time). */
+export function formatDateTime(value: Date): string {
+  return (
+    `${value.getFullYear()}.${pad(value.getMonth() + 1)}.${pad(value.getDate())} ` +
+    `${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`
+  );
+}
+
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?$/;
+
+/**
+ * Time text for error params (deposit/withdrawal windows, lock ends): a time of day stays "09:30",
+ * an instant becomes "YYYY.MM.DD hh:mm:ss"; anything else is shown as sent.
+ */
+export function formatTimeText(value: string): string {
+  if (TIME_OF_DAY.test(value)) {
+    const [h = "0", m = "00"] = value.split(":");
+    return `${h.padStart(2, "0")}:${m}`;
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) || !/\d{4}-\d{2}-\d{2}/.test(value) ? value : formatDateTime(date);
+}
+
+/** Money text, or the raw value when it is not a number (the server may send "—"). */
+export function formatMoneySafe(value: string): string {
+  try {
+    return formatMoney(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,74 @@
+import { LANGUAGES, type LanguageCode } from "@brokerage/api";
+
+/** Local-storage keys of spec §3. `lang` holds the stored code (en, zh, yd …), `language` its locale tag. */
+export const STORAGE_KEYS = {
+  token: "tokend",
+  account: "account",
+  language: "language",
+  lang: "lang",
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session then lives only as long as the page.
+  }
+}
+
+export const getToken = () => read(STORAGE_KEYS.token);
+export const getAccount = () => read(STORAGE_KEYS.account);
+export const hasSession = () => Boolean(getToken());
+
+export function saveSession(session: { token: string; account: string }): void {
+  write(STORAGE_KEYS.token, session.token);
+  write(STORAGE_KEYS.account, session.account);
+}
+
+/** The "exit" target: forget the token and the account. */
+export function clearSession(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.localStorage.removeItem(STORAGE_KEYS.account);
+  } catch {
+    // nothing stored, nothing to clear
+  }
+}
+
+/**
+ * A 401 clears local storage (spec §4). The language choice is kept on purpose: it is a device
+ * preference, not session data, and the log-in screen should stay in the user's language.
+ */
+export function clearStorageKeepLanguage(): void {
+  const lang = read(STORAGE_KEYS.lang);
+  const language = read(STORAGE_KEYS.language);
+  try {
+    window.localStorage.clear();
+  } catch {
+    return;
+  }
+  if (lang) write(STORAGE_KEYS.lang, lang);
+  if (language) write(STORAGE_KEYS.language, language);
+}
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(LANGUAGES, value);
+}
+
+export function getLangCode(): LanguageCode {
+  const stored = read(STORAGE_KEYS.lang);
+  return isLanguageCode(stored) ? stored : "en";
+}
+
+export function saveLangCode(code: LanguageCode): void {
+  write(STORAGE_KEYS.lang, code);
+  write(STORAGE_KEYS.language, LANGUAGES[code].tag);
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { INVITE_CODE, SCREENSHOT_DIR, browserAvailable, startHarness, type Harness } from "./harness";
+
+const run = browserAvailable();
+
+/** Fails on axe violations of impact "serious" or "critical" on the current screen. */
+async function expectAccessible(page: Page, screen: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const blocking = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking).toEqual([]);
+}
+
+const hashOf = (page: Page) => new URL(page.url()).hash;
+
+/** Toasts last 2 s; screenshots wait until none is showing. */
+async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.locator(".adm-toast-main").waitFor({ state: "detached", timeout: 5000 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+async function waitForHash(page: Page, hash: string) {
+  await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 15_000 });
+}
+
+describe.skipIf(!run)("foundation journey", () => {
+  let harness: Harness;
+  let page: Page;
+  const account = `investor${Date.now().toString().slice(-6)}`;
+  const password = "Secret-pass-2025";
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    ({ page } = await harness.newPage());
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it("splash leads a visitor to the welcome screen", async () => {
+    await page.goto(`${harness.baseUrl}/`);
+    await waitForHash(page, "#/login/start1");
+    await page.getByRole("heading", { name: "Invest in the markets you know" }).waitFor();
+    expect(await page.title()).not.toBe("");
+  });
+
+  it("registers with the invitation code", async () => {
+    await page.getByRole("button", { name: "Open an account" }).click();
+    await waitForHash(page, "#/login/register");
+    await page.getByRole("heading", { name: "Open an account" }).waitFor();
+    await expectAccessible(page, "register");
+    await shoot(page, "register");
+
+    // Client-side validation speaks first: an empty form names the missing agreement.
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.getByText("Please agree to the user agreement and privacy policy").waitFor();
+
+    await page.getByLabel("Phone or account").fill(account);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByLabel("Invitation code").fill(INVITE_CODE);
+    await page.getByRole("checkbox", { name: /I have read and agree/ }).check();
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+
+    await waitForHash(page, "#/login/loginAfter");
+    await page.getByRole("heading", { name: "Your invitation code" }).waitFor();
+    await page.getByRole("button", { name: "Copy invitation code" }).waitFor();
+    await page.getByRole("button", { name: "Start investing" }).click();
+    await waitForHash(page, "#/home/index");
+  });
+
+  it("logs out and logs back in", async () => {
+    await page.getByRole("link", { name: "Account" }).click();
+    await waitForHash(page, "#/information/index");
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    await waitForHash(page, "#/information/setting");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await waitForHash(page, "#/login/login");
+
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await expectAccessible(page, "log-in");
+    await page.getByLabel("Phone or account").fill(account);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await shoot(page, "login");
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByText("Account or password is wrong").waitFor();
+
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await waitForHash(page, "#/home/index");
+  });
+
+  it("greets the user by account on the home screen", async () => {
+    await page.getByRole("heading", { name: `Hello, ${account}` }).waitFor();
+    await page.getByRole("button", { name: "Search stocks" }).waitFor();
+    await page.getByRole("button", { name: "Messages" }).waitFor();
+    const tabs = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link");
+    expect(await tabs.allInnerTexts()).toEqual(["Home", "Quotes", "Trade", "News", "Account"]);
+    await expectAccessible(page, "home");
+    await shoot(page, "home");
+  });
+
+  it("switches the language to Korean", async () => {
+    await page.getByRole("link", { name: "Account" }).click();
+    await waitForHash(page, "#/information/index");
+    await page.getByRole("heading", { name: "My assets" }).waitFor();
+    await shoot(page, "account");
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    await waitForHash(page, "#/information/setting");
+    await page.getByRole("heading", { name: "Settings" }).waitFor();
+    await expectAccessible(page, "settings");
+    await shoot(page, "settings");
+
+    await page.getByRole("button", { name: /Language/ }).click();
+    await waitForHash(page, "#/information/changeLang");
+    await expectAccessible(page, "language");
+    await page.getByRole("radio", { name: "한국어" }).check();
+    await page.getByRole("heading", { name: "언어" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ko");
+    await shoot(page, "language-ko");
+    expect(
+      await page.evaluate(() => [localStorage.getItem("lang"), localStorage.getItem("language")]),
+    ).toEqual(["ko", "ko"]);
+  });
+
+  it("logs out through exit and lands on log-in", async () => {
+    await page.getByRole("button", { name: "뒤로" }).click();
+    await waitForHash(page, "#/information/setting");
+    await page.getByRole("button", { name: "로그아웃" }).click();
+    await waitForHash(page, "#/login/login");
+    await page.getByRole("button", { name: "로그인", exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("tokend"))).toBeNull();
+    expect(hashOf(page)).toBe("#/login/login");
+  });
+});

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
+export const CHROMIUM = "/usr/bin/chromium";
+export const INVITE_CODE = "E2EINVITE";
+export const VIEWPORT = { width: 390, height: 844 };
+
+const SERVER_ENTRY = join(ROOT, "apps/server/dist/main.js");
+const WEB_INDEX = join(ROOT, "apps/web/dist/index.html");
+
+/**
+ * Whether the journeys can run. Without the system Chromium, a developer machine skips them with a loud
+ * warning; CI (env CI set) fails instead, so a missing browser never passes silently.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const message = `${CHROMIUM} is missing: install the Debian package "chromium" to run the e2e journeys.`;
+  if (process.env.CI) throw new Error(message);
+  console.warn(`\n${"!".repeat(80)}\n!! E2E SKIPPED: ${message}\n${"!".repeat(80)}\n`);
+  return false;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok && ((await res.json()) as { status?: number }).status === 1) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy in 60 s:\n${output()}`);
+}
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** Starts the built server on a free port with a fresh data folder, and the system Chromium. */
+export async function startHarness(): Promise<Harness> {
+  for (const file of [SERVER_ENTRY, WEB_INDEX])
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), "brokerage-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = "";
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BOOTSTRAP_INVITE_CODE: INVITE_CODE,
+      ADMIN_ACCOUNT: "e2eadmin",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on("data", collect);
+  server.stderr?.on("data", collect);
+
+  let browser: Browser | undefined;
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+  } catch (error) {
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const launched = browser;
+
+  return {
+    baseUrl,
+    browser: launched,
+    async newPage() {
+      const context = await launched.newContext({
+        viewport: VIEWPORT,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: "en-US",
+      });
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      await launched.close();
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
