@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "./db/index.js";
@@ -13,9 +14,14 @@ import { openapiPlugin } from "./plugins/openapi.js";
 import { webPlugin } from "./plugins/web.js";
 import { commonRoutes } from "./modules/common/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { marketPlugin, type MarketOptions } from "./modules/market/plugin.js";
+import { marketRoutes } from "./modules/market/routes.js";
+import type { StreamLimits } from "./modules/market/stream/connection.js";
+import { DEFAULT_STREAM_LIMITS, streamRoutes } from "./modules/market/stream/routes.js";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "./modules/session/service.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from "./modules/user/service.js";
+import { watchlistRoutes } from "./modules/watchlist/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -29,6 +35,10 @@ export interface AppOptions {
   webDist?: string;
   /** Fastify's trustProxy: set behind a load balancer so rate limits see the client's address. */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** Market-data provider (default: the simulator with a fixed seed) and tick fan-out. */
+  market?: MarketOptions;
+  /** Socket limits and timers (tests shorten them). */
+  stream?: Partial<StreamLimits>;
 }
 
 /** Composition: external plugins, then the app's own plugins, then the feature modules. */
@@ -47,6 +57,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(openapiPlugin);
+  // Client messages are small (auth, subscribe lists); anything bigger is refused by the socket itself.
+  // No compression: ticks are small, and the stream writes pre-framed ticks (modules/market/stream).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
 
   await app.register(contextPlugin, {
     db: options.db,
@@ -56,12 +69,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
+  await app.register(marketPlugin, options.market ?? {});
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(commonRoutes, { prefix: "/api/vue/common" });
   await app.register(userRoutes, {
     prefix: "/api/vue/user",
     limits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+  });
+  await app.register(marketRoutes, { prefix: "/api/vue" });
+  await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
+  await app.register(streamRoutes, {
+    prefix: "/api",
+    limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
   });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 

@@ -13,6 +13,8 @@ export interface ServerEnv {
   adminPassword: string | undefined;
   bootstrapInviteCode: string | undefined;
   marketSeed: string | undefined;
+  /** MARKET_CSV_DIR: replay recorded candles from every *.csv file there instead of simulating. */
+  marketCsvDir: string | undefined;
   webDist: string;
   logLevel: string;
   trustProxy: boolean | string;
@@ -48,6 +50,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminPassword: blankToUndefined(env.ADMIN_PASSWORD),
     bootstrapInviteCode: blankToUndefined(env.BOOTSTRAP_INVITE_CODE),
     marketSeed: blankToUndefined(env.MARKET_SEED),
+    marketCsvDir: env.MARKET_CSV_DIR ? resolve(env.MARKET_CSV_DIR) : undefined,
     webDist: resolve(env.WEB_DIST || DEFAULT_WEB_DIST),
     logLevel: env.LOG_LEVEL || "info",
     trustProxy: trustProxyOf(env.TRUST_PROXY),

@@ -25,6 +25,7 @@ const app = await buildApp({
   logger: { level: env.logLevel },
   webDist: env.webDist,
   trustProxy: env.trustProxy,
+  market: { seed: env.marketSeed, csvDir: env.marketCsvDir, redisUrl: env.redisUrl },
   sessionPolicy: {
     ...(env.sessionIdleMs !== undefined && { idleMs: env.sessionIdleMs }),
     ...(env.sessionAbsoluteMs !== undefined && { absoluteMs: env.sessionAbsoluteMs }),

@@ -34,10 +34,17 @@ export const KLINE_TYPES = {
   12: "range1Y",
 } as const;
 export type KlineType = keyof typeof KLINE_TYPES;
+export const KLINE_TYPE_DESCRIPTION =
+  "Chart period: 1 time-share (the current or last session's minute candles), 2 one minute, 3 five " +
+  "minutes, 4 fifteen minutes, 5 thirty minutes, 6 day, 7 week, 8 month (2–8: the last 100 candles), " +
+  "9 one month, 10 three months, 11 six months, 12 one year (9–12: daily candles over that span). " +
+  "Any other value answers BAD_PERIOD.";
+/** Any value that is not one of KLINE_TYPES (not a number, not an integer, out of range) is BAD_PERIOD. */
 export const klineType = z.coerce
-  .number()
-  .int()
-  .refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" }) as unknown as z.ZodType<KlineType>;
+  .number({ error: "BAD_PERIOD" })
+  .int({ error: "BAD_PERIOD" })
+  .refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" })
+  .describe(KLINE_TYPE_DESCRIPTION) as unknown as z.ZodType<KlineType>;
 
 export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
 export const adjustment = z.enum(ADJUSTMENTS);
@@ -184,26 +191,43 @@ export const searchResult = z.object({
   names: localizedNames,
 });
 export const searchResponse = z.array(searchResult);
+/** The latest searches of a user, newest first; re-searching a keyword moves it to the top. */
+export const SEARCH_HISTORY_MAX = 20;
 export const searchHistoryResponse = z.array(z.object({ keyword: z.string(), createdAt: z.string() }));
 
+/** A watchlist holds at most this many instruments. */
+export const WATCHLIST_MAX = 200;
 export const watchlistItemRequest = z.object({ symbol, exchange });
+/** The user's whole watchlist in the wanted order: exactly the current set, each once. */
 export const watchlistReorderRequest = z.object({
-  items: z.array(z.object({ symbol, exchange })).min(1).max(500),
+  items: z.array(z.object({ symbol, exchange })).min(1).max(WATCHLIST_MAX),
 });
+/** Quotes of the watched instruments, in the user's order. */
 export const watchlistResponse = z.array(quote);
+export const watchlistContainsResponse = z.boolean();
 
 /**
  * WebSocket `/api/ws`. The client authenticates with its first message (tokens stay out of URLs and
- * logs), then subscribes per symbol. The server pushes ticks as they happen and a heartbeat.
+ * logs), within WS_AUTH_TIMEOUT_MS, then subscribes per symbol (at most WS_MAX_SYMBOLS per connection).
+ * The server pushes a tick when a subscribed symbol's price changes, and a heartbeat every 15 s.
+ * Close codes: 4401 not authenticated, 4408 too slow to read (its send buffer overflowed), 4400 bad
+ * message before authentication.
  */
+export const WS_MAX_SYMBOLS = 200;
+export const WS_AUTH_TIMEOUT_MS = 10_000;
+export const WS_CLOSE = { unauthorized: 4401, slowConsumer: 4408, badMessage: 4400 } as const;
+
+const wsSymbols = z.array(z.string().max(48)).min(1).max(WS_MAX_SYMBOLS);
 export const wsClientMessage = z.discriminatedUnion("op", [
   z.object({ op: z.literal("auth"), token: z.string(), account: z.string() }),
-  z.object({ op: z.literal("subscribe"), symbols: z.array(z.string().max(48)).min(1).max(200) }),
-  z.object({ op: z.literal("unsubscribe"), symbols: z.array(z.string().max(48)).min(1).max(200) }),
+  z.object({ op: z.literal("subscribe"), symbols: wsSymbols }),
+  z.object({ op: z.literal("unsubscribe"), symbols: wsSymbols }),
   z.object({ op: z.literal("ping") }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
+const marketStatus = z.enum(["open", "break", "closed"]);
+/** A price change. Sent once on subscribe (the current quote), then whenever the price moves. */
 export const wsTick = z.object({
   type: z.literal("tick"),
   symbol: z.string(),
@@ -211,14 +235,27 @@ export const wsTick = z.object({
   gainValue: decimal,
   gain: decimal,
   volume: z.number(),
+  /** The quote's instant (the market time of the price). */
   timestamp: z.string(),
-  status: z.enum(["open", "break", "closed"]),
+  status: marketStatus,
+  /** Server wall-clock time the tick was sent, epoch ms (for latency measurement). */
+  sentAt: z.number().int().optional(),
 });
 export type WsTick = z.infer<typeof wsTick>;
-export type WsServerMessage =
-  | WsTick
-  | { type: "ready" }
-  | { type: "subscribed"; symbols: string[] }
-  | { type: "unsubscribed"; symbols: string[] }
-  | { type: "heartbeat"; ts: string }
-  | { type: "error"; code: string };
+
+export const wsServerMessage = z.discriminatedUnion("type", [
+  wsTick,
+  z.object({ type: z.literal("ready"), account: z.string() }),
+  z.object({ type: z.literal("subscribed"), symbols: z.array(z.string()) }),
+  z.object({ type: z.literal("unsubscribed"), symbols: z.array(z.string()) }),
+  z.object({ type: z.literal("heartbeat"), ts: z.string() }),
+  z.object({ type: z.literal("pong"), ts: z.string() }),
+  z.object({
+    type: z.literal("error"),
+    /** UNAUTHORIZED, UNKNOWN_SYMBOL (with `symbols`), INVALID_INPUT (with `params`). */
+    code: z.string(),
+    symbols: z.array(z.string()).optional(),
+    params: z.record(z.string(), z.string()).optional(),
+  }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessage>;

@@ -13,6 +13,8 @@ declare module "fastify" {
     sessions: SessionService;
     /** onRequest hook of every route that needs a user session; sets `request.session`. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook of routes that serve everyone but do more for a user: sets `request.session` or null. */
+    optionalUser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     session: AuthSession | null;
@@ -38,11 +40,18 @@ export function sessionOf(request: FastifyRequest): AuthSession {
 export const authPlugin = shared<{ policy: SessionPolicy }>(async (app, { policy }) => {
   app.decorate("sessions", new SessionService(app.db, app.clock, policy));
   app.decorateRequest("session", null);
-  app.decorate("requireUser", async (request: FastifyRequest) => {
+  const sessionOfHeaders = async (request: FastifyRequest) => {
     const token = singleHeader(request, "token");
     const account = singleHeader(request, "account");
-    const session = token && account ? await app.sessions.authenticate(token, account) : null;
+    return token && account ? await app.sessions.authenticate(token, account) : null;
+  };
+  app.decorate("requireUser", async (request: FastifyRequest) => {
+    const session = await sessionOfHeaders(request);
     if (!session) throw new DomainError("UNAUTHORIZED");
     request.session = session;
+  });
+  // A missing or stale session is not an error here: the call is answered as for a guest.
+  app.decorate("optionalUser", async (request: FastifyRequest) => {
+    request.session = await sessionOfHeaders(request);
   });
 });

@@ -3,3 +3,4 @@ export * from "./users.js";
 export * from "./sessions.js";
 export * from "./config.js";
 export * from "./admin.js";
+export * from "./market.js";

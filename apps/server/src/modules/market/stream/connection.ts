@@ -1,0 +1,210 @@
+import { WS_CLOSE, wsClientMessage, type WsServerMessage } from "@brokerage/api";
+import type { FastifyBaseLogger } from "fastify";
+import type { Writable } from "node:stream";
+import type { WebSocket } from "ws";
+import type { Clock } from "../../../lib/clock.js";
+import type { AuthSession, SessionService } from "../../session/service.js";
+import type { MarketService } from "../service.js";
+import { tickFrame, type FrameListener, type TickHub } from "./hub.js";
+
+export interface StreamLimits {
+  /** The first message must authenticate within this time. */
+  authTimeoutMs: number;
+  heartbeatMs: number;
+  /** A client whose unsent data exceeds this is too slow to follow the stream and is closed. */
+  maxBufferedBytes: number;
+  maxSymbols: number;
+}
+
+export interface ConnectionDeps {
+  sessions: SessionService;
+  market: MarketService;
+  hub: TickHub;
+  clock: Clock;
+  limits: StreamLimits;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * One client socket: authenticates with its first message, then subscribes and unsubscribes per
+ * symbol. Messages are handled one at a time, in order, so a subscribe sent right after the auth waits
+ * for the auth to finish.
+ */
+export class StreamConnection {
+  private session: AuthSession | null = null;
+  private closed = false;
+  private readonly symbols = new Set<string>();
+  private readonly authTimer: NodeJS.Timeout;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly onFrames: FrameListener = (frames) => this.sendAll(frames);
+
+  /** `raw` is the TCP socket under the WebSocket (absent for in-memory test sockets). */
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: ConnectionDeps,
+    private readonly raw?: Pick<Writable, "write">,
+  ) {
+    this.authTimer = setTimeout(() => this.reject(), deps.limits.authTimeoutMs);
+    socket.on("message", (data, isBinary) => {
+      const text = isBinary ? "" : data.toString();
+      this.queue = this.queue.then(() => this.handle(text)).catch((err) => this.fail(err));
+    });
+    socket.on("close", () => this.dispose());
+    socket.on("error", () => this.dispose());
+  }
+
+  get authenticated(): boolean {
+    return this.session !== null && !this.closed;
+  }
+
+  /** Sends unless the client is not keeping up; never lets the send buffer grow without bound. */
+  send(data: Buffer | WsServerMessage): void {
+    if (this.closed || this.tooSlow()) return;
+    this.socket.send(Buffer.isBuffer(data) ? data : JSON.stringify(data), { binary: false });
+  }
+
+  /**
+   * A round of ticks in one write to the network. The frames are framed once per tick for every
+   * subscriber (wireFrame) and written straight to the TCP socket: with compression off, `ws` writes
+   * each of its own messages synchronously and whole, so frames cannot interleave.
+   */
+  sendAll(frames: readonly Buffer[]): void {
+    if (!this.raw || this.socket.readyState !== this.socket.OPEN) {
+      for (const frame of frames) this.send(frame);
+      return;
+    }
+    if (this.closed || this.tooSlow()) return;
+    const wire = frames.map(wireFrame);
+    this.raw.write(wire.length === 1 ? (wire[0] as Buffer) : Buffer.concat(wire));
+  }
+
+  /** Closes the client when its unsent data passes the limit, instead of buffering without bound. */
+  private tooSlow(): boolean {
+    if (this.socket.bufferedAmount <= this.deps.limits.maxBufferedBytes) return false;
+    this.deps.log.info({ account: this.session?.account }, "closing a slow socket client");
+    this.close(WS_CLOSE.slowConsumer, "too slow");
+    return true;
+  }
+
+  private async handle(text: string): Promise<void> {
+    if (this.closed) return;
+    const parsed = wsClientMessage.safeParse(parseJson(text));
+    if (!this.session) {
+      if (!parsed.success || parsed.data.op !== "auth") return this.reject();
+      const session = await this.deps.sessions.authenticate(parsed.data.token, parsed.data.account);
+      if (this.closed) return; // timed out meanwhile
+      if (!session) return this.reject();
+      clearTimeout(this.authTimer);
+      this.session = session;
+      return this.send({ type: "ready", account: session.account });
+    }
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join(".") || "message";
+      return this.send({ type: "error", code: "INVALID_INPUT", params: { field } });
+    }
+    const message = parsed.data;
+    switch (message.op) {
+      case "auth":
+        return this.send({ type: "error", code: "INVALID_INPUT", params: { field: "op" } });
+      case "ping":
+        return this.send({ type: "pong", ts: this.deps.clock.now().toISOString() });
+      case "subscribe":
+        return this.subscribe(message.symbols);
+      case "unsubscribe":
+        return this.unsubscribe(message.symbols);
+    }
+  }
+
+  private subscribe(requested: readonly string[]): void {
+    const unknown: string[] = [];
+    const added: string[] = [];
+    let overCap = false;
+    for (const symbol of new Set(requested)) {
+      if (this.symbols.has(symbol)) continue;
+      if (!this.deps.market.exists(symbol)) {
+        unknown.push(symbol);
+      } else if (this.symbols.size >= this.deps.limits.maxSymbols) {
+        overCap = true;
+      } else {
+        this.symbols.add(symbol);
+        added.push(symbol);
+        this.deps.hub.subscribe(symbol, this.onFrames);
+      }
+    }
+    if (unknown.length > 0) this.send({ type: "error", code: "UNKNOWN_SYMBOL", symbols: unknown });
+    if (overCap) {
+      const max = String(this.deps.limits.maxSymbols);
+      this.send({ type: "error", code: "INVALID_INPUT", params: { field: "symbols", max } });
+    }
+    this.send({ type: "subscribed", symbols: [...this.symbols] });
+    // The current price at once, so the client does not wait for the next move.
+    this.sendAll(this.deps.market.quotes(added).map(tickFrame));
+  }
+
+  private unsubscribe(symbols: readonly string[]): void {
+    for (const symbol of symbols) {
+      if (this.symbols.delete(symbol)) this.deps.hub.unsubscribe(symbol, this.onFrames);
+    }
+    this.send({ type: "unsubscribed", symbols: [...symbols] });
+  }
+
+  heartbeat(now: Date): void {
+    if (this.authenticated) this.send({ type: "heartbeat", ts: now.toISOString() });
+  }
+
+  private reject(): void {
+    this.send({ type: "error", code: "UNAUTHORIZED" });
+    this.close(WS_CLOSE.unauthorized, "unauthorized");
+  }
+
+  private fail(error: unknown): void {
+    this.deps.log.error({ err: error }, "socket message failed");
+    this.send({ type: "error", code: "INTERNAL" });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    this.socket.close(code, reason);
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.authTimer);
+    for (const symbol of this.symbols) this.deps.hub.unsubscribe(symbol, this.onFrames);
+    this.symbols.clear();
+  }
+}
+
+const framed = new WeakMap<Buffer, Buffer>();
+
+/** RFC 6455 §5.2: an unfragmented, unmasked (server-to-client) text frame; memoised per payload. */
+export function wireFrame(payload: Buffer): Buffer {
+  const cached = framed.get(payload);
+  if (cached) return cached;
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN + text
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  framed.set(payload, frame);
+  return frame;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,185 @@
+// Quote-stream benchmark: starts the built server (apps/server/dist/main.js) on a free port with a
+// throwaway embedded database, registers one user, opens N sockets that all use its session, subscribes
+// each to the same symbols (open markets first), and measures delivered ticks per second and the
+// tick-to-client latency (receive time − the tick's server `sentAt`).
+//
+//   npm run bench -- --clients 1000 --symbols 20 --seconds 30
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const MAIN = join(root, "apps/server/dist/main.js");
+const INVITE = "BENCH-INVITE";
+const MARKET_TYPES = ["crypto", "forex", "inr", "usd", "krw", "myr", "thb"];
+
+function options(args) {
+  const read = (flag, fallback) => {
+    const i = args.indexOf(flag);
+    const value = i >= 0 ? Number(args[i + 1]) : fallback;
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${flag} needs a positive integer`);
+    return value;
+  };
+  return { clients: read("--clients", 1000), symbols: read("--symbols", 20), seconds: read("--seconds", 30) };
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function post(base, path, body, headers = {}) {
+  const response = await fetch(`${base}/api/vue/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+async function startServer(port, dataDir) {
+  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
+  Object.assign(env, {
+    BOOTSTRAP_INVITE_CODE: INVITE,
+    ADMIN_PASSWORD: "bench-admin-password",
+    LOG_LEVEL: "warn",
+  });
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    const healthy = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy) return { child, base };
+    await sleep(100);
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not become healthy in 30 s");
+}
+
+/** Open markets first (crypto trades 24/7), then whatever else, to fill the wanted count. */
+async function pickSymbols(base, count) {
+  const open = [];
+  const closed = [];
+  for (const type of MARKET_TYPES) {
+    const page = await post(base, "market/list", { type, page: 1, pageSize: 100 });
+    for (const quote of page.items) (quote.status === "open" ? open : closed).push(quote.code);
+  }
+  return { symbols: [...open, ...closed].slice(0, count), open: Math.min(open.length, count) };
+}
+
+function connect(url, session, symbols, stats) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const timer = setTimeout(() => reject(new Error("socket setup timed out")), 30_000);
+    ws.on("open", () => ws.send(JSON.stringify({ op: "auth", ...session })));
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === "tick") {
+        if (stats.measuring) {
+          stats.ticks += 1;
+          stats.latencies.push(Date.now() - message.sentAt);
+        }
+      } else if (message.type === "ready") {
+        ws.send(JSON.stringify({ op: "subscribe", symbols }));
+      } else if (message.type === "subscribed") {
+        clearTimeout(timer);
+        resolve(ws);
+      } else if (message.type === "error") {
+        stats.errors.push(message.code);
+      }
+    });
+    ws.on("close", (code) => {
+      stats.closes.push(code);
+      clearTimeout(timer);
+      reject(new Error(`socket closed (${code})`));
+    });
+    ws.on("error", reject);
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+export async function run(args) {
+  const opts = options(args);
+  if (!existsSync(MAIN)) {
+    console.error("apps/server/dist/main.js is missing: run `npm run build` first.");
+    process.exit(1);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "brokerage-bench-"));
+  const port = await freePort();
+  const { child, base } = await startServer(port, dataDir);
+  const stats = { measuring: false, ticks: 0, latencies: [], errors: [], closes: [] };
+  const sockets = [];
+  try {
+    const session = await post(base, "user/register", {
+      account: `bench_${Date.now()}`,
+      password: "bench-password-1",
+      confirmPassword: "bench-password-1",
+      inviteCode: INVITE,
+      agree: true,
+    });
+    const { symbols, open } = await pickSymbols(base, opts.symbols);
+    console.log(
+      `server on ${base}; ${symbols.length} symbols (${open} in open markets): ${symbols.join(" ")}`,
+    );
+
+    const started = Date.now();
+    for (let i = 0; i < opts.clients; i += 100) {
+      const batch = Math.min(100, opts.clients - i);
+      const url = `ws://127.0.0.1:${port}/api/ws`;
+      sockets.push(
+        ...(await Promise.all(Array.from({ length: batch }, () => connect(url, session, symbols, stats)))),
+      );
+    }
+    console.log(`${sockets.length} sockets authenticated and subscribed in ${Date.now() - started} ms`);
+
+    await sleep(1500); // let the subscribe snapshots drain
+    stats.measuring = true;
+    const from = Date.now();
+    await sleep(opts.seconds * 1000);
+    stats.measuring = false;
+    const elapsed = (Date.now() - from) / 1000;
+
+    const sorted = stats.latencies.sort((a, b) => a - b);
+    const result = {
+      date: new Date().toISOString(),
+      clients: sockets.length,
+      symbols: symbols.length,
+      openSymbols: open,
+      seconds: opts.seconds,
+      ticksPerSecond: Math.round(stats.ticks / elapsed),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? NaN,
+      socketErrors: stats.errors.length,
+      unexpectedCloses: stats.closes.length,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    console.log(
+      `| ${result.date.slice(0, 10)} | \`npm run bench -- --clients ${opts.clients} --symbols ${opts.symbols} ` +
+        `--seconds ${opts.seconds}\` | ${result.clients} | ${result.symbols} (${open} open) | ` +
+        `${result.ticksPerSecond} | ${result.p50} ms | ${result.p99} ms |`,
+    );
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
