@@ -11,6 +11,8 @@ export interface StreamLimits {
   /** The first message must authenticate within this time. */
   authTimeoutMs: number;
   heartbeatMs: number;
+  /** How often an open socket re-checks its session, so a logout or an expiry also ends the stream. */
+  sessionCheckMs: number;
   /** A client whose unsent data exceeds this is too slow to follow the stream and is closed. */
   maxBufferedBytes: number;
   maxSymbols: number;
@@ -32,6 +34,8 @@ export interface ConnectionDeps {
  */
 export class StreamConnection {
   private session: AuthSession | null = null;
+  private credentials: { token: string; account: string } | null = null;
+  private sessionCheckedAt = 0;
   private closed = false;
   private readonly symbols = new Set<string>();
   private readonly authTimer: NodeJS.Timeout;
@@ -96,6 +100,8 @@ export class StreamConnection {
       if (!session) return this.reject();
       clearTimeout(this.authTimer);
       this.session = session;
+      this.credentials = { token: parsed.data.token, account: parsed.data.account };
+      this.sessionCheckedAt = this.deps.clock.now().getTime();
       return this.send({ type: "ready", account: session.account });
     }
     if (!parsed.success) {
@@ -149,7 +155,19 @@ export class StreamConnection {
   }
 
   heartbeat(now: Date): void {
-    if (this.authenticated) this.send({ type: "heartbeat", ts: now.toISOString() });
+    if (!this.authenticated) return;
+    this.send({ type: "heartbeat", ts: now.toISOString() });
+    if (now.getTime() - this.sessionCheckedAt >= this.deps.limits.sessionCheckMs) {
+      this.sessionCheckedAt = now.getTime();
+      this.queue = this.queue.then(() => this.recheckSession()).catch((err) => this.fail(err));
+    }
+  }
+
+  /** A session that was logged out, revoked by a password change or has expired closes the stream. */
+  private async recheckSession(): Promise<void> {
+    if (this.closed || !this.credentials) return;
+    const session = await this.deps.sessions.authenticate(this.credentials.token, this.credentials.account);
+    if (!session) this.reject();
   }
 
   private reject(): void {

@@ -5,6 +5,7 @@ import { StreamConnection, type StreamLimits } from "./connection.js";
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   authTimeoutMs: WS_AUTH_TIMEOUT_MS,
   heartbeatMs: 15_000,
+  sessionCheckMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
   maxSymbols: WS_MAX_SYMBOLS,
 };

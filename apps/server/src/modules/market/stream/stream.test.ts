@@ -1,7 +1,7 @@
 import { WS_CLOSE } from "@brokerage/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { buildTestApp, registerUser, type Session, type TestApp } from "../../../../test/helper.js";
+import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../../test/helper.js";
 import { StreamConnection, wireFrame, type ConnectionDeps } from "./connection.js";
 
 type Message = { type: string; symbol?: string; close?: string; code?: string; [key: string]: unknown };
@@ -141,6 +141,19 @@ describe("the quote socket", () => {
     client.send({ op: "subscribe" });
     expect(await client.next((m) => m.code === "INVALID_INPUT" && m.params !== undefined, 3)).toBeDefined();
     client.ws.close();
+  });
+});
+
+describe("a socket whose session ends", () => {
+  it("is closed once the session is logged out, at the next session check", async () => {
+    const leaving = await registerUser(t.app);
+    const client = await connect();
+    client.send({ op: "auth", token: leaving.token, account: leaving.account });
+    await client.next((m) => m.type === "ready");
+    expect((await call(t.app, "user/logout", {}, leaving.headers)).status).toBe(1);
+    t.clock.advance(61_000); // past the one-minute session check; heartbeats run every 100 ms here
+    expect(await client.closed).toBe(WS_CLOSE.unauthorized);
+    expect(client.inbox).toContainEqual({ type: "error", code: "UNAUTHORIZED" });
   });
 });
 
