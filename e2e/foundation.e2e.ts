@@ -1,35 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { INVITE_CODE, SCREENSHOT_DIR, browserAvailable, startHarness, type Harness } from "./harness";
+import {
+  INVITE_CODE,
+  browserAvailable,
+  expectAccessible,
+  shoot,
+  startHarness,
+  waitForHash,
+  type Harness,
+} from "./harness";
 
 const run = browserAvailable();
 
-/** Fails on axe violations of impact "serious" or "critical" on the current screen. */
-async function expectAccessible(page: Page, screen: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const blocking = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${screen}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  expect(blocking).toEqual([]);
-}
-
 const hashOf = (page: Page) => new URL(page.url()).hash;
-
-/** Toasts last 2 s; screenshots wait until none is showing. */
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.locator(".adm-toast-main").waitFor({ state: "detached", timeout: 5000 });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function waitForHash(page: Page, hash: string) {
-  await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 15_000 });
-}
 
 describe.skipIf(!run)("foundation journey", () => {
   let harness: Harness;

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect } from "vitest";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
@@ -136,4 +138,27 @@ export async function startHarness(): Promise<Harness> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Fails on axe violations of impact "serious" or "critical" on the current screen. */
+export async function expectAccessible(page: Page, screen: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const blocking = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking).toEqual([]);
+}
+
+/** Toasts last 2 s; screenshots wait until none is showing. */
+export async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.locator(".adm-toast-main").waitFor({ state: "detached", timeout: 5000 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+export async function waitForHash(page: Page, hash: string) {
+  await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 15_000 });
 }

@@ -38,6 +38,12 @@ const PATHS = {
   lock: "M6 11h12v9H6zm3 0V8a3 3 0 0 1 6 0v3",
   doc: "M6 3h8l4 4v14H6zm8 0v4h4M9 12h6m-6 4h6",
   building: "M4 21V5l8-2v18m0-12h8v12M8 8h.01M8 12h.01M8 16h.01M16 13h.01M16 17h.01M2 21h20",
+  star: "M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z",
+  arrowUp: "M12 19V5m0 0-6 6m6-6 6 6",
+  arrowDown: "M12 5v14m0 0-6-6m6 6 6-6",
+  trash: "M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13M10 11v6m4-6v6",
+  clock: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4l3 2",
+  chart: "M3 3v18h18M7 15l4-4 3 3 6-6",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,18 +1,27 @@
 import "../home.css";
+import "../../market/market.css";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { SectionCard } from "../../../components/SectionCard";
+import { IndexBoard } from "../../market/components/IndexBoard";
 import { TopMenu } from "../components/TopMenu";
 import { QuickEntries } from "../components/QuickEntries";
 import { HomeTabs } from "../components/HomeTabs";
 
-/** /home/index: greeting, indices (with the market-data issue), services, home tabs. */
+/** /home/index: greeting, the indices of the user's market with their trend, services, home tabs. */
 export default function HomeScreen() {
   const { t } = useTranslation();
   return (
     <div className="screen screen--home">
       <TopMenu />
       <main className="screen__body home">
-        <SectionCard title={t("home.indices")} />
+        <IndexBoard
+          title={t("home.indices")}
+          action={
+            <Link className="card__link" to="/home/market">
+              {t("market.overviewLink")}
+            </Link>
+          }
+        />
         <QuickEntries />
         <HomeTabs />
       </main>

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { searchHistoryResponse, searchResult } from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+import { hasSession } from "../../../lib/storage";
+
+export type SearchResult = z.infer<typeof searchResult>;
+export type HistoryEntry = z.infer<typeof searchHistoryResponse>[number];
+
+const HISTORY_KEY = ["market", "searchHistory"] as const;
+
+/** `market/search`: by code or by name in any language; the server remembers the keyword. */
+export function useSearch(keyword: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ["market", "search", keyword],
+    queryFn: async () => {
+      const results = await apiPost<SearchResult[]>("market/search", { keyword });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      return results;
+    },
+    enabled: keyword.length > 0,
+    staleTime: 0,
+  });
+}
+
+/** `market/searchHistory`: the latest keywords, newest first. */
+export const useSearchHistory = () =>
+  useQuery({
+    queryKey: HISTORY_KEY,
+    queryFn: () => apiPost<HistoryEntry[]>("market/searchHistory"),
+    enabled: hasSession(),
+  });
+
+/** `market/clearSearchHistory`. */
+export function useClearHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<null>("market/clearSearchHistory"),
+    onSuccess: () => queryClient.setQueryData(HISTORY_KEY, []),
+  });
+}

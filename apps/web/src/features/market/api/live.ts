@@ -1,0 +1,77 @@
+import { useCallback, useSyncExternalStore } from "react";
+import type { Quote } from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+import { MarketFeed, type LivePrice } from "../../../lib/marketSocket";
+import { getAccount, getToken } from "../../../lib/storage";
+
+const socketUrl = () =>
+  `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
+
+/** The app's one quote feed: WebSocket /api/ws, polling `market/quote` while the socket is down. */
+export const marketFeed = new MarketFeed({
+  url: socketUrl,
+  session: () => {
+    const token = getToken();
+    const account = getAccount();
+    return token && account ? { token, account } : null;
+  },
+  createSocket: (url) => new WebSocket(url),
+  fetchQuote: async (symbol) => {
+    const q = await apiPost<Quote>("market/quote", { symbol }, { silent: true });
+    const { close, gainValue, gain, volume, timestamp, status } = q;
+    return { symbol, close, gainValue, gain, volume, timestamp, status };
+  },
+});
+
+/** The fields of a quote that live prices replace. */
+export interface LiveFields {
+  code?: string;
+  symbol?: string;
+  close: string;
+  gainValue: string;
+  gain: string;
+  timestamp: string;
+}
+
+/**
+ * A quote kept live: watches its symbol on the shared feed while mounted and overlays the newest price.
+ * `receivedAt` is set once a live price has arrived.
+ */
+export function useLiveQuote<Q extends LiveFields>(
+  quote: Q | undefined,
+): (Q & Partial<LivePrice>) | undefined {
+  const symbol = quote?.code ?? quote?.symbol;
+  const subscribe = useCallback(
+    (onChange: () => void) => (symbol ? marketFeed.watch(symbol, onChange) : () => undefined),
+    [symbol],
+  );
+  const live = useSyncExternalStore(subscribe, () => (symbol ? marketFeed.getPrice(symbol) : undefined));
+  if (!quote) return undefined;
+  if (!live || Date.parse(live.timestamp) < Date.parse(quote.timestamp)) return quote;
+  return { ...quote, ...live, symbol: quote.symbol ?? live.symbol };
+}
+
+/** Whether prices arrive live (socket) or by polling. */
+export const useFeedState = () =>
+  useSyncExternalStore((cb) => marketFeed.onStateChange(cb), marketFeed.getState);
+
+let clockNow = Date.now();
+let clockTimer: ReturnType<typeof setInterval> | null = null;
+const clockListeners = new Set<() => void>();
+function subscribeClock(listener: () => void): () => void {
+  clockListeners.add(listener);
+  clockTimer ??= setInterval(() => {
+    clockNow = Date.now();
+    clockListeners.forEach((l) => l());
+  }, 1000);
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0 && clockTimer) {
+      clearInterval(clockTimer);
+      clockTimer = null;
+    }
+  };
+}
+
+/** The current time, refreshed every second by one shared timer (freshness labels). */
+export const useNow = () => useSyncExternalStore(subscribeClock, () => clockNow);

@@ -1,0 +1,82 @@
+import { useCallback } from "react";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type {
+  Board,
+  Candle,
+  IndexItem,
+  KlineType,
+  MarketType,
+  Quote,
+  RANKING_KINDS,
+  ADJUSTMENTS,
+} from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+
+export type RankingKind = (typeof RANKING_KINDS)[number];
+export type Adjustment = (typeof ADJUSTMENTS)[number];
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const MARKET_KEY = ["market"] as const;
+/** Spec §9: a chart shows the last 100 candles. */
+export const CHART_CANDLES = 100;
+export const LIST_PAGE_SIZE = 20;
+
+/** `parameter/zhishu {type}`: the indices of a market (spec §7). */
+export const useIndices = (type: MarketType) =>
+  useQuery({
+    queryKey: [...MARKET_KEY, "zhishu", type],
+    queryFn: () => apiPost<IndexItem[]>("parameter/zhishu", { type }),
+  });
+
+export interface KlineParams {
+  symbol: string;
+  exchange: string;
+  type: MarketType;
+  kline_type: KlineType;
+  adjust?: Adjustment;
+}
+
+/** `trade/kline` (spec §7): the candles of one chart period. */
+export function useKline(params: KlineParams | null, last?: number) {
+  // A stable select keeps the same candles between renders, so live ticks do not redraw the whole chart.
+  const select = useCallback((candles: Candle[]) => (last ? candles.slice(-last) : candles), [last]);
+  return useQuery({
+    queryKey: [...MARKET_KEY, "kline", params],
+    queryFn: () => apiPost<Candle[]>("trade/kline", params ?? {}, { silent: true }),
+    enabled: params !== null,
+    select,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `market/quote`: the full quote of an instrument or index. */
+export const useQuote = (symbol: string | undefined, exchange?: string) =>
+  useQuery({
+    queryKey: [...MARKET_KEY, "quote", symbol, exchange],
+    queryFn: () => apiPost<Quote>("market/quote", { symbol, exchange }),
+    enabled: Boolean(symbol),
+    staleTime: 5_000,
+  });
+
+/** `market/list`: a market's quotes page by page (infinite scroll). */
+export const useMarketList = (type: MarketType, board: Board | undefined) =>
+  useInfiniteQuery({
+    queryKey: [...MARKET_KEY, "list", type, board ?? "all"],
+    queryFn: ({ pageParam }) =>
+      apiPost<Page<Quote>>("market/list", { type, board, page: pageParam, pageSize: LIST_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+/** `market/rankings`: gainers, losers, most traded by volume or turnover. */
+export const useRankings = (type: MarketType, kind: RankingKind, limit = 30) =>
+  useQuery({
+    queryKey: [...MARKET_KEY, "rankings", type, kind, limit],
+    queryFn: () => apiPost<Quote[]>("market/rankings", { type, kind, limit }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,38 @@
+import { InfiniteScroll } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import type { Board, MarketType } from "@brokerage/api";
+import { QueryView, isEmptyList } from "../../../components/QueryView";
+import { useMarketList } from "../api/market";
+import { QuoteList } from "./QuoteList";
+import { Refreshable } from "./Refreshable";
+
+/** A board of a market (`market/list`), page by page as the user scrolls; pull to refresh. */
+export function BoardList({ type, board, label }: { type: MarketType; board?: Board; label: string }) {
+  const { t } = useTranslation();
+  const list = useMarketList(type, board);
+  const quotes = list.data?.pages.flatMap((page) => page.items);
+  const total = list.data?.pages[0]?.total ?? 0;
+  return (
+    <Refreshable onRefresh={() => list.refetch()}>
+      <section className="card board-list" aria-label={label}>
+        <QueryView query={{ ...list, data: quotes }} isEmpty={isEmptyList}>
+          {(items) => (
+            <>
+              <QuoteList quotes={items} label={label} />
+              <InfiniteScroll
+                loadMore={async () => {
+                  await list.fetchNextPage();
+                }}
+                hasMore={list.hasNextPage}
+              >
+                <span className="board-list__foot">
+                  {list.hasNextPage ? t("common.loading") : t("market.listEnd", { count: total })}
+                </span>
+              </InfiniteScroll>
+            </>
+          )}
+        </QueryView>
+      </section>
+    </Refreshable>
+  );
+}

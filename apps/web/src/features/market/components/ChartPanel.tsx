@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ADJUSTMENTS, KLINE_TYPES, type KlineType } from "@brokerage/api";
+import { ChipTabs } from "../../../components/ChipTabs";
+import { ErrorState } from "../../../components/ErrorState";
+import { LoadingState } from "../../../components/LoadingState";
+import { CHART_CANDLES, useKline, type Adjustment } from "../api/market";
+import type { StockRef } from "../quote";
+import { formatDateTime } from "../../../lib/format";
+import { PriceChart } from "./PriceChart";
+
+const PERIODS = Object.keys(KLINE_TYPES).map(Number) as KlineType[];
+/** Time-share and the 1M–1Y ranges are lines; the bar periods are candlesticks. */
+const LINE_PERIODS = new Set<KlineType>([1, 9, 10, 11, 12]);
+const INTRADAY = new Set<KlineType>([1, 2, 3, 4, 5]);
+/** Ranges cover their whole span (spec §9 periods); the other periods chart the last 100 candles. */
+const isRange = (period: KlineType) => period >= 9;
+
+/** Spec §9 chart: every period as a tab, the three price adjustments, candles plus volume. */
+export function ChartPanel({
+  stock,
+  name,
+  liveClose,
+  adjustable,
+}: {
+  stock: StockRef;
+  name: string;
+  liveClose?: string;
+  adjustable: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const [period, setPeriod] = useState<KlineType>(1);
+  const [adjust, setAdjust] = useState<Adjustment>("none");
+  const kline = useKline(
+    { ...stock, kline_type: period, adjust: adjustable ? adjust : "none" },
+    isRange(period) ? undefined : CHART_CANDLES,
+  );
+  const candles = kline.data ?? [];
+  const last = candles[candles.length - 1];
+  const periodLabel = t(`market.periods.${KLINE_TYPES[period]}`);
+  const label = t("market.chart", {
+    name,
+    period: periodLabel,
+    adjust: t(`market.adjust.${adjust}`),
+    count: candles.length,
+    last: last ? formatDateTime(new Date(last.time * 1000)).slice(0, 16) : "—",
+  });
+
+  return (
+    <section className="card chart-panel" aria-label={t("market.chartSection")}>
+      <ChipTabs
+        variant="line"
+        label={t("market.periodTabs")}
+        value={String(period)}
+        onChange={(key) => setPeriod(Number(key) as KlineType)}
+        options={PERIODS.map((p) => ({ key: String(p), label: t(`market.periods.${KLINE_TYPES[p]}`) }))}
+      />
+      {adjustable && (
+        <ChipTabs
+          role="radio"
+          className="chart-panel__adjust"
+          label={t("market.adjust.label")}
+          value={adjust}
+          onChange={setAdjust}
+          options={ADJUSTMENTS.map((a) => ({ key: a, label: t(`market.adjust.${a}`) }))}
+        />
+      )}
+      <div className="chart-panel__canvas" aria-busy={kline.isFetching}>
+        {kline.isError && !kline.data ? (
+          <ErrorState onRetry={() => void kline.refetch()} />
+        ) : kline.isPending ? (
+          <LoadingState />
+        ) : candles.length === 0 ? (
+          <p className="chart-panel__empty">{t("market.chartEmpty")}</p>
+        ) : (
+          <PriceChart
+            candles={candles}
+            mode={LINE_PERIODS.has(period) ? "line" : "candles"}
+            intraday={INTRADAY.has(period)}
+            liveClose={adjust === "none" ? liveClose : undefined}
+            label={label}
+            locale={i18n.language}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

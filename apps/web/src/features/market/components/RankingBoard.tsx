@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RANKING_KINDS, type MarketType } from "@brokerage/api";
+import { ChipTabs } from "../../../components/ChipTabs";
+import { QueryView, isEmptyList } from "../../../components/QueryView";
+import { useRankings, type RankingKind } from "../api/market";
+import { QuoteList } from "./QuoteList";
+import { Refreshable } from "./Refreshable";
+import { useMarketOptions } from "./IndexBoard";
+
+const RANKED_MARKETS: MarketType[] = ["inr", "usd", "krw", "myr", "thb", "crypto"];
+
+/** Rankings of a market: gainers, losers, most traded by volume and by turnover. */
+export function RankingBoard() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<MarketType>("inr");
+  const [kind, setKind] = useState<RankingKind>("gainers");
+  const rankings = useRankings(type, kind);
+  const markets = useMarketOptions(RANKED_MARKETS);
+  const label = `${t(`market.markets.${type}`)} · ${t(`market.ranking.${kind}`)}`;
+  return (
+    <Refreshable onRefresh={() => rankings.refetch()}>
+      <section className="card ranking-board" aria-labelledby="ranking-title">
+        <h2 id="ranking-title" className="card__title">
+          {t("market.rankings")}
+        </h2>
+        <ChipTabs
+          variant="line"
+          label={t("market.rankingTabs")}
+          value={kind}
+          onChange={setKind}
+          options={RANKING_KINDS.map((key) => ({ key, label: t(`market.ranking.${key}`) }))}
+        />
+        <ChipTabs label={t("market.marketSelector")} value={type} onChange={setType} options={markets} />
+        <QueryView query={rankings} isEmpty={isEmptyList}>
+          {(quotes) => <QuoteList quotes={quotes} label={label} />}
+        </QueryView>
+      </section>
+    </Refreshable>
+  );
+}

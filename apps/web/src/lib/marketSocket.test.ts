@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WS_CLOSE } from "@brokerage/api";
+import { MarketFeed, type LivePrice, type SocketLike } from "./marketSocket";
+
+class FakeSocket implements SocketLike {
+  sent: unknown[] = [];
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  /** Server side of the fake. */
+  open() {
+    this.onopen?.();
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+const tick = (symbol: string, close: string, second: number) => ({
+  type: "tick",
+  symbol,
+  close,
+  gainValue: "1.00",
+  gain: "0.10",
+  volume: 10,
+  timestamp: `2026-01-05T10:00:${String(second).padStart(2, "0")}.000Z`,
+  status: "open",
+});
+
+describe("MarketFeed", () => {
+  let sockets: FakeSocket[];
+  let session: { token: string; account: string } | null;
+  let fetchQuote: ReturnType<typeof vi.fn<(symbol: string) => Promise<Omit<LivePrice, "receivedAt"> | null>>>;
+  let feed: MarketFeed;
+  const last = () => sockets[sockets.length - 1]!;
+  const connectReady = () => {
+    last().open();
+    last().receive({ type: "ready", account: "u1" });
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    session = { token: "t1", account: "u1" };
+    fetchQuote = vi.fn(async (symbol: string) => ({ ...tick(symbol, "99.00", 30), status: "open" as const }));
+    feed = new MarketFeed({
+      url: () => "ws://test/api/ws",
+      session: () => session,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      fetchQuote,
+      random: () => 0.5,
+    });
+  });
+  afterEach(() => {
+    feed.shutdown();
+    vi.useRealTimers();
+  });
+
+  it("authenticates first, then subscribes every watched symbol once", () => {
+    const releaseA = feed.watch("BTCUSD", () => undefined);
+    const releaseB = feed.watch("BTCUSD", () => undefined);
+    feed.watch("ETHUSD", () => undefined);
+    expect(sockets).toHaveLength(1);
+    connectReady();
+    expect(last().sent).toEqual([
+      { op: "auth", token: "t1", account: "u1" },
+      { op: "subscribe", symbols: ["BTCUSD", "ETHUSD"] },
+    ]);
+    expect(feed.getState()).toBe("live");
+
+    releaseA();
+    expect(last().sent).toHaveLength(2);
+    releaseB();
+    releaseB();
+    expect(last().sent[2]).toEqual({ op: "unsubscribe", symbols: ["BTCUSD"] });
+    expect(feed.watched()).toEqual(["ETHUSD"]);
+  });
+
+  it("subscribes a symbol watched after the socket is ready, and notifies only its watchers", () => {
+    const onBtc = vi.fn();
+    const onEth = vi.fn();
+    feed.watch("BTCUSD", onBtc);
+    connectReady();
+    feed.watch("ETHUSD", onEth);
+    expect(last().sent[2]).toEqual({ op: "subscribe", symbols: ["ETHUSD"] });
+    last().receive(tick("BTCUSD", "100.00", 1));
+    expect(onBtc).toHaveBeenCalledTimes(1);
+    expect(onEth).not.toHaveBeenCalled();
+    expect(feed.getPrice("BTCUSD")?.close).toBe("100.00");
+  });
+
+  it("ignores a price older than the one it has", () => {
+    feed.watch("BTCUSD", () => undefined);
+    connectReady();
+    last().receive(tick("BTCUSD", "101.00", 5));
+    last().receive(tick("BTCUSD", "100.00", 4));
+    expect(feed.getPrice("BTCUSD")?.close).toBe("101.00");
+  });
+
+  it("polls the quotes while the socket is down and stops when it is back", async () => {
+    feed.watch("BTCUSD", () => undefined);
+    connectReady();
+    last().drop();
+    expect(feed.getState()).toBe("polling");
+
+    await vi.advanceTimersByTimeAsync(1_000); // backoff 1 s: reconnect attempt (server still away)
+    expect(sockets).toHaveLength(2);
+    last().drop();
+    await vi.advanceTimersByTimeAsync(4_000); // first poll at 5 s
+    expect(fetchQuote).toHaveBeenCalledWith("BTCUSD");
+    expect(feed.getPrice("BTCUSD")?.close).toBe("99.00");
+
+    await vi.advanceTimersByTimeAsync(1_000); // second backoff 2 s → third socket
+    expect(sockets).toHaveLength(3);
+    connectReady();
+    expect(feed.getState()).toBe("live");
+    expect(last().sent[1]).toEqual({ op: "subscribe", symbols: ["BTCUSD"] });
+    const polls = fetchQuote.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetchQuote.mock.calls.length).toBe(polls);
+  });
+
+  it("backs off exponentially up to the maximum", async () => {
+    feed.watch("BTCUSD", () => undefined);
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const before = sockets.length;
+      last().drop();
+      let waited = 0;
+      while (sockets.length === before) {
+        await vi.advanceTimersByTimeAsync(250);
+        waited += 250;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  });
+
+  it("polls without a socket when there is no session or the token was refused, until a new log-in", async () => {
+    session = null;
+    feed.watch("BTCUSD", () => undefined);
+    expect(sockets).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fetchQuote).toHaveBeenCalledTimes(1);
+    feed.shutdown();
+
+    session = { token: "revoked", account: "u1" };
+    feed.watch("ETHUSD", () => undefined);
+    last().open();
+    last().drop(WS_CLOSE.unauthorized);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1); // no reconnect with a refused token
+    expect(feed.getState()).toBe("polling");
+
+    session = { token: "fresh", account: "u1" }; // logged in again
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sockets).toHaveLength(2);
+    connectReady();
+    expect(last().sent[0]).toEqual({ op: "auth", token: "fresh", account: "u1" });
+    expect(feed.getState()).toBe("live");
+  });
+
+  it("closes the socket some time after the last symbol is released, unless one is watched again", async () => {
+    const release = feed.watch("BTCUSD", () => undefined);
+    connectReady();
+    release();
+    await vi.advanceTimersByTimeAsync(5_000);
+    const releaseAgain = feed.watch("ETHUSD", () => undefined);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(last().closed).toBe(false);
+    expect(sockets).toHaveLength(1);
+    releaseAgain();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(last().closed).toBe(true);
+    expect(feed.getState()).toBe("idle");
+  });
+});

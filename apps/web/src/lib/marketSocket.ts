@@ -1,0 +1,250 @@
+import { WS_CLOSE, type WsClientMessage, type WsServerMessage } from "@brokerage/api";
+
+/** The live part of a quote: what a socket tick (or a polled quote) carries. */
+export interface LivePrice {
+  symbol: string;
+  close: string;
+  gainValue: string;
+  gain: string;
+  volume: number;
+  /** The price's market instant (ISO-8601). */
+  timestamp: string;
+  status: "open" | "break" | "closed";
+  /** Client clock when it arrived, epoch ms. */
+  receivedAt: number;
+}
+
+/** idle: nothing watched · connecting · live: socket authenticated · polling: socket down, quotes polled. */
+export type FeedState = "idle" | "connecting" | "live" | "polling";
+
+/** The part of the browser WebSocket the client uses (a fake one in tests). */
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export interface MarketFeedOptions {
+  url: () => string;
+  session: () => { token: string; account: string } | null;
+  createSocket: (url: string) => SocketLike;
+  /** One quote for the polling fallback; null when it could not be read. */
+  fetchQuote: (symbol: string) => Promise<Omit<LivePrice, "receivedAt"> | null>;
+  pollMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long the socket stays open after the last symbol is released (navigation churn). */
+  idleCloseMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+/**
+ * One shared quote feed: components watch symbols (reference-counted), the feed subscribes each symbol
+ * once on the socket, reconnects with exponential backoff, and polls the quotes while the socket is down.
+ */
+export class MarketFeed {
+  private readonly refs = new Map<string, number>();
+  private readonly latest = new Map<string, LivePrice>();
+  private readonly symbolListeners = new Map<string, Set<() => void>>();
+  private readonly stateListeners = new Set<() => void>();
+  private socket: SocketLike | null = null;
+  private authed = false;
+  private state: FeedState = "idle";
+  private attempts = 0;
+  private refusedToken: string | null = null;
+  private reconnectTimer: Timer | null = null;
+  private pollTimer: Timer | null = null;
+  private idleTimer: Timer | null = null;
+  private readonly opt: Required<MarketFeedOptions>;
+
+  constructor(options: MarketFeedOptions) {
+    this.opt = {
+      pollMs: 5_000,
+      backoffBaseMs: 1_000,
+      backoffMaxMs: 30_000,
+      idleCloseMs: 10_000,
+      now: Date.now,
+      random: Math.random,
+      ...options,
+    };
+  }
+
+  getState = (): FeedState => this.state;
+  getPrice = (symbol: string): LivePrice | undefined => this.latest.get(symbol);
+  /** Symbols currently watched (for tests and diagnostics). */
+  watched = (): string[] => [...this.refs.keys()];
+
+  onStateChange(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Watch a symbol; `onChange` runs when its price changes. Returns the release function. */
+  watch(symbol: string, onChange: () => void): () => void {
+    let listeners = this.symbolListeners.get(symbol);
+    if (!listeners) this.symbolListeners.set(symbol, (listeners = new Set()));
+    listeners.add(onChange);
+    const count = this.refs.get(symbol) ?? 0;
+    this.refs.set(symbol, count + 1);
+    if (count === 0) this.onFirstWatch(symbol);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      listeners.delete(onChange);
+      const left = (this.refs.get(symbol) ?? 1) - 1;
+      if (left > 0) return void this.refs.set(symbol, left);
+      this.refs.delete(symbol);
+      this.symbolListeners.delete(symbol);
+      if (this.authed) this.send({ op: "unsubscribe", symbols: [symbol] });
+      if (this.refs.size === 0) this.onIdle();
+    };
+  }
+
+  /** Accepts a price unless an equal or newer one is already known. */
+  publish(price: LivePrice): void {
+    const known = this.latest.get(price.symbol);
+    if (known && Date.parse(known.timestamp) > Date.parse(price.timestamp)) return;
+    if (known && known.timestamp === price.timestamp && known.close === price.close) return;
+    this.latest.set(price.symbol, price);
+    this.symbolListeners.get(price.symbol)?.forEach((listener) => listener());
+  }
+
+  /** Closes everything (log-out, tests). */
+  shutdown(): void {
+    this.refs.clear();
+    this.symbolListeners.clear();
+    this.closeSocket();
+    this.clearTimers();
+    this.setState("idle");
+  }
+
+  private onFirstWatch(symbol: string): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.authed) this.send({ op: "subscribe", symbols: [symbol] });
+    else if (!this.socket && !this.reconnectTimer) this.connect();
+  }
+
+  private onIdle(): void {
+    this.stopPolling();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      this.closeSocket();
+      this.setState("idle");
+    }, this.opt.idleCloseMs);
+  }
+
+  private connect(): void {
+    const session = this.opt.session();
+    // Without a usable session, poll; keep retrying (slowly) so a new log-in brings the socket back.
+    if (!session || session.token === this.refusedToken) return this.scheduleReconnect();
+    this.setState(this.state === "polling" ? "polling" : "connecting");
+    let socket: SocketLike;
+    try {
+      socket = this.opt.createSocket(this.opt.url());
+    } catch {
+      return this.scheduleReconnect();
+    }
+    this.socket = socket;
+    socket.onopen = () => this.send({ op: "auth", ...session }, true);
+    socket.onmessage = (event) => this.onMessage(event.data);
+    socket.onerror = () => undefined;
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.authed = false;
+      if (event.code === WS_CLOSE.unauthorized) this.refusedToken = session.token;
+      if (this.refs.size > 0) this.scheduleReconnect();
+    };
+  }
+
+  private onMessage(data: unknown): void {
+    let message: WsServerMessage;
+    try {
+      message = JSON.parse(String(data)) as WsServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === "ready") {
+      this.authed = true;
+      this.attempts = 0;
+      this.stopPolling();
+      this.setState("live");
+      const symbols = this.watched();
+      if (symbols.length > 0) this.send({ op: "subscribe", symbols });
+    } else if (message.type === "tick") {
+      const { type: _type, sentAt: _sentAt, ...price } = message;
+      this.publish({ ...price, receivedAt: this.opt.now() });
+    }
+  }
+
+  private scheduleReconnect(): void {
+    this.startPolling();
+    if (this.reconnectTimer) return;
+    const delay = Math.min(this.opt.backoffMaxMs, this.opt.backoffBaseMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.reconnectTimer = null;
+        if (this.refs.size > 0 && !this.socket) this.connect();
+      },
+      delay * (0.75 + 0.5 * this.opt.random()),
+    );
+  }
+
+  private startPolling(): void {
+    this.setState("polling");
+    if (this.pollTimer) return;
+    const tick = async () => {
+      await Promise.all(
+        this.watched().map(async (symbol) => {
+          const price = await this.opt.fetchQuote(symbol).catch(() => null);
+          if (price) this.publish({ ...price, receivedAt: this.opt.now() });
+        }),
+      );
+      if (this.pollTimer) this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
+    };
+    this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  private send(message: WsClientMessage, evenBeforeAuth = false): void {
+    if (!this.socket || (!this.authed && !evenBeforeAuth)) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch {
+      // a closing socket: its onclose reconnects
+    }
+  }
+
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.authed = false;
+    socket?.close(1000);
+  }
+
+  private clearTimers(): void {
+    for (const timer of [this.reconnectTimer, this.pollTimer, this.idleTimer]) if (timer) clearTimeout(timer);
+    this.reconnectTimer = this.pollTimer = this.idleTimer = null;
+  }
+
+  private setState(state: FeedState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.stateListeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  INVITE_CODE,
+  browserAvailable,
+  expectAccessible,
+  shoot,
+  startHarness,
+  waitForHash,
+  type Harness,
+} from "./harness";
+
+const run = browserAvailable();
+
+/** The chart's accessible name says which period and adjustment it shows and how many candles it drew. */
+const chart = (page: Page) => page.getByRole("figure", { name: /chart:/ });
+
+async function choosePeriod(page: Page, period: string) {
+  await page
+    .getByRole("tablist", { name: "Chart period" })
+    .getByRole("tab", { name: period, exact: true })
+    .click();
+  await page.getByRole("figure", { name: new RegExp(`chart: ${period},`) }).waitFor({ timeout: 15_000 });
+}
+
+describe.skipIf(!run)("markets journey", () => {
+  let harness: Harness;
+  let page: Page;
+  const account = `trader${Date.now().toString().slice(-6)}`;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    ({ page } = await harness.newPage());
+    page.setDefaultTimeout(15_000);
+    // A fresh user through the public API; the journey starts signed in.
+    const password = "Secret-pass-2025";
+    const response = await fetch(`${harness.baseUrl}/api/vue/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        account,
+        password,
+        confirmPassword: password,
+        inviteCode: INVITE_CODE,
+        agree: true,
+      }),
+    });
+    const session = ((await response.json()) as { data: { token: string; account: string } }).data;
+    await page.goto(`${harness.baseUrl}/`);
+    await page.evaluate((s) => {
+      localStorage.setItem("tokend", s.token);
+      localStorage.setItem("account", s.account);
+    }, session);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it("home shows the indices of the market with their trend charts", async () => {
+    await page.goto(`${harness.baseUrl}/#/home/index`);
+    await page.getByRole("heading", { name: `Hello, ${account}` }).waitFor();
+    const indices = page.getByRole("list", { name: "Indices of India" });
+    await indices.getByRole("button", { name: /NIFTY 50/ }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll(".index-board .sparkline__line").length >= 2);
+
+    await page.getByRole("tablist", { name: "Market" }).getByRole("tab", { name: "Korea" }).click();
+    await page
+      .getByRole("list", { name: "Indices of Korea" })
+      .getByRole("button", { name: /KOSPI/ })
+      .waitFor();
+    await page.getByRole("tablist", { name: "Market" }).getByRole("tab", { name: "India" }).click();
+    await indices.getByRole("button", { name: /SENSEX/ }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll(".index-board .sparkline__line").length >= 2);
+    await expectAccessible(page, "home");
+    await shoot(page, "markets-home");
+  });
+
+  it("opens an index from home", async () => {
+    await page
+      .getByRole("list", { name: "Indices of India" })
+      .getByRole("button", { name: /NIFTY 50/ })
+      .click();
+    await waitForHash(page, "#/market/stockDetailzs");
+    await page.getByRole("heading", { name: "NIFTY 50" }).waitFor();
+    await chart(page).waitFor();
+    expect(await page.getByRole("button", { name: /^Watch / }).count()).toBe(0);
+    await page.getByRole("button", { name: "Back" }).click();
+    await waitForHash(page, "#/home/index");
+  });
+
+  it("shows the market overview with rankings", async () => {
+    await page.getByRole("link", { name: "Overview and rankings" }).click();
+    await waitForHash(page, "#/home/market");
+    await page.getByRole("list", { name: "India · Top gainers" }).getByRole("button").first().waitFor();
+    await page.getByRole("tablist", { name: "Ranking" }).getByRole("tab", { name: "Most active" }).click();
+    await page.getByRole("list", { name: "India · Most active" }).getByRole("button").first().waitFor();
+    await expectAccessible(page, "market overview");
+    await shoot(page, "markets-overview");
+    await page.getByRole("button", { name: "Back" }).click();
+    await waitForHash(page, "#/home/index");
+  });
+
+  it("lists the market boards and opens a stock", async () => {
+    await page.getByRole("link", { name: "Quotes" }).click();
+    await waitForHash(page, "#/market/index");
+    const boards = page.getByRole("tablist", { name: "Market boards" });
+    await boards.getByRole("tab", { name: "Listed", selected: true }).waitFor();
+    expect(await boards.getByRole("tab").allInnerTexts()).toEqual([
+      "Listed",
+      "Over the counter",
+      "Subscription",
+      "Auction",
+      "Digital currency",
+      "Forex",
+    ]);
+    await page.getByRole("list", { name: "India · Listed" }).getByRole("button").first().waitFor();
+    await expectAccessible(page, "market list");
+    await shoot(page, "markets-list");
+
+    await boards.getByRole("tab", { name: "Digital currency" }).click();
+    const crypto = page.getByRole("list", { name: "Digital currency" });
+    await crypto.getByRole("button", { name: /^Bitcoin BTCUSD/ }).click();
+    await waitForHash(page, "#/market/stockDetail");
+    await page.getByRole("heading", { name: "Bitcoin" }).waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("stockDetail"))) ?? "null")).toEqual({
+      symbol: "BTCUSD",
+      exchange: "CRYPTO",
+      type: "crypto",
+    });
+  });
+
+  it("switches chart periods and price adjustment, and the chart redraws", async () => {
+    await page.getByRole("figure", { name: /chart: Time-share,/ }).waitFor();
+    const drawn = async () => Number(await page.locator(".price-chart").getAttribute("data-drawn"));
+    const before = await drawn();
+    for (const period of ["Day", "Week", "1 year", "5 min"]) await choosePeriod(page, period);
+    await choosePeriod(page, "Day");
+    await page
+      .getByRole("radiogroup", { name: "Price adjustment" })
+      .getByRole("radio", { name: "Forward adjusted" })
+      .click();
+    await page.getByRole("figure", { name: /chart: Day, Forward adjusted, 100 candles/ }).waitFor();
+    expect(await drawn()).toBeGreaterThan(before);
+    expect(await page.locator(".price-chart canvas").count()).toBeGreaterThan(0);
+    for (const field of ["Open", "Prev. close", "52-week high", "Market cap", "Limit up"])
+      await page.getByText(field, { exact: true }).waitFor();
+    await choosePeriod(page, "Time-share");
+  });
+
+  it("shows a price that changes while watching", async () => {
+    const price = page.getByLabel("Last price");
+    const first = await price.innerText();
+    await page.waitForFunction(
+      (text) => document.querySelector(".quote-header__price")?.textContent !== text,
+      first,
+      { timeout: 15_000 },
+    );
+    await page.getByText(/Updated \d+ s ago/).waitFor();
+    await page.getByText("Simulated", { exact: true }).first().waitFor();
+    await page.getByText("Live", { exact: true }).waitFor();
+  });
+
+  it("adds the stock to the watchlist with the star", async () => {
+    const star = page.getByRole("button", { name: "Watch Bitcoin" });
+    expect(await star.getAttribute("aria-pressed")).toBe("false");
+    await star.click();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Watch Bitcoin"]')?.getAttribute("aria-pressed") === "true",
+    );
+    await expectAccessible(page, "stock detail");
+    await shoot(page, "markets-detail");
+    await page.getByRole("button", { name: "Buy long" }).waitFor();
+    await page.getByRole("button", { name: "Sell short" }).waitFor();
+  });
+
+  it("finds it in the watchlist", async () => {
+    await page.getByRole("button", { name: "Back" }).click();
+    await waitForHash(page, "#/market/index");
+    await page.getByRole("button", { name: "Watchlist" }).click();
+    await waitForHash(page, "#/favorite/index");
+    await page
+      .getByRole("list", { name: "Watchlist" })
+      .getByRole("button", { name: /^Bitcoin BTCUSD/ })
+      .waitFor();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Remove Bitcoin from the watchlist" }).waitFor();
+    await expectAccessible(page, "watchlist");
+    await shoot(page, "markets-favorites");
+    await page.getByRole("button", { name: "Done" }).click();
+  });
+
+  it("searches by name and keeps the search history", async () => {
+    await page.goto(`${harness.baseUrl}/#/favorite/search`);
+    const box = page.getByRole("searchbox", { name: "Stock code or name" });
+    await box.fill("Ethereum");
+    await box.press("Enter");
+    await page.getByRole("button", { name: /^Ethereum ETHUSD/ }).waitFor();
+    await box.fill("Bitcoin");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: /^Bitcoin BTCUSD/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Watch Bitcoin" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+
+    const history = page.getByRole("region", { name: "Search history" });
+    await history.getByRole("button", { name: "Bitcoin" }).waitFor();
+    await history.getByRole("button", { name: "Ethereum" }).waitFor();
+    await expectAccessible(page, "search");
+    await shoot(page, "markets-search");
+
+    await history.getByRole("button", { name: "Ethereum" }).click();
+    await page.getByRole("heading", { name: "Results for “Ethereum”" }).waitFor();
+    await page.getByRole("button", { name: "Clear search history" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Clear" }).click();
+    await history.waitFor({ state: "detached" });
+  });
+
+  it("fits a 320 px wide phone", async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${harness.baseUrl}/#/market/stockDetail`);
+    await page.getByRole("figure", { name: /chart: Time-share,/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await shoot(page, "markets-detail-320");
+    await page.evaluate(() => {
+      localStorage.setItem("lang", "ko");
+      localStorage.setItem("language", "ko");
+    });
+    await page.goto(`${harness.baseUrl}/#/market/index`);
+    await page.reload();
+    await page.getByRole("tablist", { name: "시장 구분" }).waitFor();
+    await page.getByRole("list", { name: "인도 · 상장" }).getByRole("button").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await shoot(page, "markets-list-ko-320");
+  });
+});
