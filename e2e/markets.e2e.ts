@@ -96,6 +96,22 @@ describe.skipIf(!run)("markets journey", () => {
     await page.getByRole("list", { name: "India · Most active" }).getByRole("button").first().waitFor();
     await expectAccessible(page, "market overview");
     await shoot(page, "markets-overview");
+    const overviewRows = await page
+      .getByRole("list", { name: "India · Most active" })
+      .getByRole("button")
+      .count();
+
+    // "See all" opens the whole ranked list, beyond the overview's top rows.
+    await page.getByRole("link", { name: "See all" }).click();
+    await waitForHash(page, "#/home/stockList");
+    await page.getByRole("heading", { name: "Stock list" }).waitFor();
+    await page.getByRole("tablist", { name: "Ranking" }).getByRole("tab", { name: "Most active" }).click();
+    const full = page.getByRole("list", { name: "India · Most active" });
+    await full.getByRole("button").first().waitFor();
+    expect(await full.getByRole("button").count()).toBeGreaterThan(overviewRows);
+    await expectAccessible(page, "stock list");
+    await page.getByRole("button", { name: "Back" }).click();
+    await waitForHash(page, "#/home/market");
     await page.getByRole("button", { name: "Back" }).click();
     await waitForHash(page, "#/home/index");
   });

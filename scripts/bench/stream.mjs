@@ -1,7 +1,7 @@
 // Quote-stream benchmark: starts the built server (apps/server/dist/main.js) on a free port with a
 // throwaway embedded database, registers one user, opens N sockets that all use its session, subscribes
-// each to the same symbols (open markets first), and measures delivered ticks per second and the
-// tick-to-client latency (receive time − the tick's server `sentAt`).
+// each to the same symbols (open markets first), and measures delivered ticks per second (each tick of a
+// `ticks` batch counts) and the tick-to-client latency (receive time − the tick's server `sentAt`).
 //
 //   npm run bench -- --clients 1000 --symbols 20 --seconds 30
 import { spawn } from "node:child_process";
@@ -89,10 +89,12 @@ function connect(url, session, symbols, stats) {
     ws.on("open", () => ws.send(JSON.stringify({ op: "auth", ...session })));
     ws.on("message", (data) => {
       const message = JSON.parse(data.toString());
-      if (message.type === "tick") {
+      if (message.type === "ticks") {
         if (stats.measuring) {
-          stats.ticks += 1;
-          stats.latencies.push(Date.now() - message.sentAt);
+          const now = Date.now();
+          stats.messages += 1;
+          stats.ticks += message.ticks.length;
+          for (const tick of message.ticks) stats.latencies.push(now - tick.sentAt);
         }
       } else if (message.type === "ready") {
         ws.send(JSON.stringify({ op: "subscribe", symbols }));
@@ -124,7 +126,7 @@ export async function run(args) {
   const dataDir = mkdtempSync(join(tmpdir(), "brokerage-bench-"));
   const port = await freePort();
   const { child, base } = await startServer(port, dataDir);
-  const stats = { measuring: false, ticks: 0, latencies: [], errors: [], closes: [] };
+  const stats = { measuring: false, messages: 0, ticks: 0, latencies: [], errors: [], closes: [] };
   const sockets = [];
   try {
     const session = await post(base, "user/register", {
@@ -164,6 +166,7 @@ export async function run(args) {
       openSymbols: open,
       seconds: opts.seconds,
       ticksPerSecond: Math.round(stats.ticks / elapsed),
+      messagesPerSecond: Math.round(stats.messages / elapsed),
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? NaN,

@@ -20,7 +20,7 @@ import type { StreamLimits } from "./modules/market/stream/connection.js";
 import { DEFAULT_STREAM_LIMITS, streamRoutes } from "./modules/market/stream/routes.js";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "./modules/session/service.js";
 import { userRoutes } from "./modules/user/routes.js";
-import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from "./modules/user/service.js";
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
 
 export interface AppOptions {
@@ -30,7 +30,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   rateLimiter?: RateLimiter;
   sessionPolicy?: Partial<SessionPolicy>;
-  loginLimits?: LoginLimits;
+  authLimits?: Partial<AuthLimits>;
   /** The built web app; `/` explains how to build it when missing. */
   webDist?: string;
   /** Fastify's trustProxy: set behind a load balancer so rate limits see the client's address. */
@@ -58,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(openapiPlugin);
   // Client messages are small (auth, subscribe lists); anything bigger is refused by the socket itself.
-  // No compression: ticks are small, and the stream writes pre-framed ticks (modules/market/stream).
+  // No compression: tick batches are small, and deflating every batch for every socket costs CPU.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
 
   await app.register(contextPlugin, {
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commonRoutes, { prefix: "/api/vue/common" });
   await app.register(userRoutes, {
     prefix: "/api/vue/user",
-    limits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+    limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
   });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });

@@ -71,6 +71,7 @@ export const ERROR_MESSAGES = {
   ALREADY_CHECKED_IN: "Already checked in today",
   INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",
   // Market data
+  WATCHLIST_FULL: "Your watchlist is full: at most {{limit}} stocks",
   UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",
   BAD_PERIOD: "Unsupported chart period",
 } as const;

@@ -128,6 +128,8 @@ export const indexItem = z.object({
   symbol: z.string(),
   exchange: z.string(),
   name: z.string(),
+  /** The name in every app language, for the home cards. */
+  names: localizedNames,
   close: decimal,
   gainValue: decimal,
   gain: decimal,
@@ -209,7 +211,9 @@ export const watchlistContainsResponse = z.boolean();
 /**
  * WebSocket `/api/ws`. The client authenticates with its first message (tokens stay out of URLs and
  * logs), within WS_AUTH_TIMEOUT_MS, then subscribes per symbol (at most WS_MAX_SYMBOLS per connection).
- * The server pushes a tick when a subscribed symbol's price changes, and a heartbeat every 15 s.
+ * The server quotes the subscribed symbols in rounds and sends each client at most one `ticks` message
+ * per round, holding the ticks of its symbols whose price or status moved; a subscribe is answered with
+ * one `ticks` message of the new symbols' current quotes. A heartbeat follows every 15 s.
  * Close codes: 4401 not authenticated, 4408 too slow to read (its send buffer overflowed), 4400 bad
  * message before authentication.
  */
@@ -227,9 +231,8 @@ export const wsClientMessage = z.discriminatedUnion("op", [
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
 const marketStatus = z.enum(["open", "break", "closed"]);
-/** A price change. Sent once on subscribe (the current quote), then whenever the price moves. */
+/** A price change: a symbol's current quote on subscribe, then its new price whenever it moves. */
 export const wsTick = z.object({
-  type: z.literal("tick"),
   symbol: z.string(),
   close: decimal,
   gainValue: decimal,
@@ -242,9 +245,12 @@ export const wsTick = z.object({
   sentAt: z.number().int().optional(),
 });
 export type WsTick = z.infer<typeof wsTick>;
+/** The ticks of one round (or of one subscribe) for one client, in one message. */
+export const wsTicks = z.object({ type: z.literal("ticks"), ticks: z.array(wsTick) });
+export type WsTicks = z.infer<typeof wsTicks>;
 
 export const wsServerMessage = z.discriminatedUnion("type", [
-  wsTick,
+  wsTicks,
   z.object({ type: z.literal("ready"), account: z.string() }),
   z.object({ type: z.literal("subscribed"), symbols: z.array(z.string()) }),
   z.object({ type: z.literal("unsubscribed"), symbols: z.array(z.string()) }),

@@ -94,6 +94,7 @@ export const SCREENS: Partial<Record<(typeof SPEC_PATHS)[number], () => Promise<
   "/login/reLogin": () => import("../features/auth/screens/ReLoginScreen"),
   "/home/index": () => import("../features/home/screens/HomeScreen"),
   "/home/market": () => import("../features/market/screens/MarketOverviewScreen"),
+  "/home/stockList": () => import("../features/market/screens/StockListScreen"),
   "/market/index": () => import("../features/market/screens/MarketScreen"),
   "/market/stockDetail": () => import("../features/market/screens/StockDetailScreen"),
   "/market/stockDetailzs": () => import("../features/market/screens/IndexDetailScreen"),

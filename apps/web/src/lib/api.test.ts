@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("./toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 
 import { apiPost } from "./api";
+import { clearSession, onSessionEnded } from "./storage";
 import { ApiError, HttpError } from "./apiError";
 import { setNavigator } from "./navigation";
 import { showError } from "./toast";
@@ -77,6 +78,21 @@ describe("apiPost", () => {
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(navigate).toHaveBeenCalledWith("/login/login");
+  });
+
+  it("tells the session-ended listeners of every 401, and of a log-out", async () => {
+    const listener = vi.fn();
+    const stop = onSessionEnded(listener);
+    vi.stubGlobal("fetch", async () =>
+      json({ status: 0, msg: "", code: "UNAUTHORIZED", params: {}, data: null }, 401),
+    );
+    await expect(apiPost("a/b")).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenCalledTimes(1);
+    clearSession();
+    expect(listener).toHaveBeenCalledTimes(2);
+    stop();
+    await expect(apiPost("a/b")).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 
   it("passes other HTTP errors on as rejections", async () => {

@@ -36,7 +36,6 @@ export function errorText(code: string | undefined, params: ErrorParams = {}, ms
 }
 
 let redirectPending = false;
-
 /** HTTP 401: clear storage and go to log-in after 2 s (spec §4), once however many calls failed. */
 function onUnauthorized(): void {
   clearStorageKeepLanguage();

@@ -29,15 +29,16 @@ class FakeSocket implements SocketLike {
 }
 
 const tick = (symbol: string, close: string, second: number) => ({
-  type: "tick",
   symbol,
   close,
   gainValue: "1.00",
   gain: "0.10",
   volume: 10,
   timestamp: `2026-01-05T10:00:${String(second).padStart(2, "0")}.000Z`,
-  status: "open",
+  status: "open" as const,
+  sentAt: 1_767_607_200_000,
 });
+const ticks = (...batch: ReturnType<typeof tick>[]) => ({ type: "ticks", ticks: batch });
 
 describe("MarketFeed", () => {
   let sockets: FakeSocket[];
@@ -54,7 +55,10 @@ describe("MarketFeed", () => {
     vi.useFakeTimers();
     sockets = [];
     session = { token: "t1", account: "u1" };
-    fetchQuote = vi.fn(async (symbol: string) => ({ ...tick(symbol, "99.00", 30), status: "open" as const }));
+    fetchQuote = vi.fn(async (symbol: string) => {
+      const { sentAt: _sentAt, ...quote } = tick(symbol, "99.00", 30);
+      return quote;
+    });
     feed = new MarketFeed({
       url: () => "ws://test/api/ws",
       session: () => session,
@@ -99,17 +103,35 @@ describe("MarketFeed", () => {
     connectReady();
     feed.watch("ETHUSD", onEth);
     expect(last().sent[2]).toEqual({ op: "subscribe", symbols: ["ETHUSD"] });
-    last().receive(tick("BTCUSD", "100.00", 1));
+    last().receive(ticks(tick("BTCUSD", "100.00", 1)));
     expect(onBtc).toHaveBeenCalledTimes(1);
     expect(onEth).not.toHaveBeenCalled();
     expect(feed.getPrice("BTCUSD")?.close).toBe("100.00");
   });
 
+  it("takes every tick of a batch, each for its own symbol", () => {
+    vi.setSystemTime(1_767_607_201_000);
+    const onBtc = vi.fn();
+    const onEth = vi.fn();
+    feed.watch("BTCUSD", onBtc);
+    feed.watch("ETHUSD", onEth);
+    connectReady();
+    last().receive(ticks(tick("BTCUSD", "100.00", 1), tick("ETHUSD", "20.00", 1)));
+    expect(onBtc).toHaveBeenCalledTimes(1);
+    expect(onEth).toHaveBeenCalledTimes(1);
+    expect(feed.getPrice("ETHUSD")).toEqual({
+      ...tick("ETHUSD", "20.00", 1),
+      sentAt: undefined,
+      receivedAt: 1_767_607_201_000,
+    });
+    expect(feed.getPrice("BTCUSD")).not.toHaveProperty("sentAt");
+  });
+
   it("ignores a price older than the one it has", () => {
     feed.watch("BTCUSD", () => undefined);
     connectReady();
-    last().receive(tick("BTCUSD", "101.00", 5));
-    last().receive(tick("BTCUSD", "100.00", 4));
+    last().receive(ticks(tick("BTCUSD", "101.00", 5)));
+    last().receive(ticks(tick("BTCUSD", "100.00", 4)));
     expect(feed.getPrice("BTCUSD")?.close).toBe("101.00");
   });
 
@@ -189,5 +211,29 @@ describe("MarketFeed", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(last().closed).toBe(true);
     expect(feed.getState()).toBe("idle");
+  });
+
+  it("drops the socket at once when the session ends, and connects again on the next watch", async () => {
+    const release = feed.watch("BTCUSD", () => undefined);
+    connectReady();
+    session = null; // logged out
+    feed.disconnect();
+    expect(last().closed).toBe(true);
+    expect(feed.getState()).toBe("idle");
+    last().drop(1000); // the close arriving later changes nothing
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1); // no reconnect, no polling while nothing new is watched
+    expect(fetchQuote).not.toHaveBeenCalled();
+    release();
+
+    session = { token: "t2", account: "u2" }; // the next log-in
+    feed.watch("ETHUSD", () => undefined);
+    expect(sockets).toHaveLength(2);
+    connectReady();
+    expect(last().sent).toEqual([
+      { op: "auth", token: "t2", account: "u2" },
+      { op: "subscribe", symbols: ["ETHUSD"] },
+    ]);
+    expect(feed.getState()).toBe("live");
   });
 });

@@ -92,7 +92,7 @@ export class MarketFeed {
     listeners.add(onChange);
     const count = this.refs.get(symbol) ?? 0;
     this.refs.set(symbol, count + 1);
-    if (count === 0) this.onFirstWatch(symbol);
+    this.onWatch(symbol, count === 0);
     let released = false;
     return () => {
       if (released) return;
@@ -116,20 +116,32 @@ export class MarketFeed {
     this.symbolListeners.get(price.symbol)?.forEach((listener) => listener());
   }
 
-  /** Closes everything (log-out, tests). */
-  shutdown(): void {
-    this.refs.clear();
-    this.symbolListeners.clear();
+  /**
+   * The session ended (log-out, a 401): drops the socket, the reconnect and the polling at once. The
+   * watches stay counted; the feed connects again when a symbol is next watched, with the session of
+   * that moment.
+   */
+  disconnect(): void {
     this.closeSocket();
     this.clearTimers();
+    this.attempts = 0;
+    this.refusedToken = null;
     this.setState("idle");
   }
 
-  private onFirstWatch(symbol: string): void {
+  /** Forgets every watch and disconnects (tests). */
+  shutdown(): void {
+    this.refs.clear();
+    this.symbolListeners.clear();
+    this.disconnect();
+  }
+
+  private onWatch(symbol: string, first: boolean): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (this.authed) this.send({ op: "subscribe", symbols: [symbol] });
-    else if (!this.socket && !this.reconnectTimer) this.connect();
+    if (this.authed) {
+      if (first) this.send({ op: "subscribe", symbols: [symbol] });
+    } else if (!this.socket && !this.reconnectTimer) this.connect();
   }
 
   private onIdle(): void {
@@ -181,9 +193,9 @@ export class MarketFeed {
       this.setState("live");
       const symbols = this.watched();
       if (symbols.length > 0) this.send({ op: "subscribe", symbols });
-    } else if (message.type === "tick") {
-      const { type: _type, sentAt: _sentAt, ...price } = message;
-      this.publish({ ...price, receivedAt: this.opt.now() });
+    } else if (message.type === "ticks") {
+      const receivedAt = this.opt.now();
+      for (const { sentAt: _sentAt, ...price } of message.ticks) this.publish({ ...price, receivedAt });
     }
   }
 

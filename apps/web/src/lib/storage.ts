@@ -33,6 +33,19 @@ export function saveSession(session: { token: string; account: string }): void {
   write(STORAGE_KEYS.account, session.account);
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever the stored session is cleared: log-out ("exit"), a password change, a 401.
+ * What holds on to the session (the market feed's socket) lets go of it here, whoever cleared it.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+const sessionEnded = () => sessionEndedListeners.forEach((listener) => listener());
+
 /** The "exit" target: forget the token and the account. */
 export function clearSession(): void {
   try {
@@ -41,6 +54,7 @@ export function clearSession(): void {
   } catch {
     // nothing stored, nothing to clear
   }
+  sessionEnded();
 }
 
 /**
@@ -57,6 +71,7 @@ export function clearStorageKeepLanguage(): void {
   }
   if (lang) write(STORAGE_KEYS.lang, lang);
   if (language) write(STORAGE_KEYS.language, language);
+  sessionEnded();
 }
 
 export function isLanguageCode(value: unknown): value is LanguageCode {

@@ -50,8 +50,9 @@ describe("parameter/zhishu", () => {
 
   it("answers India's indices for the spec's call", async () => {
     const answer = await call(t.app, "parameter/zhishu", { type: "inr" });
-    const symbols = (answer.data as { symbol: string; exchange: string }[]).map((i) => i.symbol);
-    expect(symbols).toEqual(["NIFTY50", "SENSEX"]);
+    const items = answer.data as { symbol: string; names: Record<string, string> }[];
+    expect(items.map((i) => i.symbol)).toEqual(["NIFTY50", "SENSEX"]);
+    expect(items[0]?.names).toMatchObject({ en: "NIFTY 50", ko: expect.stringMatching(/[가-힣]/) });
   });
 
   it("refuses an unknown market type", async () => {

@@ -110,6 +110,7 @@ export class MarketService {
       symbol: q.code,
       exchange: q.exchange,
       name: q.name,
+      names: q.details.names,
       close: q.close,
       gainValue: q.gainValue,
       gain: q.gain,

@@ -7,7 +7,7 @@ import { buildTestApp, call, PASSWORD, registerUser, type TestApp } from "../../
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    loginLimits: {
+    authLimits: {
       perAccount: { max: 3, windowMs: 15 * MINUTE },
       perAddress: { max: 6, windowMs: 15 * MINUTE },
     },

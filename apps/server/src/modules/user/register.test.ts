@@ -117,4 +117,18 @@ describe("user/register", () => {
     const answer = await register({ account: phone });
     expect(answer).toMatchObject({ status: 1, data: { account: phone } });
   });
+
+  it("limits registration attempts per address until the hour passes", async () => {
+    const from = (address: string, overrides: Record<string, unknown> = {}) =>
+      call(t.app, "user/register", registration(overrides), {}, address);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect(await from("10.7.7.7", { inviteCode: "NO-SUCH-CODE" })).toMatchObject({
+        code: "INVITER_NOT_FOUND",
+      });
+    }
+    expect(await from("10.7.7.7")).toMatchObject({ status: 0, code: "TOO_FREQUENT" });
+    expect(await from("10.7.7.8")).toMatchObject({ status: 1 });
+    t.clock.advance(61 * 60_000);
+    expect(await from("10.7.7.7")).toMatchObject({ status: 1 });
+  });
 });

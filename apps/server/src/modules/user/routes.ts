@@ -10,9 +10,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { clientOf, sessionOf } from "../../plugins/auth.js";
-import { UserService, type LoginLimits } from "./service.js";
+import { UserService, type AuthLimits } from "./service.js";
 
-export const userRoutes: FastifyPluginAsyncZod<{ limits: LoginLimits }> = async (app, { limits }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (app, { limits }) => {
   const users = new UserService({
     db: app.db,
     clock: app.clock,

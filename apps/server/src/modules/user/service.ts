@@ -16,14 +16,19 @@ import type { RateLimiter, RateRule } from "../../lib/rate-limiter.js";
 import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
 import * as repo from "./repository.js";
 
-export interface LoginLimits {
+export interface AuthLimits {
+  /** Failed log-ins (and wrong original passwords) per account. */
   perAccount: RateRule;
+  /** Failed log-ins per client address. */
   perAddress: RateRule;
+  /** Registration attempts per client address: each one costs a password hash. */
+  registrationsPerAddress: RateRule;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perAccount: { max: 5, windowMs: 15 * MINUTE },
   perAddress: { max: 20, windowMs: 15 * MINUTE },
+  registrationsPerAddress: { max: 20, windowMs: 60 * MINUTE },
 };
 
 interface Deps {
@@ -31,17 +36,22 @@ interface Deps {
   clock: Clock;
   sessions: SessionService;
   rateLimiter: RateLimiter;
-  limits: LoginLimits;
+  limits: AuthLimits;
 }
 
 const accountKey = (account: string) => `login:account:${account}`;
 const addressKey = (ip: string) => `login:address:${ip}`;
+const registrationKey = (ip: string) => `register:address:${ip}`;
 
 export class UserService {
   constructor(private readonly deps: Deps) {}
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
-    const { db, clock, sessions } = this.deps;
+    const { db, clock, sessions, rateLimiter, limits } = this.deps;
+    const key = registrationKey(client.ip);
+    if (await rateLimiter.isLimited(key, limits.registrationsPerAddress))
+      throw new DomainError("TOO_FREQUENT");
+    await rateLimiter.record(key, limits.registrationsPerAddress);
     const passwordHash = await hashPassword(input.password);
     try {
       return await db.transaction(async (tx) => {

@@ -38,7 +38,7 @@ export class WatchlistService {
       if (await repo.findItem(tx, target)) return;
       const { items, first } = await repo.listStats(tx, userId);
       if (items >= WATCHLIST_MAX) {
-        throw new DomainError("INVALID_INPUT", { field: "symbol", max: String(WATCHLIST_MAX) });
+        throw new DomainError("WATCHLIST_FULL", { limit: String(WATCHLIST_MAX) });
       }
       await repo.insertItem(tx, { ...target, position: (first ?? 0) - 1, createdAt: this.deps.clock.now() });
     });

@@ -89,8 +89,8 @@ describe("watchlist", () => {
     const extra = t.app.market.instruments().find((i) => !symbols.includes(i) && i.symbol !== "ETHUSD");
     expect(extra).toBeDefined();
     expect(await act(bob, "add", item(extra?.symbol ?? "", extra?.exchange ?? ""))).toMatchObject({
-      code: "INVALID_INPUT",
-      params: { field: "symbol", max: "200" },
+      code: "WATCHLIST_FULL",
+      params: { limit: "200" },
     });
     // Adding one already watched is still fine at the cap.
     expect(await act(bob, "add", item("ETHUSD", "CRYPTO"))).toMatchObject({ status: 1 });

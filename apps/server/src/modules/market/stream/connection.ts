@@ -1,11 +1,10 @@
 import { WS_CLOSE, wsClientMessage, type WsServerMessage } from "@brokerage/api";
 import type { FastifyBaseLogger } from "fastify";
-import type { Writable } from "node:stream";
 import type { WebSocket } from "ws";
 import type { Clock } from "../../../lib/clock.js";
 import type { AuthSession, SessionService } from "../../session/service.js";
 import type { MarketService } from "../service.js";
-import { tickFrame, type FrameListener, type TickHub } from "./hub.js";
+import { tickJson, ticksMessage, type TickHub, type TickListener } from "./hub.js";
 
 export interface StreamLimits {
   /** The first message must authenticate within this time. */
@@ -40,13 +39,11 @@ export class StreamConnection {
   private readonly symbols = new Set<string>();
   private readonly authTimer: NodeJS.Timeout;
   private queue: Promise<void> = Promise.resolve();
-  private readonly onFrames: FrameListener = (frames) => this.sendAll(frames);
+  private readonly onTicks: TickListener = (ticks) => this.sendTicks(ticks);
 
-  /** `raw` is the TCP socket under the WebSocket (absent for in-memory test sockets). */
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
-    private readonly raw?: Pick<Writable, "write">,
   ) {
     this.authTimer = setTimeout(() => this.reject(), deps.limits.authTimeoutMs);
     socket.on("message", (data, isBinary) => {
@@ -61,25 +58,19 @@ export class StreamConnection {
     return this.session !== null && !this.closed;
   }
 
-  /** Sends unless the client is not keeping up; never lets the send buffer grow without bound. */
-  send(data: Buffer | WsServerMessage): void {
-    if (this.closed || this.tooSlow()) return;
-    this.socket.send(Buffer.isBuffer(data) ? data : JSON.stringify(data), { binary: false });
+  send(message: WsServerMessage): void {
+    this.write(JSON.stringify(message));
   }
 
-  /**
-   * A round of ticks in one write to the network. The frames are framed once per tick for every
-   * subscriber (wireFrame) and written straight to the TCP socket: with compression off, `ws` writes
-   * each of its own messages synchronously and whole, so frames cannot interleave.
-   */
-  sendAll(frames: readonly Buffer[]): void {
-    if (!this.raw || this.socket.readyState !== this.socket.OPEN) {
-      for (const frame of frames) this.send(frame);
-      return;
-    }
+  /** Ticks as one `ticks` message: a round's moves of this client's symbols, or a subscribe's quotes. */
+  sendTicks(ticks: readonly Buffer[]): void {
+    if (ticks.length > 0) this.write(ticksMessage(ticks));
+  }
+
+  /** Sends unless the client is not keeping up; never lets the send buffer grow without bound. */
+  private write(data: string | Buffer): void {
     if (this.closed || this.tooSlow()) return;
-    const wire = frames.map(wireFrame);
-    this.raw.write(wire.length === 1 ? (wire[0] as Buffer) : Buffer.concat(wire));
+    this.socket.send(data, { binary: false });
   }
 
   /** Closes the client when its unsent data passes the limit, instead of buffering without bound. */
@@ -134,7 +125,7 @@ export class StreamConnection {
       } else {
         this.symbols.add(symbol);
         added.push(symbol);
-        this.deps.hub.subscribe(symbol, this.onFrames);
+        this.deps.hub.subscribe(symbol, this.onTicks);
       }
     }
     if (unknown.length > 0) this.send({ type: "error", code: "UNKNOWN_SYMBOL", symbols: unknown });
@@ -144,12 +135,12 @@ export class StreamConnection {
     }
     this.send({ type: "subscribed", symbols: [...this.symbols] });
     // The current price at once, so the client does not wait for the next move.
-    this.sendAll(this.deps.market.quotes(added).map(tickFrame));
+    this.sendTicks(this.deps.market.quotes(added).map(tickJson));
   }
 
   private unsubscribe(symbols: readonly string[]): void {
     for (const symbol of symbols) {
-      if (this.symbols.delete(symbol)) this.deps.hub.unsubscribe(symbol, this.onFrames);
+      if (this.symbols.delete(symbol)) this.deps.hub.unsubscribe(symbol, this.onTicks);
     }
     this.send({ type: "unsubscribed", symbols: [...symbols] });
   }
@@ -190,33 +181,9 @@ export class StreamConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.authTimer);
-    for (const symbol of this.symbols) this.deps.hub.unsubscribe(symbol, this.onFrames);
+    for (const symbol of this.symbols) this.deps.hub.unsubscribe(symbol, this.onTicks);
     this.symbols.clear();
   }
-}
-
-const framed = new WeakMap<Buffer, Buffer>();
-
-/** RFC 6455 §5.2: an unfragmented, unmasked (server-to-client) text frame; memoised per payload. */
-export function wireFrame(payload: Buffer): Buffer {
-  const cached = framed.get(payload);
-  if (cached) return cached;
-  const length = payload.length;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
-  frame[0] = 0x81; // FIN + text
-  if (length < 126) {
-    frame[1] = length;
-  } else if (length < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(frame, headerLength);
-  framed.set(payload, frame);
-  return frame;
 }
 
 function parseJson(text: string): unknown {

@@ -3,14 +3,15 @@ import type { MarketDataProvider, Quote } from "@brokerage/core";
 import type { Clock } from "../../../lib/clock.js";
 
 /**
- * Receives the ticks of one round that concern it, already serialised: each frame is built once and
- * shared by every subscriber; a round's frames come together so a socket can write them at once.
+ * Receives the ticks of one round that concern it, each already serialised as WsTick JSON: a tick is
+ * serialised once per round and shared by every subscriber, which joins its ticks into one message.
  */
-export type FrameListener = (frames: readonly Buffer[]) => void;
+export type TickListener = (ticks: readonly Buffer[]) => void;
 
 export interface TickChange {
   symbol: string;
-  frame: Buffer;
+  /** The tick as WsTick JSON. */
+  json: Buffer;
 }
 
 /**
@@ -18,8 +19,8 @@ export interface TickChange {
  * elected process compute them for the whole fleet and delivers them through pub/sub.
  */
 export interface TickHub {
-  subscribe(symbol: string, listener: FrameListener): void;
-  unsubscribe(symbol: string, listener: FrameListener): void;
+  subscribe(symbol: string, listener: TickListener): void;
+  unsubscribe(symbol: string, listener: TickListener): void;
   close(): Promise<void>;
 }
 
@@ -30,10 +31,9 @@ export interface TickHubOptions {
   intervalMs: number;
 }
 
-/** A quote as the socket's tick message. `sentAt` is wall-clock time, for latency measurement. */
-export function tickFrame(quote: Quote): Buffer {
+/** A quote as a tick's JSON. `sentAt` is wall-clock time, for latency measurement. */
+export function tickJson(quote: Quote): Buffer {
   const tick: WsTick = {
-    type: "tick",
     symbol: quote.code,
     close: quote.close,
     gainValue: quote.gainValue,
@@ -46,12 +46,27 @@ export function tickFrame(quote: Quote): Buffer {
   return Buffer.from(JSON.stringify(tick));
 }
 
+const TICKS_OPEN = Buffer.from('{"type":"ticks","ticks":[');
+const COMMA = Buffer.from(",");
+const TICKS_CLOSE = Buffer.from("]}");
+
+/** The WsTicks message of serialised ticks: joined as they are, without parsing or re-serialising. */
+export function ticksMessage(ticks: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [TICKS_OPEN];
+  for (const [i, tick] of ticks.entries()) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(tick);
+  }
+  parts.push(TICKS_CLOSE);
+  return Buffer.concat(parts);
+}
+
 /** Subscribers per symbol. */
 export class Listeners {
-  private readonly bySymbol = new Map<string, Set<FrameListener>>();
+  private readonly bySymbol = new Map<string, Set<TickListener>>();
 
   /** True when this is the symbol's first subscriber. */
-  add(symbol: string, listener: FrameListener): boolean {
+  add(symbol: string, listener: TickListener): boolean {
     const set = this.bySymbol.get(symbol);
     if (set) {
       set.add(listener);
@@ -62,7 +77,7 @@ export class Listeners {
   }
 
   /** True when the symbol has no subscriber left. */
-  remove(symbol: string, listener: FrameListener): boolean {
+  remove(symbol: string, listener: TickListener): boolean {
     const set = this.bySymbol.get(symbol);
     if (!set?.delete(listener) || set.size > 0) return false;
     this.bySymbol.delete(symbol);
@@ -73,17 +88,17 @@ export class Listeners {
     return [...this.bySymbol.keys()];
   }
 
-  /** Hands each subscriber the frames of its symbols, in one call per subscriber. */
+  /** Hands each subscriber the ticks of its symbols, in one call per subscriber. */
   deliver(changes: readonly TickChange[]): void {
-    const batches = new Map<FrameListener, Buffer[]>();
-    for (const { symbol, frame } of changes) {
+    const batches = new Map<TickListener, Buffer[]>();
+    for (const { symbol, json } of changes) {
       for (const listener of this.bySymbol.get(symbol) ?? []) {
         const batch = batches.get(listener);
-        if (batch) batch.push(frame);
-        else batches.set(listener, [frame]);
+        if (batch) batch.push(json);
+        else batches.set(listener, [json]);
       }
     }
-    for (const [listener, frames] of batches) listener(frames);
+    for (const [listener, ticks] of batches) listener(ticks);
   }
 }
 
@@ -102,7 +117,7 @@ export class TickMaker {
       const state = `${quote.close}|${quote.status}`;
       if (this.lastSent.get(symbol) === state) continue;
       this.lastSent.set(symbol, state);
-      out.push({ symbol, frame: tickFrame(quote) });
+      out.push({ symbol, json: tickJson(quote) });
     }
     return out;
   }
@@ -130,11 +145,11 @@ export class LocalTickHub implements TickHub {
     this.listeners.deliver(this.maker.changes(this.listeners.symbols()));
   }
 
-  subscribe(symbol: string, listener: FrameListener): void {
+  subscribe(symbol: string, listener: TickListener): void {
     this.listeners.add(symbol, listener);
   }
 
-  unsubscribe(symbol: string, listener: FrameListener): void {
+  unsubscribe(symbol: string, listener: TickListener): void {
     if (this.listeners.remove(symbol, listener)) this.maker.retain(this.listeners.symbols());
   }
 

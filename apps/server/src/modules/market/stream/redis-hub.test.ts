@@ -29,15 +29,15 @@ describe.skipIf(!url)("ticks through Redis", () => {
     const [a, b] = hubs as [RedisTickHub, RedisTickHub];
     const seenByA: string[] = [];
     const seenByB: string[] = [];
-    a.subscribe("BTCUSD", (frames) => seenByA.push(...frames.map(String)));
-    b.subscribe("RELIANCE", (frames) => seenByB.push(...frames.map(String)));
+    a.subscribe("BTCUSD", (ticks) => seenByA.push(...ticks.map(String)));
+    b.subscribe("RELIANCE", (ticks) => seenByB.push(...ticks.map(String)));
     await waitFor(() => (a.isLeader !== b.isLeader ? true : undefined), "one leader");
 
     const before = { a: seenByA.length, b: seenByB.length };
     clock.advance(60_000);
     const now = clock.now().toISOString();
-    const tickOf = (frames: string[], from: number) =>
-      frames
+    const tickOf = (ticks: string[], from: number) =>
+      ticks
         .slice(from)
         .map((f) => JSON.parse(f) as { symbol: string; timestamp: string })
         .find((m) => m.timestamp === now);
@@ -54,12 +54,12 @@ describe.skipIf(!url)("ticks through Redis", () => {
     const [a, b] = hubs as [RedisTickHub, RedisTickHub];
     const leader = a.isLeader ? a : b;
     const follower = leader === a ? b : a;
-    const frames: string[] = [];
-    follower.subscribe("ETHUSD", (batch) => frames.push(...batch.map(String)));
+    const ticks: string[] = [];
+    follower.subscribe("ETHUSD", (batch) => ticks.push(...batch.map(String)));
     await leader.close();
     await waitFor(() => (follower.isLeader ? true : undefined), "the follower to lead");
-    const from = frames.length;
+    const from = ticks.length;
     clock.advance(60_000);
-    await waitFor(() => (frames.length > from ? true : undefined), "a tick from the new leader");
+    await waitFor(() => (ticks.length > from ? true : undefined), "a tick from the new leader");
   });
 });

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import {
   Listeners,
   TickMaker,
-  type FrameListener,
+  type TickListener,
   type TickChange,
   type TickHub,
   type TickHubOptions,
@@ -29,9 +29,9 @@ const RELEASE_LEADERSHIP = `
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0`;
 
-/** A round of ticks as one pub/sub message: a `symbol<TAB>frame` line per tick (JSON has no raw newline). */
+/** A round of ticks as one pub/sub message: a `symbol<TAB>json` line per tick (JSON has no raw newline). */
 export function encodeRound(changes: readonly TickChange[]): Buffer {
-  return Buffer.from(changes.map((c) => `${c.symbol}\t${c.frame.toString()}`).join("\n"));
+  return Buffer.from(changes.map((c) => `${c.symbol}\t${c.json.toString()}`).join("\n"));
 }
 
 export function decodeRound(message: Buffer): TickChange[] {
@@ -40,7 +40,7 @@ export function decodeRound(message: Buffer): TickChange[] {
     .split("\n")
     .flatMap((line) => {
       const tab = line.indexOf("\t");
-      return tab > 0 ? [{ symbol: line.slice(0, tab), frame: Buffer.from(line.slice(tab + 1)) }] : [];
+      return tab > 0 ? [{ symbol: line.slice(0, tab), json: Buffer.from(line.slice(tab + 1)) }] : [];
     });
 }
 
@@ -96,11 +96,11 @@ export class RedisTickHub implements TickHub {
     return this.leading;
   }
 
-  subscribe(symbol: string, listener: FrameListener): void {
+  subscribe(symbol: string, listener: TickListener): void {
     this.listeners.add(symbol, listener);
   }
 
-  unsubscribe(symbol: string, listener: FrameListener): void {
+  unsubscribe(symbol: string, listener: TickListener): void {
     this.listeners.remove(symbol, listener);
   }
 

@@ -23,19 +23,15 @@ export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async 
   heartbeat.unref();
   app.addHook("onClose", async () => clearInterval(heartbeat));
 
-  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const connection = new StreamConnection(
-      socket,
-      {
-        sessions: app.sessions,
-        market: app.marketData,
-        hub: app.ticks,
-        clock: app.clock,
-        limits,
-        log: app.log,
-      },
-      request.raw.socket,
-    );
+  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
+    const connection = new StreamConnection(socket, {
+      sessions: app.sessions,
+      market: app.marketData,
+      hub: app.ticks,
+      clock: app.clock,
+      limits,
+      log: app.log,
+    });
     connections.add(connection);
     socket.on("close", () => connections.delete(connection));
   });

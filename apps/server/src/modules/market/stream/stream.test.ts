@@ -1,20 +1,25 @@
-import { WS_CLOSE } from "@brokerage/api";
+import { WS_CLOSE, wsServerMessage, type WsTick, type WsTicks } from "@brokerage/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../../test/helper.js";
-import { StreamConnection, wireFrame, type ConnectionDeps } from "./connection.js";
+import { StreamConnection, type ConnectionDeps } from "./connection.js";
+import { tickJson } from "./hub.js";
 
-type Message = { type: string; symbol?: string; close?: string; code?: string; [key: string]: unknown };
+type Message = { type: string; code?: string; ticks?: WsTick[]; [key: string]: unknown };
 
-/** A socket client that keeps every message and waits for the ones a test expects. */
+/** A socket client that checks every message against the contract, keeps it, and waits for expected ones. */
 class Client {
   readonly inbox: Message[] = [];
+  /** Every tick received, taken out of its `ticks` messages, in order. */
+  readonly ticks: WsTick[] = [];
   readonly closed: Promise<number>;
   private wake = () => {};
 
   constructor(readonly ws: WebSocket) {
     ws.on("message", (data) => {
-      this.inbox.push(JSON.parse(data.toString()) as Message);
+      const message = wsServerMessage.parse(JSON.parse(data.toString()));
+      this.inbox.push(message);
+      if (message.type === "ticks") this.ticks.push(...message.ticks);
       this.wake();
     });
     this.closed = new Promise((resolve) => ws.on("close", (code) => resolve(code)));
@@ -25,13 +30,21 @@ class Client {
   }
 
   /** The first message from `from` on that matches; fails after `waitMs`. */
-  async next(match: (m: Message) => boolean, from = 0, waitMs = 5000): Promise<Message> {
+  next(match: (m: Message) => boolean, from = 0, waitMs = 5000): Promise<Message> {
+    return this.waitFor(this.inbox, match, from, waitMs);
+  }
+
+  /** The first tick of the symbol from `from` on (an index into `ticks`). */
+  nextTick(symbol: string, from = 0, waitMs = 5000): Promise<WsTick> {
+    return this.waitFor(this.ticks, (tick) => tick.symbol === symbol, from, waitMs);
+  }
+
+  private async waitFor<T>(list: T[], match: (item: T) => boolean, from: number, waitMs: number): Promise<T> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const found = this.inbox.slice(from).find(match);
+      const found = list.slice(from).find(match);
       if (found) return found;
-      if (Date.now() > deadline)
-        throw new Error(`no matching message in ${JSON.stringify(this.inbox.slice(-20))}`);
+      if (Date.now() > deadline) throw new Error(`nothing matching in ${JSON.stringify(list.slice(-20))}`);
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         setTimeout(resolve, 50);
@@ -59,19 +72,22 @@ const authed = async () => {
   expect(await client.next((m) => m.type === "ready")).toEqual({ type: "ready", account: user.account });
   return client;
 };
-const isTick = (symbol: string) => (m: Message) => m.type === "tick" && m.symbol === symbol;
+const symbolsOf = (m: Message) => m.ticks?.map((tick) => tick.symbol);
 
-/** Moves the clock until the symbol's price changes; answers the tick of the new price. */
-async function priceMove(client: Client, symbol: string, from: number): Promise<Message> {
+/**
+ * Moves the clock until one round moves every given symbol; answers that round's message. Each step
+ * makes exactly one round with changes (the clock stands still in between), quoted at the new instant.
+ */
+async function priceMove(client: Client, symbols: readonly string[], from: number): Promise<WsTicks> {
   for (let step = 0; step < 50; step++) {
     t.clock.advance(7_000);
     const now = t.clock.now().toISOString();
-    const tick = await client
-      .next((m) => isTick(symbol)(m) && m.timestamp === now, from, 200)
+    const round = await client
+      .next((m) => m.type === "ticks" && m.ticks?.[0]?.timestamp === now, from, 200)
       .catch(() => undefined);
-    if (tick) return tick;
+    if (round && symbols.every((s) => symbolsOf(round)?.includes(s))) return round as WsTicks;
   }
-  throw new Error(`${symbol} never moved`);
+  throw new Error(`${symbols.join(", ")} never moved together`);
 }
 
 describe("the quote socket", () => {
@@ -106,20 +122,22 @@ describe("the quote socket", () => {
       type: "subscribed",
       symbols: ["BTCUSD", "RELIANCE"],
     });
-    const first = await client.next(isTick("BTCUSD"));
+    // The current quotes at once, together in one message.
+    const snapshot = await client.next((m) => m.type === "ticks");
+    expect(symbolsOf(snapshot)).toEqual(["BTCUSD", "RELIANCE"]);
+    const first = await client.nextTick("BTCUSD");
     expect(first).toMatchObject({ status: "open", timestamp: t.clock.now().toISOString() });
     expect(first.sentAt).toEqual(expect.any(Number));
-    await client.next(isTick("RELIANCE"));
 
-    const moved = await priceMove(client, "BTCUSD", client.inbox.length);
-    expect(moved.close).not.toBe(first.close);
+    const moved = await priceMove(client, ["BTCUSD"], client.inbox.length);
+    expect(moved.ticks.find((tick) => tick.symbol === "BTCUSD")?.close).not.toBe(first.close);
 
     client.send({ op: "unsubscribe", symbols: ["BTCUSD"] });
     await client.next((m) => m.type === "unsubscribed");
-    const mark = client.inbox.length;
-    await priceMove(client, "RELIANCE", mark);
-    await priceMove(client, "RELIANCE", client.inbox.length);
-    expect(client.inbox.slice(mark).filter(isTick("BTCUSD"))).toEqual([]);
+    const mark = client.ticks.length;
+    await priceMove(client, ["RELIANCE"], client.inbox.length);
+    await priceMove(client, ["RELIANCE"], client.inbox.length);
+    expect(client.ticks.slice(mark).filter((tick) => tick.symbol === "BTCUSD")).toEqual([]);
     client.ws.close();
   });
 
@@ -158,7 +176,7 @@ describe("a socket whose session ends", () => {
 });
 
 describe("the quote socket over the network", () => {
-  it("writes rounds of pre-framed ticks that a standard client reads", async () => {
+  it("sends each round's moves as one ticks message that a standard client reads", async () => {
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const ws = new WebSocket(`${address.replace("http", "ws")}/api/ws`);
     await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
@@ -166,42 +184,49 @@ describe("the quote socket over the network", () => {
     client.send({ op: "auth", token: user.token, account: user.account });
     await client.next((m) => m.type === "ready");
     client.send({ op: "subscribe", symbols: ["BTCUSD", "ETHUSD"] });
-    await client.next(isTick("ETHUSD"));
+    expect(symbolsOf(await client.next((m) => m.type === "ticks"))).toEqual(["BTCUSD", "ETHUSD"]);
     const from = client.inbox.length;
-    await priceMove(client, "BTCUSD", from);
-    await priceMove(client, "ETHUSD", from);
-    expect(client.inbox.slice(from).every((m) => m.type === "tick" || m.type === "heartbeat")).toBe(true);
+    const round = await priceMove(client, ["BTCUSD", "ETHUSD"], from);
+    expect(symbolsOf(round)).toEqual(["BTCUSD", "ETHUSD"]);
+    expect(client.inbox.slice(from).every((m) => m.type === "ticks" || m.type === "heartbeat")).toBe(true);
     ws.close();
     expect(await client.closed).toBe(1005);
   });
-
-  it("frames payloads of every length class", () => {
-    for (const [length, header] of [
-      [5, [0x81, 5]],
-      [126, [0x81, 126, 0, 126]],
-      [70_000, [0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70]],
-    ] as const) {
-      const frame = wireFrame(Buffer.alloc(length, "a"));
-      expect([...frame.subarray(0, header.length)]).toEqual(header);
-      expect(frame.length).toBe(header.length + length);
-    }
-  });
 });
 
-describe("a slow client", () => {
-  it("is closed instead of buffering without bound", () => {
-    const socket = { bufferedAmount: 0, send: vi.fn(), close: vi.fn(), on: vi.fn() };
-    const deps = {
-      limits: { authTimeoutMs: 10_000, heartbeatMs: 15_000, maxBufferedBytes: 1024, maxSymbols: 200 },
-      hub: { subscribe: vi.fn(), unsubscribe: vi.fn(), close: vi.fn() },
-      log: { info: vi.fn() },
-    } as unknown as ConnectionDeps;
-    const connection = new StreamConnection(socket as unknown as WebSocket, deps);
+describe("a connection's sends", () => {
+  const fakeSocket = () => ({ bufferedAmount: 0, send: vi.fn(), close: vi.fn(), on: vi.fn() });
+  const deps = {
+    limits: { authTimeoutMs: 10_000, heartbeatMs: 15_000, maxBufferedBytes: 1024, maxSymbols: 200 },
+    hub: { subscribe: vi.fn(), unsubscribe: vi.fn(), close: vi.fn() },
+    log: { info: vi.fn() },
+  } as unknown as ConnectionDeps;
+  const connect = (socket: ReturnType<typeof fakeSocket>) =>
+    new StreamConnection(socket as unknown as WebSocket, deps);
+
+  it("joins serialised ticks into one ticks message, and sends nothing for none", () => {
+    const socket = fakeSocket();
+    const connection = connect(socket);
+    const quotes = t.app.marketData.quotes(["BTCUSD", "ETHUSD"]);
+    connection.sendTicks(quotes.map(tickJson));
+    connection.sendTicks([]);
+    expect(socket.send).toHaveBeenCalledTimes(1);
+    const message = wsServerMessage.parse(JSON.parse(String(socket.send.mock.calls[0]?.[0])));
+    expect(message).toEqual({
+      type: "ticks",
+      ticks: quotes.map((q) => expect.objectContaining({ symbol: q.code, close: q.close, status: q.status })),
+    });
+    connection.close(1000, "done");
+  });
+
+  it("closes a slow client instead of buffering without bound", () => {
+    const socket = fakeSocket();
+    const connection = connect(socket);
     connection.send({ type: "heartbeat", ts: "now" });
     expect(socket.send).toHaveBeenCalledTimes(1);
     socket.bufferedAmount = 2048;
+    connection.sendTicks(t.app.marketData.quotes(["BTCUSD"]).map(tickJson));
     connection.send({ type: "heartbeat", ts: "later" });
-    connection.send({ type: "heartbeat", ts: "even later" });
     expect(socket.send).toHaveBeenCalledTimes(1);
     expect(socket.close).toHaveBeenCalledWith(WS_CLOSE.slowConsumer, "too slow");
     expect(socket.close).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import type { Quote } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
+import { onSessionEnded } from "../../../lib/storage";
 import { MarketFeed, type LivePrice } from "../../../lib/marketSocket";
 import { getAccount, getToken } from "../../../lib/storage";
 
@@ -22,6 +23,9 @@ export const marketFeed = new MarketFeed({
     return { symbol, close, gainValue, gain, volume, timestamp, status };
   },
 });
+
+// An ended session (log-out, password change, 401) must not keep a socket or its reconnects alive.
+onSessionEnded(() => marketFeed.disconnect());
 
 /** The fields of a quote that live prices replace. */
 export interface LiveFields {

@@ -6,7 +6,7 @@ import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { CHART_CANDLES, useIndices, useKline } from "../api/market";
 import { useLiveQuote } from "../api/live";
 import { useOpenStock } from "../api/openStock";
-import { formatPrice, percentText, signed, trendOf } from "../quote";
+import { formatPrice, localName, percentText, signed, trendOf } from "../quote";
 import { Sparkline } from "./Sparkline";
 import { Freshness } from "./Freshness";
 
@@ -24,6 +24,7 @@ export function useMarketOptions(types: readonly MarketType[] = MARKET_TYPES) {
 }
 
 function IndexCard({ item, type }: { item: IndexItem; type: MarketType }) {
+  const { i18n } = useTranslation();
   const open = useOpenStock();
   const live = useLiveQuote(item) ?? item;
   const kline = useKline(
@@ -38,7 +39,7 @@ function IndexCard({ item, type }: { item: IndexItem; type: MarketType }) {
         className={`index-card index-card--${trend}`}
         onClick={() => open({ symbol: item.symbol, exchange: item.exchange, type }, true)}
       >
-        <span className="index-card__name">{item.name}</span>
+        <span className="index-card__name">{localName(item.names, i18n.language, item.name)}</span>
         <span className={`index-card__price trend--${trend}`}>{formatPrice(live.close)}</span>
         <span className={`index-card__change trend--${trend}`}>
           {signed(live.gainValue)} {percentText(live.gain)}

@@ -21,6 +21,16 @@ export type ChartMode = "line" | "candles";
 const chartTime = (time: number, intraday: boolean) =>
   (intraday ? time - new Date(time * 1000).getTimezoneOffset() * 60 : time) as UTCTimestamp;
 
+/** Axis and crosshair prices with the candles' own decimals and the locale's thousands separators. */
+function priceFormatter(locale: string, sample: string | undefined) {
+  const decimals = sample?.split(".")[1]?.length ?? 2;
+  const format = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return (value: number) => format.format(value);
+}
+
 /**
  * The price chart (TradingView lightweight-charts): a line for time-share and ranges, candlesticks for bar
  * periods, and a volume histogram under the price. `liveClose` moves the last point with live prices.
@@ -127,6 +137,9 @@ export function PriceChart({
         color: Number(c.close) >= Number(c.open) ? "rgba(224, 49, 43, 0.45)" : "rgba(11, 155, 85, 0.45)",
       })),
     );
+    chart.current.applyOptions({
+      localization: { locale, priceFormatter: priceFormatter(locale, candles[0]?.close) },
+    });
     chart.current.timeScale().fitContent();
     drawn.current += 1;
     container.current?.setAttribute("data-drawn", String(drawn.current));

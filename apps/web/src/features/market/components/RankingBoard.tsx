@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { RANKING_KINDS, type MarketType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
@@ -10,20 +11,30 @@ import { useMarketOptions } from "./IndexBoard";
 
 const RANKED_MARKETS: MarketType[] = ["inr", "usd", "krw", "myr", "thb", "crypto"];
 
-/** Rankings of a market: gainers, losers, most traded by volume and by turnover. */
-export function RankingBoard() {
+/**
+ * Rankings of a market: gainers, losers, most traded by volume and by turnover. The overview shows the
+ * top of each; `full` is the whole list of /home/stockList (the server's maximum of 100).
+ */
+export function RankingBoard({ full = false }: { full?: boolean }) {
   const { t } = useTranslation();
   const [type, setType] = useState<MarketType>("inr");
   const [kind, setKind] = useState<RankingKind>("gainers");
-  const rankings = useRankings(type, kind);
+  const rankings = useRankings(type, kind, full ? 100 : 20);
   const markets = useMarketOptions(RANKED_MARKETS);
   const label = `${t(`market.markets.${type}`)} · ${t(`market.ranking.${kind}`)}`;
   return (
     <Refreshable onRefresh={() => rankings.refetch()}>
       <section className="card ranking-board" aria-labelledby="ranking-title">
-        <h2 id="ranking-title" className="card__title">
-          {t("market.rankings")}
-        </h2>
+        <div className="card__head">
+          <h2 id="ranking-title" className="card__title">
+            {t("market.rankings")}
+          </h2>
+          {!full && (
+            <Link className="card__link" to="/home/stockList">
+              {t("market.seeAll")}
+            </Link>
+          )}
+        </div>
         <ChipTabs
           variant="line"
           label={t("market.rankingTabs")}
