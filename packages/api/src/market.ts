@@ -66,7 +66,10 @@ export const MARKET_OF_TYPE: Record<MarketType, MarketCodeWire> = {
 const localizedNames = z.object({
   en: z.string(),
   ko: z.string(),
+  /** Simplified Chinese. */
   zh: z.string(),
+  /** Traditional Chinese (Taiwan / Hong Kong usage). */
+  zhTW: z.string(),
   hi: z.string(),
   local: z.string(),
 });
@@ -81,6 +84,8 @@ export const quoteDetails = z.object({
   ko_name: z.string(),
   names: localizedNames,
   kind: z.enum(["stock", "crypto", "forex", "index"]),
+  /** The exchange's IANA time zone (intraday chart times are shown on the exchange's clock). */
+  timeZone: z.string(),
   industry: z.string().nullable(),
   board: board.nullable(),
   lotSize: z.number().int(),

@@ -1,4 +1,5 @@
 import { money, percentChange } from "../money.js";
+import { EXCHANGES } from "./exchanges.js";
 import { checkPriceBand } from "./ticks.js";
 import type { Listing, MarketStatus, Quote, QuoteDetails } from "./types.js";
 
@@ -58,6 +59,7 @@ export function listingDetails(listing: Listing, prevClose: string): QuoteDetail
     ko_name: listing.names.ko,
     names: listing.names,
     kind: listing.kind,
+    timeZone: EXCHANGES[listing.exchange].calendar.timeZone,
     industry: null,
     board: null,
     lotSize: 1,

@@ -53,7 +53,7 @@ const DAY_S = DAY_MS / 1000;
 function minimalInstrument(symbol: string, exchange: ExchangeCode): Instrument {
   const spec = EXCHANGES[exchange];
   const kind = exchange === "CRYPTO" ? "crypto" : exchange === "FX" ? "forex" : "stock";
-  const names = { en: symbol, ko: symbol, zh: symbol, hi: symbol, local: symbol };
+  const names = { en: symbol, ko: symbol, zh: symbol, zhTW: symbol, hi: symbol, local: symbol };
   return {
     symbol,
     code: symbol,

@@ -29,6 +29,16 @@ describe("search", () => {
     expect(codes("")).toEqual([]);
     expect(codes("samsung", 2)).toHaveLength(2);
   });
+
+  it("matches Traditional as well as Simplified Chinese names", () => {
+    expect(codes("輝達")).toEqual(["NVDA"]);
+    expect(codes("英伟达")).toEqual(["NVDA"]);
+    expect(codes("三星電子")[0]).toBe("005930");
+    expect(codes("三星电子")[0]).toBe("005930");
+    expect(codes("泰達電")).toEqual(["DELTA"]);
+    expect(codes("比特幣")).toEqual(["BTCUSD"]);
+    expect(codes("歐元")).toEqual(["EURUSD"]);
+  });
 });
 
 describe("rankings", () => {

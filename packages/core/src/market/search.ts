@@ -33,8 +33,9 @@ function rankOf(item: Searchable, query: string): Rank | undefined {
 }
 
 /**
- * Finds listings by code or by name in any language. Ranked: exact code, code prefix, exact name, name
- * prefix, name contains, code contains; ties keep the catalogue order.
+ * Finds listings by code or by name in any language (every entry of `names`, so Traditional `zhTW` as well
+ * as Simplified `zh`). Ranked: exact code, code prefix, exact name, name prefix, name contains, code contains;
+ * ties keep the catalogue order.
  */
 export function searchListings<T extends Searchable>(items: readonly T[], query: string, limit = 20): T[] {
   const q = normalizeSearchText(query);

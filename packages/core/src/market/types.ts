@@ -5,7 +5,10 @@ import type { Instant } from "./time.js";
 export interface LocalizedNames {
   en: string;
   ko: string;
+  /** Simplified Chinese (zh-CN). */
   zh: string;
+  /** Traditional Chinese as used in Taiwan and Hong Kong (zh-TW): 輝達, not a conversion of 英伟达. */
+  zhTW: string;
   hi: string;
   /** The name in the market's own language (Hindi for India, Thai for Thailand …). */
   local: string;
@@ -119,6 +122,8 @@ export interface QuoteDetails {
   ko_name: string;
   names: LocalizedNames;
   kind: InstrumentKind | "index";
+  /** The exchange's IANA time zone: charts show intraday times as the exchange's wall clock. */
+  timeZone: string;
   industry: string | null;
   board: Board | null;
   lotSize: number;

@@ -3,11 +3,21 @@ import { formatMoney } from "../../lib/format";
 
 type Names = Quote["details"]["names"];
 
-/** The instrument name for the UI language (zh-TW and zh-CN share the Chinese name). */
+/** Chinese tags written in Traditional characters: zh-TW (the app's), and zh-HK, zh-MO, zh-Hant… */
+const TRADITIONAL_CHINESE = /^zh-(tw|hk|mo|hant)\b/i;
+
+/** Which of the names a UI language tag reads: zh-TW → `zhTW` (Traditional), zh-CN and other zh → `zh`. */
+function nameKey(language: string): keyof Names {
+  if (TRADITIONAL_CHINESE.test(language)) return "zhTW";
+  if (language.startsWith("zh")) return "zh";
+  return language === "ko" ? "ko" : language === "hi" ? "hi" : "en";
+}
+
+/** The instrument name for the UI language: Traditional Chinese for zh-TW, Simplified for zh-CN. */
 export function localName(names: Names | undefined, language: string, fallback: string): string {
   if (!names) return fallback;
-  const key = language.startsWith("zh") ? "zh" : language === "ko" ? "ko" : language === "hi" ? "hi" : "en";
-  return names[key] || names.en || fallback;
+  const key = nameKey(language);
+  return names[key] || (key === "zhTW" ? names.zh : "") || names.en || fallback;
 }
 
 const decimalsOf = (value: string) => value.split(".")[1]?.length ?? 0;

@@ -1,11 +1,12 @@
 import { EXCHANGES, MARKETS, type ExchangeCode, type MarketCode } from "../exchanges.js";
 import { hashString, uniform } from "../random.js";
 import type { Board, Instrument, LocalizedNames } from "../types.js";
+import { ZH_TW_NAMES } from "./names-zh-tw.js";
 
 /**
- * One stock per row: code, exchange, English, Korean, Chinese and Hindi names, industry, shares outstanding
- * (millions), base price (local currency, around mid-2025), annual volatility, board (default listed),
- * local-language name (default per market).
+ * One stock per row: code, exchange, English, Korean, Simplified Chinese and Hindi names, industry, shares
+ * outstanding (millions), base price (local currency, around mid-2025), annual volatility, board (default
+ * listed), local-language name (default per market). Traditional Chinese names come from `names-zh-tw.ts`.
  */
 export type StockRow = readonly [
   code: string,
@@ -60,6 +61,12 @@ export interface StockMarketProfile {
   foreignOwnership: readonly [number, number];
 }
 
+/**
+ * The listing's Traditional Chinese name from `names-zh-tw.ts`; the Simplified one stands in for a code the
+ * table lacks (the catalogue test fails on that).
+ */
+export const zhTWName = (code: string, zh: string): string => ZH_TW_NAMES[code] ?? zh;
+
 /** A stable per-code number in (0, 1) for data that is not seed-dependent. */
 export const codeFraction = (code: string, salt: string): number => uniform(hashString(`${salt}:${code}`));
 
@@ -71,12 +78,13 @@ export function buildStocks(profile: StockMarketProfile, rows: readonly StockRow
     const shares = Math.round(sharesMillions * 1_000_000);
     const [foMin, foMax] = profile.foreignOwnership;
     const activity = 0.5 + codeFraction(code, "activity");
+    const zhTW = zhTWName(code, zh);
     return {
       symbol: code,
       code,
       kind: "stock",
       name: en,
-      names: { en, ko, zh, hi, local: local ?? profile.localName({ en, ko, zh, hi }) },
+      names: { en, ko, zh, zhTW, hi, local: local ?? profile.localName({ en, ko, zh, zhTW, hi }) },
       exchange,
       market: profile.market,
       currency: MARKETS[profile.market].currency,

@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { CORPORATE_ACTIONS } from "../corporate-actions.js";
 import { isTradingDay } from "../calendar.js";
 import { INDICES, INSTRUMENTS } from "./index.js";
+import { ZH_TW_CURRENCY_NAMES, ZH_TW_NAMES } from "./names-zh-tw.js";
+
+/** Characters found only in Simplified Chinese (their Traditional forms differ), for the zh-TW names. */
+const SIMPLIFIED_ONLY = [
+  ..."国车电银发业实团汇币济险药华门东产乐龙为与医这们导计动进铁钢网讯联资务际亚马韩达兴众荣贸设开盘万气",
+];
 
 describe("instrument catalogue", () => {
   it("has unique symbols and at least 30 stocks per stock market, spread over the exchanges", () => {
@@ -37,6 +43,35 @@ describe("instrument catalogue", () => {
         expect(i.industry).not.toBeNull();
       }
     }
+  });
+
+  it("gives every listing a Traditional Chinese name from the zh-TW table, in Traditional characters", () => {
+    const listings = [...INSTRUMENTS, ...INDICES];
+    for (const l of listings) {
+      const { zhTW } = l.names;
+      expect(zhTW.trim(), l.symbol).not.toBe("");
+      expect(
+        SIMPLIFIED_ONLY.filter((c) => zhTW.includes(c)),
+        `${l.symbol} ${zhTW}`,
+      ).toEqual([]);
+      if (l.kind === "forex") {
+        for (const currency of [l.code.slice(0, 3), l.code.slice(3)])
+          expect(ZH_TW_CURRENCY_NAMES[currency], `${l.symbol} ${currency}`).toBeDefined();
+      } else {
+        expect(ZH_TW_NAMES[l.code], l.symbol).toBe(zhTW);
+      }
+    }
+    // No stray (mistyped) codes in the table.
+    const codes = new Set(listings.map((l) => l.code));
+    expect(Object.keys(ZH_TW_NAMES).filter((code) => !codes.has(code))).toEqual([]);
+    // Taiwanese usage, not a conversion of the Simplified name.
+    const zhTW = (code: string) => listings.find((l) => l.code === code)?.names.zhTW;
+    expect(zhTW("NVDA")).toBe("輝達");
+    expect(zhTW("005930")).toBe("三星電子");
+    expect(zhTW("AAPL")).toBe("蘋果");
+    expect(zhTW("BTCUSD")).toBe("比特幣");
+    expect(zhTW("EURUSD")).toBe("歐元/美元");
+    expect(zhTW("SPX")).toBe("標普500指數");
   });
 
   it("lists the main cryptocurrencies and forex pairs", () => {

@@ -1,8 +1,12 @@
 import { EXCHANGES } from "../exchanges.js";
 import { fixedTick } from "../ticks.js";
 import type { Instrument } from "../types.js";
+import { zhTWName } from "./build.js";
 
-/** code, English, Korean, Chinese, Hindi, circulating supply (millions), base price (USD), volatility, tick. */
+/**
+ * code, English, Korean, Simplified Chinese, Hindi, circulating supply (millions), base price (USD),
+ * volatility, tick. Traditional Chinese names come from `names-zh-tw.ts`.
+ */
 type CryptoRow = readonly [string, string, string, string, string, number, number, number, string];
 
 // prettier-ignore
@@ -29,7 +33,7 @@ export const CRYPTO_ASSETS: Instrument[] = ROWS.map(([asset, en, ko, zh, hi, sup
     code: `${asset}USD`,
     kind: "crypto",
     name: `${en} / US Dollar`,
-    names: { en, ko, zh, hi, local: en },
+    names: { en, ko, zh, zhTW: zhTWName(`${asset}USD`, zh), hi, local: en },
     exchange: "CRYPTO",
     market: "CRYPTO",
     currency: "USD",

@@ -1,6 +1,7 @@
 import { EXCHANGES } from "../exchanges.js";
 import { fixedTick } from "../ticks.js";
 import type { Instrument, LocalizedNames } from "../types.js";
+import { ZH_TW_CURRENCY_NAMES } from "./names-zh-tw.js";
 
 type NameRow = readonly [en: string, ko: string, zh: string, hi: string];
 
@@ -49,6 +50,7 @@ function pairNames(base: string, quote: string): LocalizedNames {
     en: `${b[0]} / ${q[0]}`,
     ko: `${b[1]}/${q[1]}`,
     zh: `${b[2]}/${q[2]}`,
+    zhTW: `${ZH_TW_CURRENCY_NAMES[base] ?? b[2]}/${ZH_TW_CURRENCY_NAMES[quote] ?? q[2]}`,
     hi: `${b[3]} / ${q[3]}`,
     local: `${base}/${quote}`,
   };

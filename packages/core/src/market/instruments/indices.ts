@@ -1,10 +1,12 @@
 import { EXCHANGES, type ExchangeCode } from "../exchanges.js";
 import type { Instrument, LocalizedNames, MarketIndex } from "../types.js";
+import { zhTWName } from "./build.js";
 
 interface IndexRow {
   code: string;
   exchange: ExchangeCode;
-  names: LocalizedNames;
+  /** All but the Traditional Chinese name, which comes from `names-zh-tw.ts`. */
+  names: Omit<LocalizedNames, "zhTW">;
   /** Level on the simulator's pivot date. */
   baseLevel: number;
   select: (stocks: readonly Instrument[]) => Instrument[];
@@ -53,7 +55,7 @@ export function buildIndices(stocks: readonly Instrument[]): MarketIndex[] {
       code: row.code,
       kind: "index",
       name: row.names.en,
-      names: row.names,
+      names: { ...row.names, zhTW: zhTWName(row.code, row.names.zh) },
       exchange: row.exchange,
       market: spec.market,
       currency: spec.currency,

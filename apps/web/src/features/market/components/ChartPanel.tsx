@@ -22,11 +22,14 @@ export function ChartPanel({
   name,
   liveClose,
   adjustable,
+  timeZone,
 }: {
   stock: StockRef;
   name: string;
   liveClose?: string;
   adjustable: boolean;
+  /** The exchange's zone (quote details); intraday axes read the exchange's clock. */
+  timeZone: string;
 }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<KlineType>(1);
@@ -80,6 +83,7 @@ export function ChartPanel({
             liveClose={adjust === "none" ? liveClose : undefined}
             label={label}
             locale={i18n.language}
+            timeZone={timeZone}
           />
         )}
       </div>

@@ -75,7 +75,13 @@ export function DetailView({ index }: { index: boolean }) {
         {(current) => (
           <>
             <QuoteHeader quote={current} name={name} />
-            <ChartPanel stock={stock} name={name} liveClose={current.close} adjustable={!isIndex} />
+            <ChartPanel
+              stock={stock}
+              name={name}
+              liveClose={current.close}
+              adjustable={!isIndex}
+              timeZone={current.details.timeZone}
+            />
             <StockFields quote={current} />
             {!isIndex && <BuyBar stock={stock} />}
           </>

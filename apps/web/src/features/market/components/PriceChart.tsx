@@ -10,6 +10,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { Candle } from "@brokerage/api";
+import { zoneOffsetMinutes } from "@brokerage/core";
 
 const RISE = "#e0312b";
 const FALL = "#0b9b55";
@@ -17,9 +18,12 @@ const BRAND = "#1d4ed8";
 
 export type ChartMode = "line" | "candles";
 
-/** Intraday candles are drawn in the viewer's local time; daily ones keep their trading date. */
-const chartTime = (time: number, intraday: boolean) =>
-  (intraday ? time - new Date(time * 1000).getTimezoneOffset() * 60 : time) as UTCTimestamp;
+/**
+ * The chart draws UTC timestamps as they are, so an intraday candle is shifted to the exchange's wall
+ * clock (09:15 in Mumbai reads 09:15 wherever the viewer is); daily ones keep their trading date.
+ */
+export const chartTime = (time: number, intraday: boolean, timeZone: string) =>
+  (intraday ? time + zoneOffsetMinutes(timeZone, time * 1000) * 60 : time) as UTCTimestamp;
 
 /** Axis and crosshair prices with the candles' own decimals and the locale's thousands separators. */
 function priceFormatter(locale: string, sample: string | undefined) {
@@ -42,10 +46,13 @@ export function PriceChart({
   liveClose,
   label,
   locale,
+  timeZone,
 }: {
   candles: Candle[];
   mode: ChartMode;
   intraday: boolean;
+  /** The exchange's IANA zone, for intraday times. */
+  timeZone: string;
   liveClose?: string;
   label: string;
   locale: string;
@@ -117,7 +124,7 @@ export function PriceChart({
   useEffect(() => {
     const series = price.current;
     if (!series || !volume.current || !chart.current) return;
-    const time = (c: Candle) => chartTime(c.time, intraday);
+    const time = (c: Candle) => chartTime(c.time, intraday, timeZone);
     if (mode === "line")
       (series as ISeriesApi<"Area">).setData(candles.map((c) => ({ time: time(c), value: Number(c.close) })));
     else
@@ -143,14 +150,14 @@ export function PriceChart({
     chart.current.timeScale().fitContent();
     drawn.current += 1;
     container.current?.setAttribute("data-drawn", String(drawn.current));
-  }, [candles, mode, intraday, locale]);
+  }, [candles, mode, intraday, locale, timeZone]);
 
   useEffect(() => {
     const last = candles[candles.length - 1];
     const series = price.current;
     if (!last || !series || liveClose === undefined) return;
     const value = Number(liveClose);
-    const time = chartTime(last.time, intraday);
+    const time = chartTime(last.time, intraday, timeZone);
     if (mode === "line") (series as ISeriesApi<"Area">).update({ time, value });
     else
       (series as ISeriesApi<"Candlestick">).update({
@@ -160,7 +167,7 @@ export function PriceChart({
         low: Math.min(Number(last.low), value),
         close: value,
       });
-  }, [liveClose, candles, mode, intraday]);
+  }, [liveClose, candles, mode, intraday, timeZone]);
 
   // A figure, not an img: the chart holds the TradingView attribution link, which must stay operable.
   return <figure ref={container} className="price-chart" aria-label={label} />;

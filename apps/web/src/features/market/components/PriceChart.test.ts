@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { chartTime } from "./PriceChart";
+
+const utc = (iso: string) => Date.parse(iso) / 1000;
+
+describe("chart times", () => {
+  it("draws an intraday candle at the exchange's wall-clock time, wherever the viewer is", () => {
+    // NSE opens 09:15 in Mumbai = 03:45 UTC; the chart reads its UTC timestamps as wall time.
+    expect(chartTime(utc("2026-03-02T03:45:00Z"), true, "Asia/Kolkata")).toBe(utc("2026-03-02T09:15:00Z"));
+    // New York follows daylight saving: 09:30 is 14:30 UTC in winter and 13:30 UTC in summer.
+    expect(chartTime(utc("2026-01-05T14:30:00Z"), true, "America/New_York")).toBe(
+      utc("2026-01-05T09:30:00Z"),
+    );
+    expect(chartTime(utc("2026-07-06T13:30:00Z"), true, "America/New_York")).toBe(
+      utc("2026-07-06T09:30:00Z"),
+    );
+  });
+
+  it("keeps daily candles on their trading date", () => {
+    expect(chartTime(utc("2026-03-02T00:00:00Z"), false, "Asia/Seoul")).toBe(utc("2026-03-02T00:00:00Z"));
+  });
+});
