@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import type { KycStatus } from "@brokerage/api";
 import { timestamps } from "./columns.js";
 import { institutions } from "./institutions.js";
@@ -8,7 +18,8 @@ export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    account: text("account").notNull().unique(),
+    /** Kept as registered; unique and matched regardless of case, so "Alice" cannot sit beside "alice". */
+    account: text("account").notNull(),
     passwordHash: text("password_hash").notNull(),
     realname: text("realname"),
     /** The user's own invitation code, handed to people they invite. */
@@ -27,6 +38,7 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("users_account_lower_unique").on(sql`lower(${t.account})`),
     index("users_inviter_user_id_idx").on(t.inviterUserId),
     index("users_institution_id_idx").on(t.institutionId),
     check(

@@ -29,6 +29,12 @@ describe("user/login", () => {
     expect(info).toMatchObject({ status: 1, data: { account } });
   });
 
+  it("matches the account in any case and answers it as registered", async () => {
+    const { account } = await registerUser(t.app);
+    const answer = await login(account.toUpperCase(), PASSWORD, "10.1.0.2");
+    expect(answer).toMatchObject({ status: 1, data: { account } });
+  });
+
   it("answers a wrong password and an unknown account identically", async () => {
     const { account } = await registerUser(t.app);
     const wrong = await login(account, "wrong-password", "10.1.0.2");

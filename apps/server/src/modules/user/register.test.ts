@@ -107,6 +107,11 @@ describe("user/register", () => {
     expect(answer).toMatchObject({ status: 0, code: "ACCOUNT_EXISTS" });
   });
 
+  it("refuses an account that differs from an existing one only in case", async () => {
+    const { account } = await registerUser(t.app);
+    expect(await register({ account: account.toUpperCase() })).toMatchObject({ code: "ACCOUNT_EXISTS" });
+  });
+
   it("refuses without agreement to the terms", async () => {
     const answer = await register({ agree: false });
     expect(answer).toMatchObject({ status: 0, code: "AGREEMENT_REQUIRED", params: { field: "agree" } });

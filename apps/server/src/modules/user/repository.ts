@@ -1,9 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { institutions, users } from "../../db/schema/index.js";
 
+/** Accounts match regardless of case (the unique index is on lower(account)). */
 export async function findUserByAccount(tx: Db, account: string) {
-  const [row] = await tx.select().from(users).where(eq(users.account, account)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.account}) = lower(${account})`)
+    .limit(1);
   return row;
 }
 

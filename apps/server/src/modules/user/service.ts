@@ -39,7 +39,7 @@ interface Deps {
   limits: AuthLimits;
 }
 
-const accountKey = (account: string) => `login:account:${account}`;
+const accountKey = (account: string) => `login:account:${account.toLowerCase()}`;
 const addressKey = (ip: string) => `login:address:${ip}`;
 const registrationKey = (ip: string) => `register:address:${ip}`;
 
@@ -72,7 +72,7 @@ export class UserService {
       });
     } catch (error) {
       // Two registrations of one account racing past the check above: the unique index decides.
-      if (uniqueViolation(error) === "users_account_unique") throw new DomainError("ACCOUNT_EXISTS");
+      if (uniqueViolation(error) === "users_account_lower_unique") throw new DomainError("ACCOUNT_EXISTS");
       if (uniqueViolation(error) !== undefined) throw new DomainError("REGISTRATION_FAILED");
       throw error;
     }
