@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { sessions, users } from "../../db/schema/index.js";
 
@@ -8,7 +8,11 @@ export async function insertSession(tx: Db, values: typeof sessions.$inferInsert
 
 export async function findSessionByTokenHash(tx: Db, tokenHash: string) {
   const [row] = await tx
-    .select({ session: sessions, account: users.account })
+    .select({
+      session: sessions,
+      account: users.account,
+      blocked: sql<boolean>`(${users.frozen} or ${users.loginBanned} or ${users.disabled})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

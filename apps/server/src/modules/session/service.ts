@@ -54,11 +54,15 @@ export class SessionService {
     return token;
   }
 
-  /** The live session of this token, when it was issued to this account; otherwise null. */
+  /**
+   * The live session of this token, when it was issued to this account; otherwise null. A frozen,
+   * login-banned or disabled account has no live session: the flag ends access at the next request,
+   * and the log-in screen then tells the user why.
+   */
   async authenticate(token: string, account: string): Promise<AuthSession | null> {
     if (!SESSION_TOKEN_PATTERN.test(token)) return null;
     const row = await repo.findSessionByTokenHash(this.db, hashToken(token));
-    if (!row || row.account !== account) return null;
+    if (!row || row.account !== account || row.blocked) return null;
     const { session } = row;
     const now = this.clock.now();
     if (session.revokedAt !== null) return null;

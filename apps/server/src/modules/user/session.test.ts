@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../db/schema/index.js";
+import { sessions, users } from "../../db/schema/index.js";
 import { DAY, MINUTE } from "../../lib/clock.js";
 import { hashToken } from "../../lib/random.js";
 import { buildTestApp, call, registerUser, type TestApp } from "../../../test/helper.js";
@@ -102,6 +102,25 @@ describe("sessions", () => {
     expect(await userinfo(other)).toMatchObject({ status: 1 });
     expect((await sessionRow(first.token))?.revokedAt).toBeInstanceOf(Date);
   });
+
+  it.each([
+    ["frozen", "ACCOUNT_FROZEN"],
+    ["loginBanned", "LOGIN_BANNED"],
+    ["disabled", "ACCOUNT_DISABLED"],
+  ] as const)(
+    "ends the live sessions of an account once it is %s, and log-in says why",
+    async (flag, code) => {
+      const { headers, account } = await registerUser(t.app);
+      expect(await userinfo(headers)).toMatchObject({ status: 1 });
+      await t.database.db
+        .update(users)
+        .set({ [flag]: true })
+        .where(eq(users.account, account));
+      expect(await userinfo(headers)).toMatchObject(unauthorized);
+      const again = await call(t.app, "user/login", { account, password: "correct-horse-1" }, {}, "10.3.0.1");
+      expect(again).toMatchObject({ status: 0, code });
+    },
+  );
 
   it("answers the user's profile", async () => {
     const { headers, account } = await registerUser(t.app);
