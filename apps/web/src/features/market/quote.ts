@@ -20,7 +20,7 @@ export function localName(names: Names | undefined, language: string, fallback: 
   return names[key] || (key === "zhTW" ? names.zh : "") || names.en || fallback;
 }
 
-const decimalsOf = (value: string) => value.split(".")[1]?.length ?? 0;
+export const decimalsOf = (value: string) => value.split(".")[1]?.length ?? 0;
 
 /** A price as sent (its own decimals: forex has five), with thousands separators. */
 export function formatPrice(value: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartTime } from "./PriceChart";
+import { chartTime, priceFormatter } from "./PriceChart";
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -18,5 +18,13 @@ describe("chart times", () => {
 
   it("keeps daily candles on their trading date", () => {
     expect(chartTime(utc("2026-03-02T00:00:00Z"), false, "Asia/Seoul")).toBe(utc("2026-03-02T00:00:00Z"));
+  });
+});
+
+describe("chart prices", () => {
+  it("keeps the instrument's own decimals: none for won, five for forex", () => {
+    expect(priceFormatter("en", "82200")(82200)).toBe("82,200");
+    expect(priceFormatter("en", "1.08345")(1.08345)).toBe("1.08345");
+    expect(priceFormatter("en", "51153.28")(51350)).toBe("51,350.00");
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "lightweight-charts";
 import type { Candle } from "@brokerage/api";
 import { zoneOffsetMinutes } from "@brokerage/core";
+import { decimalsOf } from "../quote";
 
 const RISE = "#e0312b";
 const FALL = "#0b9b55";
@@ -26,8 +27,8 @@ export const chartTime = (time: number, intraday: boolean, timeZone: string) =>
   (intraday ? time + zoneOffsetMinutes(timeZone, time * 1000) * 60 : time) as UTCTimestamp;
 
 /** Axis and crosshair prices with the candles' own decimals and the locale's thousands separators. */
-function priceFormatter(locale: string, sample: string | undefined) {
-  const decimals = sample?.split(".")[1]?.length ?? 2;
+export function priceFormatter(locale: string, sample: string | undefined) {
+  const decimals = sample === undefined ? 2 : decimalsOf(sample);
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
