@@ -1,20 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "vitest";
+import { ROOT, SERVER_ENTRY, startBuiltServer } from "../scripts/built-server.mjs";
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
 export const CHROMIUM = "/usr/bin/chromium";
 export const INVITE_CODE = "E2EINVITE";
 export const VIEWPORT = { width: 390, height: 844 };
 
-const SERVER_ENTRY = join(ROOT, "apps/server/dist/main.js");
 const WEB_INDEX = join(ROOT, "apps/web/dist/index.html");
 
 /**
@@ -27,34 +22,6 @@ export function browserAvailable(): boolean {
   if (process.env.CI) throw new Error(message);
   console.warn(`\n${"!".repeat(80)}\n!! E2E SKIPPED: ${message}\n${"!".repeat(80)}\n`);
   return false;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok && ((await res.json()) as { status?: number }).status === 1) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy in 60 s:\n${output()}`);
 }
 
 export interface Harness {
@@ -70,32 +37,18 @@ export async function startHarness(): Promise<Harness> {
     if (!existsSync(file))
       throw new Error(`${file} is missing: run \`npm run build\` first (npm run test:e2e does).`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), "brokerage-e2e-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = "";
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+  const server = await startBuiltServer({
+    name: "e2e",
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
       BOOTSTRAP_INVITE_CODE: INVITE_CODE,
       ADMIN_ACCOUNT: "e2eadmin",
       ADMIN_PASSWORD: "e2e-admin-password",
-      LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on("data", collect);
-  server.stderr?.on("data", collect);
+  const { baseUrl } = server;
 
   let browser: Browser | undefined;
   try {
-    await waitForHealth(baseUrl, server, () => log);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -109,8 +62,7 @@ export async function startHarness(): Promise<Harness> {
       ],
     });
   } catch (error) {
-    server.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
     throw error;
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -131,11 +83,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await launched.close();
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

@@ -4,16 +4,9 @@
 // `ticks` batch counts) and the tick-to-client latency (receive time − the tick's server `sentAt`).
 //
 //   npm run bench -- --clients 1000 --symbols 20 --seconds 30
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
+import { startBuiltServer } from "../built-server.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const MAIN = join(root, "apps/server/dist/main.js");
 const INVITE = "BENCH-INVITE";
 const MARKET_TYPES = ["crypto", "forex", "inr", "usd", "krw", "myr", "thb"];
 
@@ -27,15 +20,6 @@ function options(args) {
   return { clients: read("--clients", 1000), symbols: read("--symbols", 20), seconds: read("--seconds", 30) };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function post(base, path, body, headers = {}) {
@@ -47,28 +31,6 @@ async function post(base, path, body, headers = {}) {
   const answer = await response.json();
   if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
   return answer.data;
-}
-
-async function startServer(port, dataDir) {
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  Object.assign(env, {
-    BOOTSTRAP_INVITE_CODE: INVITE,
-    ADMIN_PASSWORD: "bench-admin-password",
-    LOG_LEVEL: "warn",
-  });
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (healthy) return { child, base };
-    await sleep(100);
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not become healthy in 30 s");
 }
 
 /** Open markets first (crypto trades 24/7), then whatever else, to fill the wanted count. */
@@ -119,13 +81,11 @@ const percentile = (sorted, p) =>
 
 export async function run(args) {
   const opts = options(args);
-  if (!existsSync(MAIN)) {
-    console.error("apps/server/dist/main.js is missing: run `npm run build` first.");
-    process.exit(1);
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), "brokerage-bench-"));
-  const port = await freePort();
-  const { child, base } = await startServer(port, dataDir);
+  const server = await startBuiltServer({
+    name: "bench",
+    env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-admin-password" },
+  });
+  const base = server.baseUrl;
   const stats = { measuring: false, messages: 0, ticks: 0, latencies: [], errors: [], closes: [] };
   const sockets = [];
   try {
@@ -144,7 +104,7 @@ export async function run(args) {
     const started = Date.now();
     for (let i = 0; i < opts.clients; i += 100) {
       const batch = Math.min(100, opts.clients - i);
-      const url = `ws://127.0.0.1:${port}/api/ws`;
+      const url = `${base.replace("http", "ws")}/api/ws`;
       sockets.push(
         ...(await Promise.all(Array.from({ length: batch }, () => connect(url, session, symbols, stats)))),
       );
@@ -181,8 +141,6 @@ export async function run(args) {
     );
   } finally {
     for (const ws of sockets) ws.terminate();
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -219,12 +219,12 @@ export const watchlistContainsResponse = z.boolean();
  * The server quotes the subscribed symbols in rounds and sends each client at most one `ticks` message
  * per round, holding the ticks of its symbols whose price or status moved; a subscribe is answered with
  * one `ticks` message of the new symbols' current quotes. A heartbeat follows every 15 s.
- * Close codes: 4401 not authenticated, 4408 too slow to read (its send buffer overflowed), 4400 bad
- * message before authentication.
+ * Close codes: 4401 not authenticated (no valid auth as the first message, in time, or the session
+ * ended), 4408 too slow to read (its send buffer overflowed).
  */
 export const WS_MAX_SYMBOLS = 200;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
-export const WS_CLOSE = { unauthorized: 4401, slowConsumer: 4408, badMessage: 4400 } as const;
+export const WS_CLOSE = { unauthorized: 4401, slowConsumer: 4408 } as const;
 
 const wsSymbols = z.array(z.string().max(48)).min(1).max(WS_MAX_SYMBOLS);
 export const wsClientMessage = z.discriminatedUnion("op", [

@@ -1,0 +1,16 @@
+export declare const ROOT: string;
+export declare const SERVER_ENTRY: string;
+
+export interface BuiltServer {
+  baseUrl: string;
+  /** The last 20,000 characters the server printed. */
+  output(): string;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+export declare function startBuiltServer(options?: {
+  name?: string;
+  env?: Record<string, string>;
+  healthTimeoutMs?: number;
+}): Promise<BuiltServer>;

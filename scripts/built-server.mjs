@@ -1,0 +1,80 @@
+// Runs the built server (apps/server/dist/main.js) as a child process on a free loopback port with a
+// throwaway embedded database: what the end-to-end journeys and the benchmarks run against.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_ENTRY = join(ROOT, "apps/server/dist/main.js");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the server and waits until GET /api/health answers status 1. `env` adds to the environment
+ * (e.g. BOOTSTRAP_INVITE_CODE); DATABASE_URL is dropped so the run never touches a real database.
+ */
+export async function startBuiltServer({ name = "run", env = {}, healthTimeoutMs = 60_000 } = {}) {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  const dataDir = mkdtempSync(join(tmpdir(), `brokerage-${name}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const collect = (chunk) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+
+  async function stop() {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const deadline = Date.now() + healthTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`)
+      .then(async (res) => res.ok && (await res.json()).status === 1)
+      .catch(() => false);
+    if (healthy) return { baseUrl, output: () => log, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not become healthy in ${healthTimeoutMs / 1000} s:\n${log}`);
+}
