@@ -68,6 +68,27 @@ describe("platform", () => {
     expect(response.json()).toMatchObject({ status: 0, code: "INVALID_INPUT", params: { field: "body" } });
   });
 
+  it("answers a NUL character anywhere in the body as INVALID_INPUT, not a 500", async () => {
+    for (const [path, body] of [
+      ["user/login", { account: "ab\u0000cd", password: "whatever-1" }],
+      [
+        "user/register",
+        {
+          account: "nuluser",
+          password: "p4ssword!",
+          confirmPassword: "p4ssword!",
+          inviteCode: "X\u0000",
+          agree: true,
+        },
+      ],
+      ["market/search", { keyword: ["nested", "\u0000"] }],
+    ] as const) {
+      const response = await postRaw(path, JSON.stringify(body));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 0, code: "INVALID_INPUT", params: { field: "body" } });
+    }
+  });
+
   it("treats an empty JSON body like no body", async () => {
     const response = await postRaw("common/config", "");
     expect(response.json()).toMatchObject({ status: 0, code: "INVALID_INPUT", params: { field: "type" } });

@@ -28,7 +28,13 @@ export const registerRequest = z
     account: accountSchema,
     password: passwordSchema,
     confirmPassword: z.string().min(1),
-    inviteCode: z.string().trim().min(1).max(32),
+    /** Codes are stored upper-case; what a user types on a phone matches in any case. */
+    inviteCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .transform((code) => code.toUpperCase()),
     agree: z.boolean(),
   })
   .superRefine((v, ctx) => {

@@ -50,6 +50,13 @@ export function openDatabase(target: DatabaseTarget): Database {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection drops (restart, failover) is reported on the pool and replaced;
+  // without a listener Node would treat the event as fatal and end the process.
+  pool.on("error", (err) => {
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, msg: "idle PostgreSQL connection failed", err: err.message })}\n`,
+    );
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

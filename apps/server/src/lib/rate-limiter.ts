@@ -1,7 +1,7 @@
 import type { Clock } from "./clock.js";
 
 export interface RateRule {
-  /** Failures allowed inside the window before the key is limited. */
+  /** Attempts counted inside the window before the key is limited. */
   max: number;
   windowMs: number;
 }
@@ -11,12 +11,17 @@ export interface RateRule {
  * with REDIS_URL a shared implementation takes its place behind the same interface.
  */
 export interface RateLimiter {
-  isLimited(key: string, rule: RateRule): Promise<boolean>;
-  record(key: string, rule: RateRule): Promise<void>;
+  /**
+   * Counts an attempt and answers whether it may go ahead, in one atomic step, so parallel requests
+   * cannot all pass a check made before any of them is counted. A refused attempt is not counted.
+   */
+  attempt(key: string, rule: RateRule): Promise<boolean>;
+  /** Takes back the latest counted attempt of the key, when it turned out not to count (a success). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
-/** Beyond this many tracked keys, a record sweeps out keys whose events have all left their window. */
+/** Beyond this many tracked keys, an attempt sweeps out keys whose events have all left their window. */
 const SWEEP_THRESHOLD = 10_000;
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -24,15 +29,18 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly clock: Clock) {}
 
-  async isLimited(key: string, rule: RateRule): Promise<boolean> {
-    return this.recent(key, rule.windowMs).length >= rule.max;
-  }
-
-  async record(key: string, rule: RateRule): Promise<void> {
+  /** Synchronous inside: nothing else runs between the count and the check. */
+  async attempt(key: string, rule: RateRule): Promise<boolean> {
     if (this.events.size >= SWEEP_THRESHOLD) this.sweep();
     const times = this.recent(key, rule.windowMs);
+    if (times.length >= rule.max) return false;
     times.push(this.clock.now().getTime());
     this.events.set(key, { times, windowMs: rule.windowMs });
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    this.events.get(key)?.times.pop();
   }
 
   async reset(key: string): Promise<void> {

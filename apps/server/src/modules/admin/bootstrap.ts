@@ -56,7 +56,8 @@ export async function bootstrap(db: Db, clock: Clock, settings: BootstrapSetting
       if (!settings.adminPassword) result.generatedAdminPassword = password;
     }
 
-    const wanted = settings.inviteCode?.trim();
+    // Codes are kept upper-case and registration upper-cases what is typed: any case works.
+    const wanted = settings.inviteCode?.trim().toUpperCase();
     const needed = wanted ? !(await inviteCodeTaken(tx, wanted)) : (await repo.countInstitutions(tx)) === 0;
     if (needed) {
       const inviteCode = wanted || randomCode();

@@ -86,6 +86,16 @@ describe("user/login", () => {
     expect(await login(account, PASSWORD, address)).toMatchObject({ status: 1 });
   });
 
+  it("counts parallel attempts before checking any password, so a burst cannot pass the limit", async () => {
+    const { account } = await registerUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(account, "wrong-password", `10.4.0.${i}`)),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === "WRONG_CREDENTIALS")).toHaveLength(3);
+    expect(codes.filter((c) => c === "TOO_FREQUENT")).toHaveLength(7);
+  });
+
   it("answers INVALID_INPUT for a missing password", async () => {
     const answer = await call(t.app, "user/login", { account: "someone" });
     expect(answer).toMatchObject({ status: 0, code: "INVALID_INPUT", params: { field: "password" } });

@@ -107,6 +107,13 @@ describe("user/register", () => {
     expect(answer).toMatchObject({ status: 0, code: "ACCOUNT_EXISTS" });
   });
 
+  it("accepts an invitation code typed in another case", async () => {
+    const { inviteCode } = (await call(t.app, "user/getUserinfo", {}, (await registerUser(t.app)).headers))
+      .data as { inviteCode: string };
+    expect(await register({ inviteCode: inviteCode.toLowerCase() })).toMatchObject({ status: 1 });
+    expect(await register({ inviteCode: INSTITUTION_CODE.toLowerCase() })).toMatchObject({ status: 1 });
+  });
+
   it("refuses an account that differs from an existing one only in case", async () => {
     const { account } = await registerUser(t.app);
     expect(await register({ account: account.toUpperCase() })).toMatchObject({ code: "ACCOUNT_EXISTS" });

@@ -49,9 +49,8 @@ export class UserService {
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
     const { db, clock, sessions, rateLimiter, limits } = this.deps;
     const key = registrationKey(client.ip);
-    if (await rateLimiter.isLimited(key, limits.registrationsPerAddress))
+    if (!(await rateLimiter.attempt(key, limits.registrationsPerAddress)))
       throw new DomainError("TOO_FREQUENT");
-    await rateLimiter.record(key, limits.registrationsPerAddress);
     const passwordHash = await hashPassword(input.password);
     try {
       return await db.transaction(async (tx) => {
@@ -84,24 +83,21 @@ export class UserService {
    */
   async login(input: LoginRequest, client: ClientInfo): Promise<SessionResponse> {
     const { db, sessions, rateLimiter, limits } = this.deps;
-    const keys = [accountKey(input.account), addressKey(client.ip)] as const;
-    if (
-      (await rateLimiter.isLimited(keys[0], limits.perAccount)) ||
-      (await rateLimiter.isLimited(keys[1], limits.perAddress))
-    ) {
+    const [account, address] = [accountKey(input.account), addressKey(client.ip)];
+    // Every attempt is counted before the password is checked; a success gives its count back.
+    if (!(await rateLimiter.attempt(account, limits.perAccount))) throw new DomainError("TOO_FREQUENT");
+    if (!(await rateLimiter.attempt(address, limits.perAddress))) {
+      await rateLimiter.release(account);
       throw new DomainError("TOO_FREQUENT");
     }
     const user = await repo.findUserByAccount(db, input.account);
     const passwordRight = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    if (!user || !passwordRight) {
-      await rateLimiter.record(keys[0], limits.perAccount);
-      await rateLimiter.record(keys[1], limits.perAddress);
-      throw new DomainError("WRONG_CREDENTIALS");
-    }
+    if (!user || !passwordRight) throw new DomainError("WRONG_CREDENTIALS");
     assertMayLogIn(user);
-    await rateLimiter.reset(keys[0]);
+    await rateLimiter.reset(account);
+    await rateLimiter.release(address);
     const token = await db.transaction((tx) => sessions.start(tx, user.id, client));
     return { token, account: user.account };
   }
@@ -120,13 +116,12 @@ export class UserService {
   async changeLoginPassword(session: AuthSession, input: ChangeLoginPasswordRequest): Promise<void> {
     const { db, clock, sessions, rateLimiter, limits } = this.deps;
     const key = accountKey(session.account);
-    if (await rateLimiter.isLimited(key, limits.perAccount)) throw new DomainError("TOO_FREQUENT");
+    if (!(await rateLimiter.attempt(key, limits.perAccount))) throw new DomainError("TOO_FREQUENT");
     const user = await repo.findUserById(db, session.userId);
     if (!user) throw new DomainError("UNAUTHORIZED");
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      await rateLimiter.record(key, limits.perAccount);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new DomainError("ORIGINAL_PASSWORD_WRONG");
-    }
+    await rateLimiter.release(key); // the right original password: not a guess
     if (input.newPassword === input.oldPassword) throw new DomainError("SAME_PASSWORD");
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {

@@ -114,7 +114,12 @@ export class RedisTickHub implements TickHub {
         await this.pub.zadd(this.interestKey, ...local.flatMap((s) => [String(now + this.leaseMs), s]));
       }
       this.leading = (await this.pub.eval(HOLD_LEADERSHIP, 1, this.leaderKey, this.id, this.leaseMs)) === 1;
-      if (!this.leading) return;
+      if (!this.leading) {
+        // Forget what was sent while leading: the next leader may have moved prices on since, and a
+        // return to leadership must not take an old price as already sent.
+        this.maker.retain([]);
+        return;
+      }
       await this.pub.zremrangebyscore(this.interestKey, "-inf", String(now));
       const wanted = await this.pub.zrange(this.interestKey, "0", "-1");
       this.maker.retain(wanted);
