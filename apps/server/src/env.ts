@@ -17,7 +17,7 @@ export interface ServerEnv {
   marketCsvDir: string | undefined;
   webDist: string;
   logLevel: string;
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   sessionIdleMs: number | undefined;
   sessionAbsoluteMs: number | undefined;
 }
@@ -29,11 +29,19 @@ function positiveNumber(name: string, value: string | undefined): number | undef
   return n;
 }
 
-/** TRUST_PROXY: "true", or the proxies' addresses/CIDRs, comma separated. */
-function trustProxyOf(value: string | undefined): boolean | string {
+/**
+ * TRUST_PROXY: how many proxies stand in front ("true" is one, the load balancer), or their
+ * addresses/CIDRs, comma separated. Never "trust everything": the client writes the left end of
+ * X-Forwarded-For, and the per-address log-in limit would count whatever it wrote.
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
   if (!value || value === "false") return false;
-  return value === "true" ? true : value;
+  const hops = value === "true" ? 1 : /^\d+$/.test(value) ? Number(value) : undefined;
+  // Hop 0 is the peer of the socket; trusting the first `hops` of them takes the address they saw.
+  return hops === undefined ? value : (_address: string, hop: number) => hop < hops;
 }
+
+export type TrustProxy = false | string | ((address: string, hop: number) => boolean);
 
 const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
 

@@ -59,3 +59,23 @@ export class MemoryRateLimiter implements RateLimiter {
     }
   }
 }
+
+/**
+ * The address a rate limit counts: an IPv4 address as it is, an IPv6 address by its /64 network, since
+ * one client usually holds a whole /64 and could otherwise step through it.
+ */
+export function addressBucket(ip: string): string {
+  const v4Mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4Mapped) return v4Mapped[1] ?? ip;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const groups = ip.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}

@@ -12,7 +12,7 @@ import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/password.js";
 import { randomCode } from "../../lib/random.js";
-import type { RateLimiter, RateRule } from "../../lib/rate-limiter.js";
+import { addressBucket, type RateLimiter, type RateRule } from "../../lib/rate-limiter.js";
 import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
 import * as repo from "./repository.js";
 
@@ -40,8 +40,8 @@ interface Deps {
 }
 
 const accountKey = (account: string) => `login:account:${account.toLowerCase()}`;
-const addressKey = (ip: string) => `login:address:${ip}`;
-const registrationKey = (ip: string) => `register:address:${ip}`;
+const addressKey = (ip: string) => `login:address:${addressBucket(ip)}`;
+const registrationKey = (ip: string) => `register:address:${addressBucket(ip)}`;
 
 export class UserService {
   constructor(private readonly deps: Deps) {}
