@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import {
   INVITE_CODE,
   browserAvailable,
@@ -12,16 +12,34 @@ import {
 
 const run = browserAvailable();
 
-/** The chart's accessible name says which period and adjustment it shows and how many candles it drew. */
-const chart = (page: Page) => page.getByRole("figure", { name: /chart:/ });
+/** Not loading: the rows or candles on screen are those of the list or period it is named for. */
+const settled = (page: Page) => page.locator('[aria-busy="false"]');
+
+/**
+ * The chart's accessible name says which period and adjustment it shows and how many candles it drew;
+ * once it is no longer busy, that is what the selected tab asked for.
+ */
+const chart = (page: Page, name: RegExp = /chart:/) => page.getByRole("figure", { name }).and(settled(page));
 
 async function choosePeriod(page: Page, period: string) {
   await page
     .getByRole("tablist", { name: "Chart period" })
     .getByRole("tab", { name: period, exact: true })
     .click();
-  await page.getByRole("figure", { name: new RegExp(`chart: ${period},`) }).waitFor({ timeout: 15_000 });
+  await chart(page, new RegExp(`chart: ${period},`)).waitFor({ timeout: 15_000 });
 }
+
+/** Picks a ranking and waits until the list shows its rows, not the previous ranking's. */
+async function chooseRanking(page: Page, ranking: string) {
+  await page.getByRole("tablist", { name: "Ranking" }).getByRole("tab", { name: ranking }).click();
+  const list = rankingList(page, ranking);
+  await list.getByRole("button").first().waitFor();
+  return list;
+}
+
+const rankingList = (page: Page, ranking: string) =>
+  page.getByRole("list", { name: `India · ${ranking}` }).and(settled(page));
+const codesOf = (list: Locator) => list.locator(".quote-row__code").allInnerTexts();
 
 describe.skipIf(!run)("markets journey", () => {
   let harness: Harness;
@@ -91,24 +109,23 @@ describe.skipIf(!run)("markets journey", () => {
   it("shows the market overview with rankings", async () => {
     await page.getByRole("link", { name: "Overview and rankings" }).click();
     await waitForHash(page, "#/home/market");
-    await page.getByRole("list", { name: "India · Top gainers" }).getByRole("button").first().waitFor();
-    await page.getByRole("tablist", { name: "Ranking" }).getByRole("tab", { name: "Most active" }).click();
-    await page.getByRole("list", { name: "India · Most active" }).getByRole("button").first().waitFor();
+    await rankingList(page, "Top gainers").getByRole("button").first().waitFor();
+    const overview = await chooseRanking(page, "Most active");
     await expectAccessible(page, "market overview");
     await shoot(page, "markets-overview");
-    const overviewRows = await page
-      .getByRole("list", { name: "India · Most active" })
-      .getByRole("button")
-      .count();
+    const overviewRows = await overview.getByRole("button").count();
 
     // "See all" opens the whole ranked list, beyond the overview's top rows.
     await page.getByRole("link", { name: "See all" }).click();
     await waitForHash(page, "#/home/stockList");
     await page.getByRole("heading", { name: "Stock list" }).waitFor();
-    await page.getByRole("tablist", { name: "Ranking" }).getByRole("tab", { name: "Most active" }).click();
-    const full = page.getByRole("list", { name: "India · Most active" });
-    await full.getByRole("button").first().waitFor();
+    const gainers = rankingList(page, "Top gainers");
+    await gainers.getByRole("button").first().waitFor();
+    const gainerCodes = await codesOf(gainers);
+    const full = await chooseRanking(page, "Most active");
     expect(await full.getByRole("button").count()).toBeGreaterThan(overviewRows);
+    // The rows themselves changed: ranked by volume, not the gainers' order still on screen.
+    expect(await codesOf(full)).not.toEqual(gainerCodes);
     await expectAccessible(page, "stock list");
     await page.getByRole("button", { name: "Back" }).click();
     await waitForHash(page, "#/home/market");
@@ -146,7 +163,7 @@ describe.skipIf(!run)("markets journey", () => {
   });
 
   it("switches chart periods and price adjustment, and the chart redraws", async () => {
-    await page.getByRole("figure", { name: /chart: Time-share,/ }).waitFor();
+    await chart(page, /chart: Time-share,/).waitFor();
     const drawn = async () => Number(await page.locator(".price-chart").getAttribute("data-drawn"));
     const before = await drawn();
     for (const period of ["Day", "Week", "1 year", "5 min"]) await choosePeriod(page, period);
@@ -155,7 +172,7 @@ describe.skipIf(!run)("markets journey", () => {
       .getByRole("radiogroup", { name: "Price adjustment" })
       .getByRole("radio", { name: "Forward adjusted" })
       .click();
-    await page.getByRole("figure", { name: /chart: Day, Forward adjusted, 100 candles/ }).waitFor();
+    await chart(page, /chart: Day, Forward adjusted, 100 candles/).waitFor();
     expect(await drawn()).toBeGreaterThan(before);
     expect(await page.locator(".price-chart canvas").count()).toBeGreaterThan(0);
     for (const field of ["Open", "Prev. close", "52-week high", "Market cap", "Limit up"])
@@ -164,7 +181,7 @@ describe.skipIf(!run)("markets journey", () => {
   });
 
   it("shows a price that changes while watching", async () => {
-    const price = page.getByLabel("Last price");
+    const price = page.getByRole("status", { name: "Last price" });
     const first = await price.innerText();
     await page.waitForFunction(
       (text) => document.querySelector(".quote-header__price")?.textContent !== text,
@@ -234,7 +251,7 @@ describe.skipIf(!run)("markets journey", () => {
   it("fits a 320 px wide phone", async () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`${harness.baseUrl}/#/market/stockDetail`);
-    await page.getByRole("figure", { name: /chart: Time-share,/ }).waitFor();
+    await chart(page, /chart: Time-share,/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await shoot(page, "markets-detail-320");
     await page.evaluate(() => {

@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiPost } from "../lib/api";
 import { clearSession } from "../lib/storage";
@@ -16,7 +15,6 @@ export const EXIT_REDIRECT_MS = 1000;
  */
 export function useGo() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const kefu = useConfig().data?.kefu;
 
@@ -29,17 +27,15 @@ export function useGo() {
       }
       if (target === "exit") {
         // Revoke the session on the server too; the headers are read before the storage is cleared.
-        apiPost("user/logout", {}, { silent: true }).catch(() => undefined);
+        apiPost("user/logout", {}, { silent: true, ignoreUnauthorized: true }).catch(() => undefined);
         clearSession();
         showSuccess(t("common.loggedOut"));
-        setTimeout(() => {
-          navigate("/login/login", { replace: true });
-          queryClient.removeQueries({ queryKey: ["user"] });
-        }, EXIT_REDIRECT_MS);
+        // The cached user data went with the session (app/queryClient); this screen keeps what it shows.
+        setTimeout(() => navigate("/login/login", { replace: true }), EXIT_REDIRECT_MS);
         return;
       }
       navigate(target, { state });
     },
-    [kefu, navigate, queryClient, t],
+    [kefu, navigate, t],
   );
 }

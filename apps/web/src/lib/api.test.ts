@@ -80,6 +80,26 @@ describe("apiPost", () => {
     expect(navigate).toHaveBeenCalledWith("/login/login");
   });
 
+  it("leaves a 401 to the caller that asks to (log-out with an expired token)", async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const listener = vi.fn();
+    const stop = onSessionEnded(listener);
+    localStorage.setItem("tokend", "expired");
+    vi.stubGlobal("fetch", async () =>
+      json({ status: 0, msg: "", code: "UNAUTHORIZED", params: {}, data: null }, 401),
+    );
+    const call = apiPost("user/logout", {}, { silent: true, ignoreUnauthorized: true });
+    await expect(call).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    vi.advanceTimersByTime(5_000);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(showError).not.toHaveBeenCalled();
+    expect(listener).not.toHaveBeenCalled();
+    expect(localStorage.getItem("tokend")).toBe("expired");
+    stop();
+  });
+
   it("tells the session-ended listeners of every 401, and of a log-out", async () => {
     const listener = vi.fn();
     const stop = onSessionEnded(listener);

@@ -13,6 +13,11 @@ export const API_BASE = "/api/vue/";
 export interface RequestOptions {
   /** Do not toast a business error (the caller shows it inline or ignores it). */
   silent?: boolean;
+  /**
+   * A 401 is only this call's answer: no storage clearing, toast or redirect (the log-out call, whose
+   * token may have expired already while the exit flow clears the session and redirects itself).
+   */
+  ignoreUnauthorized?: boolean;
   timeoutMs?: number;
 }
 
@@ -76,7 +81,7 @@ export async function apiPost<T>(path: string, body: object = {}, options: Reque
   }
 
   if (response.status === 401) {
-    onUnauthorized();
+    if (!options.ignoreUnauthorized) onUnauthorized();
     throw new ApiError("UNAUTHORIZED", {}, "");
   }
   const envelope = (await response.json().catch(() => null)) as RawEnvelope | null;

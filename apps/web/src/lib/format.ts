@@ -27,10 +27,10 @@ export function formatTimeText(value: string): string {
   return Number.isNaN(date.getTime()) || !/\d{4}-\d{2}-\d{2}/.test(value) ? value : formatDateTime(date);
 }
 
-/** Money text, or the raw value when it is not a number (the server may send "—"). */
-export function formatMoneySafe(value: string): string {
+/** Money text (to `decimals`, two unless told), or the raw value when it is not a number (the server may send "—"). */
+export function formatMoneySafe(value: string, decimals?: number): string {
   try {
-    return formatMoney(value);
+    return formatMoney(value, decimals);
   } catch {
     return value;
   }

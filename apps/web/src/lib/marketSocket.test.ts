@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WS_CLOSE } from "@brokerage/api";
-import { MarketFeed, type LivePrice, type SocketLike } from "./marketSocket";
+import { MarketFeed, type LivePrice, type MarketFeedOptions, type SocketLike } from "./marketSocket";
 
 class FakeSocket implements SocketLike {
   sent: unknown[] = [];
@@ -46,6 +46,19 @@ describe("MarketFeed", () => {
   let fetchQuote: ReturnType<typeof vi.fn<(symbol: string) => Promise<Omit<LivePrice, "receivedAt"> | null>>>;
   let feed: MarketFeed;
   const last = () => sockets[sockets.length - 1]!;
+  const makeFeed = (options: Partial<MarketFeedOptions> = {}) =>
+    new MarketFeed({
+      url: () => "ws://test/api/ws",
+      session: () => session,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      fetchQuote,
+      random: () => 0.5,
+      ...options,
+    });
   const connectReady = () => {
     last().open();
     last().receive({ type: "ready", account: "u1" });
@@ -59,17 +72,7 @@ describe("MarketFeed", () => {
       const { sentAt: _sentAt, ...quote } = tick(symbol, "99.00", 30);
       return quote;
     });
-    feed = new MarketFeed({
-      url: () => "ws://test/api/ws",
-      session: () => session,
-      createSocket: (url) => {
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-      fetchQuote,
-      random: () => 0.5,
-    });
+    feed = makeFeed();
   });
   afterEach(() => {
     feed.shutdown();
@@ -156,6 +159,34 @@ describe("MarketFeed", () => {
     const polls = fetchQuote.mock.calls.length;
     await vi.advanceTimersByTimeAsync(20_000);
     expect(fetchQuote.mock.calls.length).toBe(polls);
+  });
+
+  it("runs one polling loop when the socket drops again while a poll is still fetching", async () => {
+    feed.shutdown();
+    feed = makeFeed({ pollMs: 100 });
+    let resolvePending: (quote: null) => void = () => undefined;
+    fetchQuote.mockImplementationOnce(() => new Promise((resolve) => (resolvePending = resolve)));
+    feed.watch("BTCUSD", () => undefined);
+    connectReady();
+    last().drop();
+    await vi.advanceTimersByTimeAsync(100); // first poll: its fetch hangs
+    expect(fetchQuote).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(900); // backoff 1 s: the socket is back …
+    connectReady();
+    expect(feed.getState()).toBe("live");
+    last().drop(); // … and gone again: a new polling loop starts
+    resolvePending(null); // the old loop's fetch finally answers
+    fetchQuote.mockClear();
+
+    await vi.advanceTimersByTimeAsync(950);
+    expect(fetchQuote).toHaveBeenCalledTimes(9); // one loop at 100 ms, not two
+
+    await vi.advanceTimersByTimeAsync(50); // backoff again: the socket comes back and polling stops
+    connectReady();
+    fetchQuote.mockClear();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchQuote).not.toHaveBeenCalled();
   });
 
   it("backs off exponentially up to the maximum", async () => {

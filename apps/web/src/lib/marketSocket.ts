@@ -60,6 +60,7 @@ export class MarketFeed {
   private refusedToken: string | null = null;
   private reconnectTimer: Timer | null = null;
   private pollTimer: Timer | null = null;
+  private pollGeneration = 0;
   private idleTimer: Timer | null = null;
   private readonly opt: Required<MarketFeedOptions>;
 
@@ -216,6 +217,9 @@ export class MarketFeed {
   private startPolling(): void {
     this.setState("polling");
     if (this.pollTimer) return;
+    // A tick's fetches can outlive the loop that started them (the socket came back, then dropped again
+    // and a new loop started): only a tick of the current generation may schedule the next one.
+    const generation = ++this.pollGeneration;
     const tick = async () => {
       await Promise.all(
         this.watched().map(async (symbol) => {
@@ -223,12 +227,13 @@ export class MarketFeed {
           if (price) this.publish({ ...price, receivedAt: this.opt.now() });
         }),
       );
-      if (this.pollTimer) this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
+      if (generation === this.pollGeneration) this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
     };
     this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
   }
 
   private stopPolling(): void {
+    this.pollGeneration += 1;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.pollTimer = null;
   }
@@ -250,8 +255,9 @@ export class MarketFeed {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pollTimer, this.idleTimer]) if (timer) clearTimeout(timer);
-    this.reconnectTimer = this.pollTimer = this.idleTimer = null;
+    this.stopPolling();
+    for (const timer of [this.reconnectTimer, this.idleTimer]) if (timer) clearTimeout(timer);
+    this.reconnectTimer = this.idleTimer = null;
   }
 
   private setState(state: FeedState): void {

@@ -28,23 +28,30 @@ export const getToken = () => read(STORAGE_KEYS.token);
 export const getAccount = () => read(STORAGE_KEYS.account);
 export const hasSession = () => Boolean(getToken());
 
-export function saveSession(session: { token: string; account: string }): void {
-  write(STORAGE_KEYS.token, session.token);
-  write(STORAGE_KEYS.account, session.account);
-}
-
 const sessionEndedListeners = new Set<() => void>();
+const sessionStartedListeners = new Set<() => void>();
+
+function listen(listeners: Set<() => void>, listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * Runs `listener` whenever the stored session is cleared: log-out ("exit"), a password change, a 401.
  * What holds on to the session (the market feed's socket) lets go of it here, whoever cleared it.
  */
-export function onSessionEnded(listener: () => void): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
-}
+export const onSessionEnded = (listener: () => void) => listen(sessionEndedListeners, listener);
+
+/** Runs `listener` whenever a new session is stored (log-in, registration). */
+export const onSessionStarted = (listener: () => void) => listen(sessionStartedListeners, listener);
 
 const sessionEnded = () => sessionEndedListeners.forEach((listener) => listener());
+
+export function saveSession(session: { token: string; account: string }): void {
+  write(STORAGE_KEYS.token, session.token);
+  write(STORAGE_KEYS.account, session.account);
+  sessionStartedListeners.forEach((listener) => listener());
+}
 
 /** The "exit" target: forget the token and the account. */
 export function clearSession(): void {

@@ -1,5 +1,5 @@
 import { MARKET_OF_TYPE, type MarketCodeWire, type MarketType, type Quote } from "@brokerage/api";
-import { formatMoney } from "../../lib/format";
+import { formatMoneySafe } from "../../lib/format";
 
 type Names = Quote["details"]["names"];
 
@@ -23,13 +23,7 @@ export function localName(names: Names | undefined, language: string, fallback: 
 export const decimalsOf = (value: string) => value.split(".")[1]?.length ?? 0;
 
 /** A price as sent (its own decimals: forex has five), with thousands separators. */
-export function formatPrice(value: string): string {
-  try {
-    return formatMoney(value, decimalsOf(value));
-  } catch {
-    return value;
-  }
-}
+export const formatPrice = (value: string) => formatMoneySafe(value, decimalsOf(value));
 
 /** "+1.23" / "-1.23": a change with its sign. */
 export const signed = (value: string) =>
@@ -37,7 +31,7 @@ export const signed = (value: string) =>
 export const percentText = (gain: string) => `${signed(gain)}%`;
 
 /** Spec §9: up is red, down is green. */
-export function trendOf(change: string): "up" | "down" | "flat" {
+export function trendOf(change: string | number): "up" | "down" | "flat" {
   const n = Number(change);
   return n > 0 ? "up" : n < 0 ? "down" : "flat";
 }

@@ -9,18 +9,15 @@ export type HistoryEntry = z.infer<typeof searchHistoryResponse>[number];
 
 const HISTORY_KEY = ["market", "searchHistory"] as const;
 
-/** `market/search`: by code or by name in any language; the server remembers the keyword. */
-export function useSearch(keyword: string) {
+/**
+ * `market/search`: by code or by name in any language. The server remembers the keyword, so a search is
+ * a user action (a mutation), never replayed by a refetch on mount, focus or reconnect.
+ */
+export function useSearch() {
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ["market", "search", keyword],
-    queryFn: async () => {
-      const results = await apiPost<SearchResult[]>("market/search", { keyword });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-      return results;
-    },
-    enabled: keyword.length > 0,
-    staleTime: 0,
+  return useMutation({
+    mutationFn: (keyword: string) => apiPost<SearchResult[]>("market/search", { keyword }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
   });
 }
 

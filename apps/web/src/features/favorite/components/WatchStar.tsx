@@ -1,22 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/icons";
 import { showSuccess } from "../../../lib/toast";
-import { useToggleWatch, type WatchItem } from "../api/watchlist";
+import { useToggleWatch, useWatchState, type WatchItem } from "../api/watchlist";
 
-/** The watchlist star: a toggle button named for what it does and for which instrument. */
-export function WatchStar({
-  item,
-  name,
-  watched,
-  light = false,
-}: {
-  item: WatchItem;
-  name: string;
-  watched: boolean;
-  light?: boolean;
-}) {
+/**
+ * The watchlist star: a toggle button named for what it does and for which instrument. It reads the
+ * watched state itself (useWatchState) and is left out until that is known.
+ */
+export function WatchStar({ item, name, light = false }: { item: WatchItem; name: string; light?: boolean }) {
   const { t } = useTranslation();
   const toggle = useToggleWatch();
+  const { watched, pending } = useWatchState(item);
+  if (watched === undefined) return null;
   const onClick = () =>
     toggle.mutate(
       { item, watch: !watched },
@@ -28,7 +23,7 @@ export function WatchStar({
       className={`icon-button watch-star${watched ? " watch-star--on" : ""}${light ? " icon-button--light" : ""}`}
       aria-label={t("market.watchToggle", { name })}
       aria-pressed={watched}
-      disabled={toggle.isPending}
+      disabled={pending}
       onClick={onClick}
     >
       <Icon name="star" fill={watched ? "currentColor" : "none"} />

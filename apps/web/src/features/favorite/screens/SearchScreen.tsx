@@ -9,11 +9,10 @@ import { Icon } from "../../../components/icons";
 import { useOpenStock } from "../../market/api/openStock";
 import { localName } from "../../market/quote";
 import { useSearch, type SearchResult } from "../api/search";
-import { useWatchlist } from "../api/watchlist";
 import { WatchStar } from "../components/WatchStar";
 import { SearchHistory } from "../components/SearchHistory";
 
-function ResultRow({ result, watched }: { result: SearchResult; watched: boolean }) {
+function ResultRow({ result }: { result: SearchResult }) {
   const { t, i18n } = useTranslation();
   const open = useOpenStock();
   const name = localName(result.names, i18n.language, result.name);
@@ -30,7 +29,7 @@ function ResultRow({ result, watched }: { result: SearchResult; watched: boolean
           {result.code} · {result.exchange} · {t(`market.marketCodes.${result.market}`)}
         </span>
       </button>
-      <WatchStar item={item} name={name} watched={watched} />
+      <WatchStar item={item} name={name} />
     </li>
   );
 }
@@ -41,15 +40,21 @@ export default function SearchScreen() {
   const inputId = useId();
   const [text, setText] = useState("");
   const [keyword, setKeyword] = useState("");
-  const search = useSearch(keyword);
-  const watchlist = useWatchlist();
-  const watched = new Set((watchlist.data ?? []).map((q) => `${q.exchange}:${q.code}`));
+  const search = useSearch();
+  const searchFor = (next: string) => {
+    setKeyword(next);
+    if (next) search.mutate(next);
+  };
+  const results = {
+    isPending: search.isPending || search.isIdle,
+    data: search.data,
+    refetch: () => searchFor(keyword),
+  };
 
   const run = (value: string) => {
     const next = value.trim().slice(0, 40);
     setText(next);
-    if (next === keyword) void search.refetch();
-    else setKeyword(next);
+    searchFor(next);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,18 +88,14 @@ export default function SearchScreen() {
             {t("favorite.results", { keyword })}
           </h2>
           <QueryView
-            query={search}
+            query={results}
             isEmpty={isEmptyList}
             empty={<EmptyState text={t("favorite.noResults")} />}
           >
             {(results) => (
               <ul className="result-list">
                 {results.map((result) => (
-                  <ResultRow
-                    key={`${result.exchange}:${result.code}`}
-                    result={result}
-                    watched={watched.has(`${result.exchange}:${result.code}`)}
-                  />
+                  <ResultRow key={`${result.exchange}:${result.code}`} result={result} />
                 ))}
               </ul>
             )}

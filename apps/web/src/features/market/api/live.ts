@@ -64,10 +64,14 @@ let clockTimer: ReturnType<typeof setInterval> | null = null;
 const clockListeners = new Set<() => void>();
 function subscribeClock(listener: () => void): () => void {
   clockListeners.add(listener);
-  clockTimer ??= setInterval(() => {
+  if (!clockTimer) {
+    // The clock stood still while nobody watched it: a label mounted now must not start from then.
     clockNow = Date.now();
-    clockListeners.forEach((l) => l());
-  }, 1000);
+    clockTimer = setInterval(() => {
+      clockNow = Date.now();
+      clockListeners.forEach((l) => l());
+    }, 1000);
+  }
   return () => {
     clockListeners.delete(listener);
     if (clockListeners.size === 0 && clockTimer) {

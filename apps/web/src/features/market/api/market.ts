@@ -41,13 +41,25 @@ export interface KlineParams {
   adjust?: Adjustment;
 }
 
+/**
+ * The request of one chart, spelled one way: no adjustment means "none", and only the fields the server
+ * reads, so the home sparkline and the detail chart of the same time-share share one query.
+ */
+export function klineRequest(params: KlineParams): Required<KlineParams> {
+  const { symbol, exchange, type, kline_type, adjust = "none" } = params;
+  return { symbol, exchange, type, kline_type, adjust };
+}
+
+export const klineQueryKey = (params: KlineParams | null) =>
+  [...MARKET_KEY, "kline", params && klineRequest(params)] as const;
+
 /** `trade/kline` (spec §7): the candles of one chart period. */
 export function useKline(params: KlineParams | null, last?: number) {
   // A stable select keeps the same candles between renders, so live ticks do not redraw the whole chart.
   const select = useCallback((candles: Candle[]) => (last ? candles.slice(-last) : candles), [last]);
   return useQuery({
-    queryKey: [...MARKET_KEY, "kline", params],
-    queryFn: () => apiPost<Candle[]>("trade/kline", params ?? {}, { silent: true }),
+    queryKey: klineQueryKey(params),
+    queryFn: () => apiPost<Candle[]>("trade/kline", params ? klineRequest(params) : {}, { silent: true }),
     enabled: params !== null,
     select,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ADJUSTMENTS, KLINE_TYPES, type KlineType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
@@ -21,12 +21,15 @@ export function ChartPanel({
   stock,
   name,
   liveClose,
+  liveAt,
   adjustable,
   timeZone,
 }: {
   stock: StockRef;
   name: string;
   liveClose?: string;
+  /** The live price's market instant (ISO-8601). */
+  liveAt?: string;
   adjustable: boolean;
   /** The exchange's zone (quote details); intraday axes read the exchange's clock. */
   timeZone: string;
@@ -38,13 +41,19 @@ export function ChartPanel({
     { ...stock, kline_type: period, adjust: adjustable ? adjust : "none" },
     isRange(period) ? undefined : CHART_CANDLES,
   );
+  // While the next period loads, the previous one's candles stay on screen (keepPreviousData): the chart
+  // is drawn, and named, for the period and adjustment of the candles it shows, not for the chosen tab.
+  const [shown, setShown] = useState({ period, adjust });
+  if (!kline.isPlaceholderData && (shown.period !== period || shown.adjust !== adjust))
+    setShown({ period, adjust });
+  const { refetch } = kline;
+  const refetchCandles = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   const candles = kline.data ?? [];
   const last = candles[candles.length - 1];
-  const periodLabel = t(`market.periods.${KLINE_TYPES[period]}`);
   const label = t("market.chart", {
     name,
-    period: periodLabel,
-    adjust: t(`market.adjust.${adjust}`),
+    period: t(`market.periods.${KLINE_TYPES[shown.period]}`),
+    adjust: t(`market.adjust.${shown.adjust}`),
     count: candles.length,
     last: last ? formatDateTime(new Date(last.time * 1000)).slice(0, 16) : "—",
   });
@@ -68,8 +77,8 @@ export function ChartPanel({
           options={ADJUSTMENTS.map((a) => ({ key: a, label: t(`market.adjust.${a}`) }))}
         />
       )}
-      <div className="chart-panel__canvas" aria-busy={kline.isFetching}>
-        {kline.isError && !kline.data ? (
+      <div className="chart-panel__canvas">
+        {kline.isError && (!kline.data || kline.isPlaceholderData) ? (
           <ErrorState onRetry={() => void kline.refetch()} />
         ) : kline.isPending ? (
           <LoadingState />
@@ -78,10 +87,14 @@ export function ChartPanel({
         ) : (
           <PriceChart
             candles={candles}
-            mode={LINE_PERIODS.has(period) ? "line" : "candles"}
-            intraday={INTRADAY.has(period)}
-            liveClose={adjust === "none" ? liveClose : undefined}
+            period={shown.period}
+            mode={LINE_PERIODS.has(shown.period) ? "line" : "candles"}
+            intraday={INTRADAY.has(shown.period)}
+            liveClose={shown.adjust === "none" && !kline.isPlaceholderData ? liveClose : undefined}
+            liveAt={liveAt}
+            onPastLastCandle={refetchCandles}
             label={label}
+            busy={kline.isFetching || kline.isPlaceholderData}
             locale={i18n.language}
             timeZone={timeZone}
           />

@@ -6,7 +6,6 @@ import { Screen } from "../../../components/Screen";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
 import { WatchStar } from "../../favorite/components/WatchStar";
-import { useWatchContains } from "../../favorite/api/watchlist";
 import { useQuote } from "../api/market";
 import { useLiveQuote } from "../api/live";
 import { MARKET_BUY_KEY, localName, readStockRef, saveStockRef, type StockRef } from "../quote";
@@ -42,9 +41,6 @@ export function DetailView({ index }: { index: boolean }) {
   const quote = useQuote(stock?.symbol, stock?.exchange);
   const live = useLiveQuote(quote.data);
   const isIndex = index || quote.data?.details.kind === "index";
-  const watched = useWatchContains(
-    stock && !isIndex ? { symbol: stock.symbol, exchange: stock.exchange } : null,
-  );
   const title = t(index ? "title.market.stockDetailzs" : "title.market.stockDetail");
   const name = quote.data ? localName(quote.data.details.names, i18n.language, quote.data.name) : "";
 
@@ -61,12 +57,8 @@ export function DetailView({ index }: { index: boolean }) {
     );
 
   const star =
-    !isIndex && quote.data && watched.data !== undefined ? (
-      <WatchStar
-        item={{ symbol: stock.symbol, exchange: stock.exchange }}
-        name={name}
-        watched={watched.data}
-      />
+    !isIndex && quote.data ? (
+      <WatchStar item={{ symbol: stock.symbol, exchange: stock.exchange }} name={name} />
     ) : undefined;
 
   return (
@@ -79,6 +71,7 @@ export function DetailView({ index }: { index: boolean }) {
               stock={stock}
               name={name}
               liveClose={current.close}
+              liveAt={current.timestamp}
               adjustable={!isIndex}
               timeZone={current.details.timeZone}
             />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartTime, priceFormatter } from "./PriceChart";
+import { chartTime, priceFormatter, themeColors, withAlpha } from "./PriceChart";
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -26,5 +26,27 @@ describe("chart prices", () => {
     expect(priceFormatter("en", "82200")(82200)).toBe("82,200");
     expect(priceFormatter("en", "1.08345")(1.08345)).toBe("1.08345");
     expect(priceFormatter("en", "51153.28")(51350)).toBe("51,350.00");
+  });
+});
+
+describe("chart colours", () => {
+  it("come from the theme's palette, so rises and falls look the same as everywhere else", () => {
+    const root = document.documentElement;
+    root.style.setProperty("--rise", "#c8231d");
+    root.style.setProperty("--fall", "#077a43");
+    try {
+      expect(themeColors()).toMatchObject({ rise: "#c8231d", fall: "#077a43" });
+      root.style.setProperty("--rise", "#ff0000");
+      expect(themeColors().rise).toBe("#ff0000");
+    } finally {
+      root.style.removeProperty("--rise");
+      root.style.removeProperty("--fall");
+    }
+  });
+
+  it("shade a theme colour for the volume bars and the area fill", () => {
+    expect(withAlpha("#c8231d", 0.45)).toBe("rgba(200, 35, 29, 0.45)");
+    expect(withAlpha("#fff", 0.5)).toBe("rgba(255, 255, 255, 0.5)");
+    expect(withAlpha("rgb(1, 2, 3)", 0.5)).toBe("rgb(1, 2, 3)");
   });
 });

@@ -9,13 +9,35 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from "lightweight-charts";
-import type { Candle } from "@brokerage/api";
+import type { Candle, KlineType } from "@brokerage/api";
 import { zoneOffsetMinutes } from "@brokerage/core";
 import { decimalsOf } from "../quote";
+import { placeTick } from "../liveCandle";
 
-const RISE = "#e0312b";
-const FALL = "#0b9b55";
-const BRAND = "#1d4ed8";
+/** A tick past the last candle asks for the candles again, at most this often while they stay the same. */
+const REFETCH_RETRY_MS = 5_000;
+
+/** The canvas cannot use CSS variables: the chart takes the theme's colours (app/styles/theme.css) as values. */
+export function themeColors(root: Element = document.documentElement) {
+  const style = getComputedStyle(root);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    rise: read("--rise", "#c8231d"),
+    fall: read("--fall", "#077a43"),
+    brand: read("--brand", "#1d4ed8"),
+    text: read("--text-2", "#4f596d"),
+    grid: read("--surface-sunken", "#eef1f6"),
+  };
+}
+
+/** `#rrggbb` (or `#rgb`) with an alpha, as rgba(); any other colour is returned as it is. */
+export function withAlpha(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return color;
+  const full = hex.length === 3 ? [...hex].map((d) => d + d).join("") : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
 
 export type ChartMode = "line" | "candles";
 
@@ -38,24 +60,36 @@ export function priceFormatter(locale: string, sample: string | undefined) {
 
 /**
  * The price chart (TradingView lightweight-charts): a line for time-share and ranges, candlesticks for bar
- * periods, and a volume histogram under the price. `liveClose` moves the last point with live prices.
+ * periods, and a volume histogram under the price. `liveClose` (at `liveAt`) moves the last point while it
+ * falls inside the last candle; a live price past it calls `onPastLastCandle` (fetch the candles again)
+ * instead of being drawn into a candle it does not belong to.
  */
 export function PriceChart({
   candles,
+  period,
   mode,
   intraday,
   liveClose,
+  liveAt,
+  onPastLastCandle,
   label,
+  busy,
   locale,
   timeZone,
 }: {
   candles: Candle[];
+  period: KlineType;
   mode: ChartMode;
   intraday: boolean;
   /** The exchange's IANA zone, for intraday times. */
   timeZone: string;
   liveClose?: string;
+  /** The live price's market instant (ISO-8601). */
+  liveAt?: string;
+  onPastLastCandle?: () => void;
   label: string;
+  /** The candles drawn are being replaced (a refetch, or the previous period's while the new one loads). */
+  busy: boolean;
   locale: string;
 }) {
   const container = useRef<HTMLElement>(null);
@@ -63,22 +97,27 @@ export function PriceChart({
   const price = useRef<ISeriesApi<"Area"> | ISeriesApi<"Candlestick"> | null>(null);
   const volume = useRef<ISeriesApi<"Histogram"> | null>(null);
   const drawn = useRef(0);
+  const refetchAsked = useRef<{ candle: number; at: number } | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const colors = themeColors();
     const api = createChart(element, {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: "transparent" },
-        textColor: "#4f596d",
+        textColor: colors.text,
         fontSize: 10,
         attributionLogo: true,
       },
-      grid: { vertLines: { visible: false }, horzLines: { color: "#eef1f6" } },
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.26 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true },
-      crosshair: { horzLine: { labelBackgroundColor: BRAND }, vertLine: { labelBackgroundColor: BRAND } },
+      crosshair: {
+        horzLine: { labelBackgroundColor: colors.brand },
+        vertLine: { labelBackgroundColor: colors.brand },
+      },
       localization: { locale },
     });
     chart.current = api;
@@ -91,22 +130,23 @@ export function PriceChart({
   useEffect(() => {
     const api = chart.current;
     if (!api) return;
+    const { brand, rise, fall } = themeColors();
     price.current =
       mode === "line"
         ? api.addSeries(AreaSeries, {
-            lineColor: BRAND,
+            lineColor: brand,
             lineWidth: 2,
-            topColor: "rgba(29, 78, 216, 0.22)",
-            bottomColor: "rgba(29, 78, 216, 0.02)",
+            topColor: withAlpha(brand, 0.22),
+            bottomColor: withAlpha(brand, 0.02),
             priceLineVisible: true,
           })
         : api.addSeries(CandlestickSeries, {
-            upColor: RISE,
-            downColor: FALL,
-            borderUpColor: RISE,
-            borderDownColor: FALL,
-            wickUpColor: RISE,
-            wickDownColor: FALL,
+            upColor: rise,
+            downColor: fall,
+            borderUpColor: rise,
+            borderDownColor: fall,
+            wickUpColor: rise,
+            wickDownColor: fall,
           });
     volume.current = api.addSeries(HistogramSeries, {
       priceScaleId: "volume",
@@ -126,6 +166,7 @@ export function PriceChart({
     const series = price.current;
     if (!series || !volume.current || !chart.current) return;
     const time = (c: Candle) => chartTime(c.time, intraday, timeZone);
+    const { rise, fall } = themeColors();
     if (mode === "line")
       (series as ISeriesApi<"Area">).setData(candles.map((c) => ({ time: time(c), value: Number(c.close) })));
     else
@@ -142,7 +183,7 @@ export function PriceChart({
       candles.map((c) => ({
         time: time(c),
         value: c.volume,
-        color: Number(c.close) >= Number(c.open) ? "rgba(224, 49, 43, 0.45)" : "rgba(11, 155, 85, 0.45)",
+        color: withAlpha(Number(c.close) >= Number(c.open) ? rise : fall, 0.45),
       })),
     );
     chart.current.applyOptions({
@@ -156,7 +197,17 @@ export function PriceChart({
   useEffect(() => {
     const last = candles[candles.length - 1];
     const series = price.current;
-    if (!last || !series || liveClose === undefined) return;
+    if (!last || !series || liveClose === undefined || liveAt === undefined) return;
+    const place = placeTick(period, last.time, liveAt, timeZone);
+    if (place === "after") {
+      const asked = refetchAsked.current;
+      const now = Date.now();
+      if (asked?.candle === last.time && now - asked.at < REFETCH_RETRY_MS) return;
+      refetchAsked.current = { candle: last.time, at: now };
+      onPastLastCandle?.();
+      return;
+    }
+    if (place === "before") return;
     const value = Number(liveClose);
     const time = chartTime(last.time, intraday, timeZone);
     if (mode === "line") (series as ISeriesApi<"Area">).update({ time, value });
@@ -168,8 +219,8 @@ export function PriceChart({
         low: Math.min(Number(last.low), value),
         close: value,
       });
-  }, [liveClose, candles, mode, intraday, timeZone]);
+  }, [liveClose, liveAt, onPastLastCandle, period, candles, mode, intraday, timeZone]);
 
   // A figure, not an img: the chart holds the TradingView attribution link, which must stay operable.
-  return <figure ref={container} className="price-chart" aria-label={label} />;
+  return <figure ref={container} className="price-chart" aria-label={label} aria-busy={busy} />;
 }

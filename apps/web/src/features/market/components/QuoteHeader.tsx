@@ -20,8 +20,11 @@ export function QuoteHeader({ quote, name }: { quote: Quote; name: string }) {
         </span>
       </div>
       <div className="quote-header__main">
-        <p className={`quote-header__price trend--${trend}`} aria-label={t("market.lastPrice")}>
-          <output aria-live="off">{formatPrice(quote.close)}</output>
+        <p className={`quote-header__price trend--${trend}`}>
+          {/* An <output> is a status: it may carry a name, which a plain paragraph may not. */}
+          <output aria-live="off" aria-label={t("market.lastPrice")}>
+            {formatPrice(quote.close)}
+          </output>
         </p>
         <p className={`quote-header__change trend--${trend}`}>
           <span>{signed(quote.gainValue)}</span>

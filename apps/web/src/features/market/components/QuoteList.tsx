@@ -56,16 +56,19 @@ export function QuoteListHeader({ simulated }: { simulated: boolean }) {
 export function QuoteList({
   quotes,
   label,
+  busy,
   actions,
 }: {
   quotes: Quote[];
   label: string;
+  /** The rows are about to be replaced (a refetch, or another list's rows shown while this one loads). */
+  busy?: boolean;
   actions?: (quote: Quote, name: string) => ReactNode;
 }) {
   return (
     <>
       <QuoteListHeader simulated={quotes.some((q) => q.simulated)} />
-      <ul className="quote-list" aria-label={label}>
+      <ul className="quote-list" aria-label={label} aria-busy={busy}>
         {quotes.map((quote) => (
           <QuoteRow
             key={`${quote.exchange}:${quote.code}`}

@@ -21,7 +21,11 @@ export function RankingBoard({ full = false }: { full?: boolean }) {
   const [kind, setKind] = useState<RankingKind>("gainers");
   const rankings = useRankings(type, kind, full ? 100 : 20);
   const markets = useMarketOptions(RANKED_MARKETS);
-  const label = `${t(`market.markets.${type}`)} · ${t(`market.ranking.${kind}`)}`;
+  // The previous ranking stays listed while the chosen one loads (keepPreviousData): the list is named
+  // for the ranking it shows, and busy until the chosen one is there.
+  const [shown, setShown] = useState({ type, kind });
+  if (!rankings.isPlaceholderData && (shown.type !== type || shown.kind !== kind)) setShown({ type, kind });
+  const label = `${t(`market.markets.${shown.type}`)} · ${t(`market.ranking.${shown.kind}`)}`;
   return (
     <Refreshable onRefresh={() => rankings.refetch()}>
       <section className="card ranking-board" aria-labelledby="ranking-title">
@@ -44,7 +48,13 @@ export function RankingBoard({ full = false }: { full?: boolean }) {
         />
         <ChipTabs label={t("market.marketSelector")} value={type} onChange={setType} options={markets} />
         <QueryView query={rankings} isEmpty={isEmptyList}>
-          {(quotes) => <QuoteList quotes={quotes} label={label} />}
+          {(quotes) => (
+            <QuoteList
+              quotes={quotes}
+              label={label}
+              busy={rankings.isFetching || rankings.isPlaceholderData}
+            />
+          )}
         </QueryView>
       </section>
     </Refreshable>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Quote } from "@brokerage/api";
-import { compactNumber, formatPrice } from "../quote";
+import { compactNumber, formatPrice, trendOf } from "../quote";
 
 type Row = [key: string, value: string | null, tone?: "up" | "down"];
 
@@ -55,9 +55,7 @@ export function StockFields({ quote }: { quote: Quote }) {
             {(["individual", "foreign", "institutional"] as const).map((who) => (
               <div key={who} className="stock-fields__item">
                 <dt>{t(`market.fields.${who}`)}</dt>
-                <dd className={`trend--${trends[who] > 0 ? "up" : trends[who] < 0 ? "down" : "flat"}`}>
-                  {net(trends[who])}
-                </dd>
+                <dd className={`trend--${trendOf(trends[who])}`}>{net(trends[who])}</dd>
               </div>
             ))}
           </dl>
