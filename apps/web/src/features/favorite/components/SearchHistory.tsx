@@ -8,8 +8,8 @@ export function SearchHistory({ onPick }: { onPick: (keyword: string) => void })
   const { t } = useTranslation();
   const history = useSearchHistory();
   const clear = useClearHistory();
-  const entries = history.data ?? [];
-  if (entries.length === 0) return null;
+  if (!history.data) return null;
+  const entries = history.data;
   const confirmClear = async () => {
     const ok = await Dialog.confirm({
       content: t("favorite.clearConfirm"),
@@ -24,17 +24,23 @@ export function SearchHistory({ onPick }: { onPick: (keyword: string) => void })
         <h2 id="search-history-title" className="card__title">
           {t("favorite.history")}
         </h2>
-        <IconButton icon="trash" label={t("favorite.clearHistory")} onClick={() => void confirmClear()} />
+        {entries.length > 0 && (
+          <IconButton icon="trash" label={t("favorite.clearHistory")} onClick={() => void confirmClear()} />
+        )}
       </div>
-      <ul className="search-history__list">
-        {entries.map((entry) => (
-          <li key={entry.keyword}>
-            <button type="button" className="history-chip" onClick={() => onPick(entry.keyword)}>
-              {entry.keyword}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {entries.length === 0 ? (
+        <p className="footnote">{t("favorite.historyEmpty")}</p>
+      ) : (
+        <ul className="search-history__list">
+          {entries.map((entry) => (
+            <li key={entry.keyword}>
+              <button type="button" className="history-chip" onClick={() => onPick(entry.keyword)}>
+                {entry.keyword}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
