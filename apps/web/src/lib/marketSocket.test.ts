@@ -205,6 +205,29 @@ describe("MarketFeed", () => {
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
   });
 
+  it.each([WS_CLOSE.tooManySockets, WS_CLOSE.tooManyPending])(
+    "polls and waits a long while before trying again when refused for too many sockets (%i)",
+    async (code) => {
+      feed.watch("BTCUSD", () => undefined);
+      last().open();
+      last().drop(code);
+      expect(feed.getState()).toBe("polling");
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(sockets).toHaveLength(1);
+      expect(fetchQuote.mock.calls.length).toBeGreaterThanOrEqual(11); // every 5 s meanwhile
+
+      await vi.advanceTimersByTimeAsync(1_000); // 60 s: one more try, with the same session
+      expect(sockets).toHaveLength(2);
+      connectReady();
+      expect(last().sent[0]).toEqual({ op: "auth", token: "t1", account: "u1" });
+      expect(feed.getState()).toBe("live");
+
+      last().drop(); // an ordinary drop afterwards is retried as quickly as ever
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(sockets).toHaveLength(3);
+    },
+  );
+
   it("polls without a socket when there is no session or the token was refused, until a new log-in", async () => {
     session = null;
     feed.watch("BTCUSD", () => undefined);

@@ -36,6 +36,11 @@ export interface MarketFeedOptions {
   pollMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /**
+   * The least wait before trying again after the server refused the socket for holding too many
+   * (4429, 4430): the same tabs or the same network are still there, so trying soon would fail again.
+   */
+  crowdedBackoffMs?: number;
   /** How long the socket stays open after the last symbol is released (navigation churn). */
   idleCloseMs?: number;
   now?: () => number;
@@ -69,6 +74,7 @@ export class MarketFeed {
       pollMs: 5_000,
       backoffBaseMs: 1_000,
       backoffMaxMs: 30_000,
+      crowdedBackoffMs: 60_000,
       idleCloseMs: 10_000,
       now: Date.now,
       random: Math.random,
@@ -176,7 +182,8 @@ export class MarketFeed {
       this.socket = null;
       this.authed = false;
       if (event.code === WS_CLOSE.unauthorized) this.refusedToken = session.token;
-      if (this.refs.size > 0) this.scheduleReconnect();
+      const crowded = event.code === WS_CLOSE.tooManySockets || event.code === WS_CLOSE.tooManyPending;
+      if (this.refs.size > 0) this.scheduleReconnect(crowded ? this.opt.crowdedBackoffMs : 0);
     };
   }
 
@@ -200,10 +207,11 @@ export class MarketFeed {
     }
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(minDelayMs = 0): void {
     this.startPolling();
     if (this.reconnectTimer) return;
-    const delay = Math.min(this.opt.backoffMaxMs, this.opt.backoffBaseMs * 2 ** this.attempts);
+    const backoff = Math.min(this.opt.backoffMaxMs, this.opt.backoffBaseMs * 2 ** this.attempts);
+    const delay = Math.max(minDelayMs, backoff);
     this.attempts += 1;
     this.reconnectTimer = setTimeout(
       () => {

@@ -1,6 +1,8 @@
 import type { Db } from "../../db/index.js";
+import type { Bus } from "../../lib/bus.js";
 import { DAY, MINUTE, type Clock } from "../../lib/clock.js";
 import { hashToken, newSessionToken, SESSION_TOKEN_PATTERN } from "../../lib/random.js";
+import { SESSIONS_ENDED, type SessionsEnded } from "./events.js";
 import * as repo from "./repository.js";
 
 export interface SessionPolicy {
@@ -34,6 +36,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
+    private readonly bus: Bus,
   ) {}
 
   /** Opens a session inside the caller's transaction and returns the token (shown once, never stored). */
@@ -83,10 +86,34 @@ export class SessionService {
       userId: session.userId,
       now: this.clock.now(),
     });
+    await this.announce({ userId: session.userId, sessionId: session.sessionId });
   }
 
+  /**
+   * Revokes every session of the user inside the caller's transaction. The event goes out at once, before
+   * the commit, since this service never sees the commit; see SessionsEnded.
+   */
   async revokeAllOf(tx: Db, userId: string): Promise<void> {
     await repo.revokeUserSessions(tx, { userId, now: this.clock.now() });
+    await this.announce({ userId });
+  }
+
+  /**
+   * Ends the user's live use of every session, on every process, once a frozen, login-banned or
+   * disabled flag is committed. The sessions stay unrevoked: `authenticate` refuses them while the flag
+   * is set, and what lifting it should bring back is the flag's business.
+   */
+  async endAllOf(userId: string): Promise<void> {
+    await this.announce({ userId });
+  }
+
+  /** Runs `listener` on every process whenever sessions end (see SessionsEnded); returns the unsubscribe. */
+  onEnded(listener: (event: SessionsEnded) => void): () => void {
+    return this.bus.subscribe(SESSIONS_ENDED, listener);
+  }
+
+  private announce(event: SessionsEnded): Promise<void> {
+    return this.bus.publish(SESSIONS_ENDED, event);
   }
 
   private idleExpiry(now: Date, absoluteExpiresAt: Date): Date {

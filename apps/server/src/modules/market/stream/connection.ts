@@ -2,15 +2,20 @@ import { WS_CLOSE, wsClientMessage, type WsServerMessage } from "@brokerage/api"
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { Clock } from "../../../lib/clock.js";
+import { endsSession, type SessionsEnded } from "../../session/events.js";
 import type { AuthSession, SessionService } from "../../session/service.js";
 import type { MarketService } from "../service.js";
 import { tickJson, ticksMessage, type TickHub, type TickListener } from "./hub.js";
+import type { SocketCaps, SocketRegistry } from "./registry.js";
 
-export interface StreamLimits {
+export interface StreamLimits extends SocketCaps {
   /** The first message must authenticate within this time. */
   authTimeoutMs: number;
   heartbeatMs: number;
-  /** How often an open socket re-checks its session, so a logout or an expiry also ends the stream. */
+  /**
+   * How often an open socket re-checks its session: the fallback for what no event announces (an expiry)
+   * or an event that was lost.
+   */
   sessionCheckMs: number;
   /** A client whose unsent data exceeds this is too slow to follow the stream and is closed. */
   maxBufferedBytes: number;
@@ -24,6 +29,8 @@ export interface ConnectionDeps {
   clock: Clock;
   limits: StreamLimits;
   log: FastifyBaseLogger;
+  /** Counts this connection, from its opening (by the route) to its end. */
+  registry: SocketRegistry<StreamConnection>;
 }
 
 /**
@@ -35,6 +42,8 @@ export class StreamConnection {
   private session: AuthSession | null = null;
   private credentials: { token: string; account: string } | null = null;
   private sessionCheckedAt = 0;
+  /** Sessions ended while the auth was being checked: the check may have read them before they ended. */
+  private endedDuringAuth: SessionsEnded[] | null = null;
   private closed = false;
   private readonly symbols = new Set<string>();
   private readonly authTimer: NodeJS.Timeout;
@@ -86,10 +95,16 @@ export class StreamConnection {
     const parsed = wsClientMessage.safeParse(parseJson(text));
     if (!this.session) {
       if (!parsed.success || parsed.data.op !== "auth") return this.reject();
+      this.endedDuringAuth = [];
       const session = await this.deps.sessions.authenticate(parsed.data.token, parsed.data.account);
+      const ended = this.endedDuringAuth;
+      this.endedDuringAuth = null;
       if (this.closed) return; // timed out meanwhile
-      if (!session) return this.reject();
+      if (!session || ended.some((event) => endsSession(event, session))) return this.reject();
       clearTimeout(this.authTimer);
+      if (!this.deps.registry.promote(this, session.userId)) {
+        return this.close(WS_CLOSE.tooManySockets, "too many sockets");
+      }
       this.session = session;
       this.credentials = { token: parsed.data.token, account: parsed.data.account };
       this.sessionCheckedAt = this.deps.clock.now().getTime();
@@ -154,6 +169,16 @@ export class StreamConnection {
     }
   }
 
+  /** Closes the stream when the event ends its session; an auth being checked takes note of it. */
+  sessionsEnded(event: SessionsEnded): void {
+    if (this.closed) return;
+    if (this.session) {
+      if (endsSession(event, this.session)) this.reject();
+    } else {
+      this.endedDuringAuth?.push(event);
+    }
+  }
+
   /** A session that was logged out, revoked by a password change or has expired closes the stream. */
   private async recheckSession(): Promise<void> {
     if (this.closed || !this.credentials) return;
@@ -181,6 +206,7 @@ export class StreamConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.authTimer);
+    this.deps.registry.remove(this);
     for (const symbol of this.symbols) this.deps.hub.unsubscribe(symbol, this.onTicks);
     this.symbols.clear();
   }

@@ -1,6 +1,9 @@
-import { WS_AUTH_TIMEOUT_MS, WS_MAX_SYMBOLS } from "@brokerage/api";
-import type { FastifyPluginAsync } from "fastify";
+import { WS_AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_SYMBOLS } from "@brokerage/api";
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { WebSocket } from "ws";
+import { addressBucket } from "../../../lib/rate-limiter.js";
 import { StreamConnection, type StreamLimits } from "./connection.js";
+import { SocketRegistry } from "./registry.js";
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   authTimeoutMs: WS_AUTH_TIMEOUT_MS,
@@ -8,22 +11,31 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   sessionCheckMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
   maxSymbols: WS_MAX_SYMBOLS,
+  maxSocketsPerUser: 10,
+  maxPendingPerAddress: 20,
 };
 
 /**
  * GET /api/ws: the quote stream (protocol in packages/api market.ts). One heartbeat timer serves every
- * connection of the process.
+ * connection of the process; ended sessions (on any process) close their sockets at once.
  */
 export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async (app, { limits }) => {
-  const connections = new Set<StreamConnection>();
+  const registry = new SocketRegistry<StreamConnection>(limits);
   const heartbeat = setInterval(() => {
     const now = app.clock.now();
-    for (const connection of connections) connection.heartbeat(now);
+    for (const connection of registry.all()) connection.heartbeat(now);
   }, limits.heartbeatMs);
   heartbeat.unref();
-  app.addHook("onClose", async () => clearInterval(heartbeat));
+  const stopListening = app.sessions.onEnded((event) => {
+    for (const connection of registry.mayHoldSessionOf(event.userId)) connection.sessionsEnded(event);
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    stopListening();
+  });
 
-  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket, request) => {
+    logClientFaultsQuietly(socket, request.log);
     const connection = new StreamConnection(socket, {
       sessions: app.sessions,
       market: app.marketData,
@@ -31,8 +43,26 @@ export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async 
       clock: app.clock,
       limits,
       log: app.log,
+      registry,
     });
-    connections.add(connection);
-    socket.on("close", () => connections.delete(connection));
+    // No address when the peer is already gone (or the socket is injected, in tests): all such count as one.
+    const address = addressBucket((request.ip as string | undefined) ?? "unknown");
+    if (!registry.addPending(connection, address)) {
+      connection.close(WS_CLOSE.tooManyPending, "too many pending sockets");
+    }
   });
 };
+
+/**
+ * The errors a socket emits are frames the client got wrong (invalid UTF-8, over maxPayload, a bad
+ * opcode), and ws has already closed it with the code that says so. @fastify/websocket's own listener
+ * would log each one as a server error with its stack and cut the socket before that close is sent.
+ */
+function logClientFaultsQuietly(socket: WebSocket, log: FastifyBaseLogger): void {
+  socket.removeAllListeners("error");
+  socket.on("error", (err: Error & { code?: string }) => {
+    if (err.code?.startsWith("WS_ERR_"))
+      log.debug({ code: err.code, reason: err.message }, "malformed frame");
+    else log.error({ err }, "socket failed");
+  });
+}

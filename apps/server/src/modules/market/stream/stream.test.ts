@@ -1,57 +1,11 @@
-import { WS_CLOSE, wsServerMessage, type WsTick, type WsTicks } from "@brokerage/api";
+import { WS_CLOSE, wsServerMessage, type WsTicks } from "@brokerage/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket } from "ws";
-import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../../test/helper.js";
+import type { WebSocket } from "ws";
+import { buildTestApp, registerUser, type Session, type TestApp } from "../../../../test/helper.js";
 import { StreamConnection, type ConnectionDeps } from "./connection.js";
 import { tickJson } from "./hub.js";
-
-type Message = { type: string; code?: string; ticks?: WsTick[]; [key: string]: unknown };
-
-/** A socket client that checks every message against the contract, keeps it, and waits for expected ones. */
-class Client {
-  readonly inbox: Message[] = [];
-  /** Every tick received, taken out of its `ticks` messages, in order. */
-  readonly ticks: WsTick[] = [];
-  readonly closed: Promise<number>;
-  private wake = () => {};
-
-  constructor(readonly ws: WebSocket) {
-    ws.on("message", (data) => {
-      const message = wsServerMessage.parse(JSON.parse(data.toString()));
-      this.inbox.push(message);
-      if (message.type === "ticks") this.ticks.push(...message.ticks);
-      this.wake();
-    });
-    this.closed = new Promise((resolve) => ws.on("close", (code) => resolve(code)));
-  }
-
-  send(message: unknown) {
-    this.ws.send(JSON.stringify(message));
-  }
-
-  /** The first message from `from` on that matches; fails after `waitMs`. */
-  next(match: (m: Message) => boolean, from = 0, waitMs = 5000): Promise<Message> {
-    return this.waitFor(this.inbox, match, from, waitMs);
-  }
-
-  /** The first tick of the symbol from `from` on (an index into `ticks`). */
-  nextTick(symbol: string, from = 0, waitMs = 5000): Promise<WsTick> {
-    return this.waitFor(this.ticks, (tick) => tick.symbol === symbol, from, waitMs);
-  }
-
-  private async waitFor<T>(list: T[], match: (item: T) => boolean, from: number, waitMs: number): Promise<T> {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const found = list.slice(from).find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`nothing matching in ${JSON.stringify(list.slice(-20))}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-}
+import { SocketRegistry } from "./registry.js";
+import { Client, openClient, type Message } from "./test-client.js";
 
 let t: TestApp;
 let user: Session;
@@ -162,25 +116,10 @@ describe("the quote socket", () => {
   });
 });
 
-describe("a socket whose session ends", () => {
-  it("is closed once the session is logged out, at the next session check", async () => {
-    const leaving = await registerUser(t.app);
-    const client = await connect();
-    client.send({ op: "auth", token: leaving.token, account: leaving.account });
-    await client.next((m) => m.type === "ready");
-    expect((await call(t.app, "user/logout", {}, leaving.headers)).status).toBe(1);
-    t.clock.advance(61_000); // past the one-minute session check; heartbeats run every 100 ms here
-    expect(await client.closed).toBe(WS_CLOSE.unauthorized);
-    expect(client.inbox).toContainEqual({ type: "error", code: "UNAUTHORIZED" });
-  });
-});
-
 describe("the quote socket over the network", () => {
   it("sends each round's moves as one ticks message that a standard client reads", async () => {
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const ws = new WebSocket(`${address.replace("http", "ws")}/api/ws`);
-    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-    const client = new Client(ws);
+    const client = await openClient(address);
     client.send({ op: "auth", token: user.token, account: user.account });
     await client.next((m) => m.type === "ready");
     client.send({ op: "subscribe", symbols: ["BTCUSD", "ETHUSD"] });
@@ -189,7 +128,7 @@ describe("the quote socket over the network", () => {
     const round = await priceMove(client, ["BTCUSD", "ETHUSD"], from);
     expect(symbolsOf(round)).toEqual(["BTCUSD", "ETHUSD"]);
     expect(client.inbox.slice(from).every((m) => m.type === "ticks" || m.type === "heartbeat")).toBe(true);
-    ws.close();
+    client.ws.close();
     expect(await client.closed).toBe(1005);
   });
 });
@@ -200,6 +139,7 @@ describe("a connection's sends", () => {
     limits: { authTimeoutMs: 10_000, heartbeatMs: 15_000, maxBufferedBytes: 1024, maxSymbols: 200 },
     hub: { subscribe: vi.fn(), unsubscribe: vi.fn(), close: vi.fn() },
     log: { info: vi.fn() },
+    registry: new SocketRegistry({ maxSocketsPerUser: 1, maxPendingPerAddress: 1 }),
   } as unknown as ConnectionDeps;
   const connect = (socket: ReturnType<typeof fakeSocket>) =>
     new StreamConnection(socket as unknown as WebSocket, deps);
