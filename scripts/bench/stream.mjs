@@ -83,7 +83,13 @@ export async function run(args) {
   const opts = options(args);
   const server = await startBuiltServer({
     name: "bench",
-    env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-admin-password" },
+    env: {
+      BOOTSTRAP_INVITE_CODE: INVITE,
+      ADMIN_PASSWORD: "bench-staff-key-42",
+      // One user on one address opens every socket of the benchmark.
+      WS_MAX_SOCKETS_PER_USER: String(opts.clients),
+      WS_MAX_PENDING_PER_ADDRESS: String(opts.clients),
+    },
   });
   const base = server.baseUrl;
   const stats = { measuring: false, messages: 0, ticks: 0, latencies: [], errors: [], closes: [] };

@@ -3,14 +3,19 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "./db/index.js";
+import type { Bus } from "./lib/bus.js";
 import { systemClock, type Clock } from "./lib/clock.js";
+import type { Sleep } from "./lib/login-throttle.js";
 import { MemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter.js";
+import { RequestLogController } from "./lib/request-logging.js";
 import { DEFAULT_WEB_DIST } from "./paths.js";
 import { authPlugin } from "./plugins/auth.js";
+import { busPlugin } from "./plugins/bus.js";
 import { contextPlugin } from "./plugins/context.js";
-import { errorsPlugin } from "./plugins/errors.js";
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from "./plugins/errors.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { openapiPlugin } from "./plugins/openapi.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { webPlugin } from "./plugins/web.js";
 import { commonRoutes } from "./modules/common/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -31,12 +36,16 @@ export interface AppOptions {
   rateLimiter?: RateLimiter;
   sessionPolicy?: Partial<SessionPolicy>;
   authLimits?: Partial<AuthLimits>;
+  /** How a slowed log-in waits (tests record the waits instead of sleeping). */
+  loginSleep?: Sleep;
   /** The built web app; `/` explains how to build it when missing. */
   webDist?: string;
   /** Fastify's trustProxy: set behind a load balancer so rate limits see the client's address. */
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** Market-data provider (default: the simulator with a fixed seed) and tick fan-out. */
   market?: MarketOptions;
+  /** Events between processes (tests); default through Redis with `market.redisUrl`, else in-process. */
+  bus?: Bus;
   /** Socket limits and timers (tests shorten them). */
   stream?: Partial<StreamLimits>;
 }
@@ -49,6 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: options.trustProxy ?? false,
+    logController: new RequestLogController(),
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   // Client messages are small (auth, subscribe lists); anything bigger is refused by the socket itself.
   // No compression: tick batches are small, and deflating every batch for every socket costs CPU.
@@ -68,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(busPlugin, { bus: options.bus, redisUrl: options.market?.redisUrl });
   await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
   await app.register(marketPlugin, options.market ?? {});
 
@@ -76,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, {
     prefix: "/api/vue/user",
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
+    sleep: options.loginSleep,
   });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });

@@ -20,6 +20,9 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   sessionIdleMs: number | undefined;
   sessionAbsoluteMs: number | undefined;
+  /** WS_MAX_SOCKETS_PER_USER, WS_MAX_PENDING_PER_ADDRESS: quote-socket caps (a benchmark raises them). */
+  wsMaxSocketsPerUser: number | undefined;
+  wsMaxPendingPerAddress: number | undefined;
 }
 
 function positiveNumber(name: string, value: string | undefined): number | undefined {
@@ -64,5 +67,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     sessionIdleMs: idleHours === undefined ? undefined : idleHours * HOUR,
     sessionAbsoluteMs: absoluteHours === undefined ? undefined : absoluteHours * HOUR,
+    wsMaxSocketsPerUser: positiveNumber("WS_MAX_SOCKETS_PER_USER", env.WS_MAX_SOCKETS_PER_USER),
+    wsMaxPendingPerAddress: positiveNumber("WS_MAX_PENDING_PER_ADDRESS", env.WS_MAX_PENDING_PER_ADDRESS),
   };
 }

@@ -2,7 +2,10 @@ import { buildApp } from "./app.js";
 import { openDatabase } from "./db/index.js";
 import { readEnv } from "./env.js";
 import { systemClock } from "./lib/clock.js";
-import { bootstrap, firstStartNotice } from "./modules/admin/bootstrap.js";
+import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/bootstrap.js";
+
+// Whatever the server writes (the embedded database, later uploads) is for its own user only.
+process.umask(0o077);
 
 const env = readEnv();
 const database = openDatabase(
@@ -10,13 +13,21 @@ const database = openDatabase(
 );
 await database.migrate();
 
-const notice = firstStartNotice(
-  await bootstrap(database.db, systemClock, {
-    adminAccount: env.adminAccount,
-    adminPassword: env.adminPassword,
-    inviteCode: env.bootstrapInviteCode,
-  }),
-);
+let notice: string | null;
+try {
+  notice = firstStartNotice(
+    await bootstrap(database.db, systemClock, {
+      adminAccount: env.adminAccount,
+      adminPassword: env.adminPassword,
+      inviteCode: env.bootstrapInviteCode,
+    }),
+  );
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`\n${error.message}\n\n`);
+  await database.close();
+  process.exit(1);
+}
 if (notice) process.stdout.write(`\n${notice}\n\n`);
 
 const app = await buildApp({
@@ -26,6 +37,10 @@ const app = await buildApp({
   webDist: env.webDist,
   trustProxy: env.trustProxy,
   market: { seed: env.marketSeed, csvDir: env.marketCsvDir, redisUrl: env.redisUrl },
+  stream: {
+    ...(env.wsMaxSocketsPerUser !== undefined && { maxSocketsPerUser: env.wsMaxSocketsPerUser }),
+    ...(env.wsMaxPendingPerAddress !== undefined && { maxPendingPerAddress: env.wsMaxPendingPerAddress }),
+  },
   sessionPolicy: {
     ...(env.sessionIdleMs !== undefined && { idleMs: env.sessionIdleMs }),
     ...(env.sessionAbsoluteMs !== undefined && { absoluteMs: env.sessionAbsoluteMs }),
@@ -55,6 +70,10 @@ try {
     { driver: database.driver, dataDir: database.driver === "pglite" ? env.dataDir : undefined },
     "brokerage server ready",
   );
+  for (const warning of database.warnings) app.log.warn(warning);
+  // Again after the start-up logs (Fastify logs each listening address a moment after listen
+  // resolves), which would otherwise push it out of sight.
+  if (notice) setImmediate(() => process.stdout.write(`\n${notice}\n\n`));
 } catch (error) {
   app.log.error({ err: error }, "cannot start");
   await database.close();

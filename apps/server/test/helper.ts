@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../src/app.js";
 import { openDatabase, type Database } from "../src/db/index.js";
 import { ManualClock } from "../src/lib/clock.js";
@@ -17,20 +19,22 @@ export interface TestApp {
 }
 
 /**
- * A fresh database built by the real migrations: in-memory PGlite, or, with TEST_DATABASE_URL, a
- * throwaway database on that PostgreSQL server (dropped by close()).
+ * A fresh database built by the real migrations: a copy of the run's migrated template (test/global-setup.ts)
+ * in memory on PGlite, or, with TEST_DATABASE_URL, a throwaway database on that PostgreSQL server made
+ * from the template (dropped by close()).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject("testDatabaseTemplate");
   if (!serverUrl) {
-    const database = openDatabase({ kind: "memory" });
-    await database.migrate();
+    const database = openDatabase({ kind: "memory", from: new Blob([readFileSync(template)]) });
+    await database.migrate(); // nothing to apply: proves the copy is of the current migrations
     return { database, drop: () => database.close() };
   }
   const name = `brokerage_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -55,7 +59,7 @@ export async function buildTestApp(
   const clock = new ManualClock();
   await bootstrap(database.db, clock, {
     adminAccount: "admin",
-    adminPassword: "admin-password-1",
+    adminPassword: "Back-office-Key-7",
     inviteCode: INSTITUTION_CODE,
   });
   const app = await buildApp({ db: database.db, clock, webDist: "/nonexistent-web-dist", ...options });

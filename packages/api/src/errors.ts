@@ -31,6 +31,9 @@ export const ERROR_MESSAGES = {
   KYC_REQUIRED: "Please complete real-name verification first",
   ORIGINAL_PASSWORD_WRONG: "The original password is wrong",
   SAME_PASSWORD: "The new password must differ from the old one",
+  PASSWORD_COMMON: "This password is too common and easy to guess: choose another",
+  PASSWORD_CONTAINS_ACCOUNT: "The password must not contain the account",
+  PASSWORD_BLANK: "The password cannot be only spaces or one repeated character",
   // Funds and cards
   FUND_PASSWORD_WRONG: "The fund password is wrong",
   FUND_PASSWORD_NOT_SET: "Please set a fund password first",

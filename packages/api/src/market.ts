@@ -39,11 +39,25 @@ export const KLINE_TYPE_DESCRIPTION =
   "minutes, 4 fifteen minutes, 5 thirty minutes, 6 day, 7 week, 8 month (2–8: the last 100 candles), " +
   "9 one month, 10 three months, 11 six months, 12 one year (9–12: daily candles over that span). " +
   "Any other value answers BAD_PERIOD.";
+/**
+ * A whole number sent as a JSON number or as a string of decimal digits (what a form or query string
+ * holds). Nothing else is read as a number: not `true`, `[1]`, `"0x10"`, `"1e3"`, `" 7"` or `""`.
+ */
+export const wholeNumber = (error?: string) =>
+  z.union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d{1,15}$/)
+        .transform(Number),
+    ],
+    error === undefined ? undefined : { error },
+  );
+
 /** Any value that is not one of KLINE_TYPES (not a number, not an integer, out of range) is BAD_PERIOD. */
-export const klineType = z.coerce
-  .number({ error: "BAD_PERIOD" })
-  .int({ error: "BAD_PERIOD" })
-  .refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" })
+export const klineType = wholeNumber("BAD_PERIOD")
+  .pipe(z.number().refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" }))
   .describe(KLINE_TYPE_DESCRIPTION) as unknown as z.ZodType<KlineType>;
 
 export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
@@ -167,8 +181,8 @@ export type Candle = z.infer<typeof candle>;
 export const quoteRequest = z.object({ symbol, exchange: exchange.optional() });
 
 export const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber().pipe(z.number().min(1)).default(1),
+  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
 };
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -185,7 +199,7 @@ export const RANKING_KINDS = ["gainers", "losers", "volume", "turnover"] as cons
 export const rankingRequest = z.object({
   type: marketType,
   kind: z.enum(RANKING_KINDS),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
 });
 export const rankingResponse = z.array(quote);
 
@@ -220,11 +234,18 @@ export const watchlistContainsResponse = z.boolean();
  * per round, holding the ticks of its symbols whose price or status moved; a subscribe is answered with
  * one `ticks` message of the new symbols' current quotes. A heartbeat follows every 15 s.
  * Close codes: 4401 not authenticated (no valid auth as the first message, in time, or the session
- * ended), 4408 too slow to read (its send buffer overflowed).
+ * ended: logout, password change, account flags), 4408 too slow to read (its send buffer overflowed),
+ * 4429 the account already has the most sockets allowed open, 4430 its address has the most
+ * not-yet-authenticated sockets allowed open.
  */
 export const WS_MAX_SYMBOLS = 200;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
-export const WS_CLOSE = { unauthorized: 4401, slowConsumer: 4408 } as const;
+export const WS_CLOSE = {
+  unauthorized: 4401,
+  slowConsumer: 4408,
+  tooManySockets: 4429,
+  tooManyPending: 4430,
+} as const;
 
 const wsSymbols = z.array(z.string().max(48)).min(1).max(WS_MAX_SYMBOLS);
 export const wsClientMessage = z.discriminatedUnion("op", [

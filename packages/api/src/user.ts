@@ -50,7 +50,19 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const sessionResponse = z.object({ token: z.string(), account: z.string() });
+/**
+ * Failed log-ins on this account since its last successful log-in, from anyone: shown to the owner once,
+ * at the log-in that follows them.
+ */
+export const failedLogins = z.object({ count: z.number().int().min(1), lastAt: z.string() });
+export type FailedLogins = z.infer<typeof failedLogins>;
+
+export const sessionResponse = z.object({
+  token: z.string(),
+  account: z.string(),
+  /** Present on `user/login` when someone failed to log in to this account since the last log-in. */
+  failedLogins: failedLogins.optional(),
+});
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const kycStatus = z.enum(["not_verified", "under_review", "verified", "failed"]);

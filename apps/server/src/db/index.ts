@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
+import { prepareDataDir, restrictTree } from "./data-dir.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -18,33 +18,43 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  /** What the operator should hear about at start (e.g. a DATA_DIR open to other users). */
+  warnings: string[];
   /** Applies the committed migrations in order (drizzle's migrator for the driver). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "memory" };
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  /** In memory; `from` is a data-folder dump (PGlite `dumpDataDir`) to start from instead of initdb. */
+  | { kind: "memory"; from?: Blob };
 
 // Any fixed number: the advisory lock that serialises migrations of processes starting together.
 const MIGRATION_LOCK = 7_301_001;
 
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === "postgres") return openPostgres(target.url);
-  let client: PGlite;
-  if (target.kind === "pglite") {
-    const dir = join(target.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
-  }
+  const dir = target.kind === "pglite" ? join(target.dataDir, "pglite") : undefined;
+  const warnings = target.kind === "pglite" && dir ? prepareDataDir(target.dataDir, dir) : [];
+  const client = dir
+    ? new PGlite(dir)
+    : new PGlite(target.kind === "memory" && target.from ? { loadDataDir: target.from } : {});
+  const restrict = () => dir && restrictTree(dir);
   const db = drizzlePglite({ client, schema });
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    warnings,
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      restrict();
+    },
+    async close() {
+      await client.close();
+      restrict();
+    },
   };
 }
 
@@ -61,6 +71,7 @@ function openPostgres(url: string): Database {
   return {
     db,
     driver: "postgres",
+    warnings: [],
     async migrate() {
       // Several processes may start at once against one database; one migrates, the others wait.
       const lock = await pool.connect();

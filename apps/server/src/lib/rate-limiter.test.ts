@@ -26,3 +26,17 @@ describe("MemoryRateLimiter", () => {
     expect(await limiter.attempt("k", rule)).toBe(true);
   });
 });
+
+describe("MemoryRateLimiter.countAndAdd", () => {
+  it("never refuses, answers the events already in the window, and forgets them as the window passes", async () => {
+    const clock = new ManualClock();
+    const limiter = new MemoryRateLimiter(clock);
+    const counts = [];
+    for (let i = 0; i < 4; i++) counts.push(await limiter.countAndAdd("k", 60_000));
+    expect(counts).toEqual([0, 1, 2, 3]);
+    await limiter.release("k");
+    expect(await limiter.countAndAdd("k", 60_000)).toBe(3);
+    clock.advance(60_001);
+    expect(await limiter.countAndAdd("k", 60_000)).toBe(0);
+  });
+});

@@ -16,6 +16,11 @@ export interface RateLimiter {
    * cannot all pass a check made before any of them is counted. A refused attempt is not counted.
    */
   attempt(key: string, rule: RateRule): Promise<boolean>;
+  /**
+   * Counts an event that is never refused and answers how many of the key's events were already in the
+   * window, in one atomic step (for slowing down rather than refusing).
+   */
+  countAndAdd(key: string, windowMs: number): Promise<number>;
   /** Takes back the latest counted attempt of the key, when it turned out not to count (a success). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -23,6 +28,8 @@ export interface RateLimiter {
 
 /** Beyond this many tracked keys, an attempt sweeps out keys whose events have all left their window. */
 const SWEEP_THRESHOLD = 10_000;
+/** The most events countAndAdd remembers per key. */
+const MAX_COUNTED = 1_000;
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly events = new Map<string, { times: number[]; windowMs: number }>();
@@ -37,6 +44,17 @@ export class MemoryRateLimiter implements RateLimiter {
     times.push(this.clock.now().getTime());
     this.events.set(key, { times, windowMs: rule.windowMs });
     return true;
+  }
+
+  async countAndAdd(key: string, windowMs: number): Promise<number> {
+    if (this.events.size >= SWEEP_THRESHOLD) this.sweep();
+    const times = this.recent(key, windowMs);
+    const earlier = times.length;
+    times.push(this.clock.now().getTime());
+    // An account under a long attack: what slows it is capped far below this, so older events add nothing.
+    if (times.length > MAX_COUNTED) times.splice(0, times.length - MAX_COUNTED);
+    this.events.set(key, { times, windowMs });
+    return earlier;
   }
 
   async release(key: string): Promise<void> {

@@ -38,7 +38,7 @@ export function sessionOf(request: FastifyRequest): AuthSession {
 
 /** App sessions: the `token` and `account` headers of spec §7, checked against the sessions table. */
 export const authPlugin = shared<{ policy: SessionPolicy }>(async (app, { policy }) => {
-  app.decorate("sessions", new SessionService(app.db, app.clock, policy));
+  app.decorate("sessions", new SessionService(app.db, app.clock, policy, app.bus));
   app.decorateRequest("session", null);
   const sessionOfHeaders = async (request: FastifyRequest) => {
     const token = singleHeader(request, "token");

@@ -1,3 +1,4 @@
+import { BODY_HOLDS_NUL } from "./errors.js";
 import { shared } from "./shared.js";
 
 /** Whether any string in a parsed JSON value holds a NUL character, which PostgreSQL text cannot store. */
@@ -22,7 +23,9 @@ export const jsonBodyPlugin = shared(async (app) => {
     parseJson(request, text, (error, value) => {
       if (error) return done(error);
       if (holdsNul(value))
-        return done(Object.assign(new Error("NUL character in the body"), { statusCode: 400 }));
+        return done(
+          Object.assign(new Error("NUL character in the body"), { statusCode: 400, code: BODY_HOLDS_NUL }),
+        );
       done(null, value);
     });
   });

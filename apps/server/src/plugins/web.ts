@@ -6,9 +6,11 @@ import { shared } from "./shared.js";
 
 /** Serves the server's own images under /api/static/ and the built web app at `/`. */
 export const webPlugin = shared<{ webDist: string }>(async (app, { webDist }) => {
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/api/static/", decorateReply: false });
+  // Dotfiles (.env, .git) are never files of ours to serve, wherever a deployment puts the build.
+  const files = { decorateReply: false, dotfiles: "ignore" } as const;
+  await app.register(fastifyStatic, { ...files, root: PUBLIC_DIR, prefix: "/api/static/" });
   if (existsSync(join(webDist, "index.html"))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: "/", decorateReply: false });
+    await app.register(fastifyStatic, { ...files, root: webDist, prefix: "/" });
   } else {
     app.get("/", { schema: { hide: true } }, async (_request, reply) =>
       reply

@@ -11,7 +11,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { KycStatus } from "@brokerage/api";
-import { timestamps } from "./columns.js";
+import { instant, timestamps } from "./columns.js";
 import { institutions } from "./institutions.js";
 
 export const users = pgTable(
@@ -35,6 +35,9 @@ export const users = pgTable(
     disabled: boolean("disabled").notNull().default(false),
     tradeBanned: boolean("trade_banned").notNull().default(false),
     withdrawBanned: boolean("withdraw_banned").notNull().default(false),
+    /** Wrong passwords given for this account since its last log-in, told to the owner at the next one. */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lastFailedLoginAt: instant("last_failed_login_at"),
     ...timestamps,
   },
   (t) => [

@@ -4,7 +4,7 @@ import type { Database } from "../../db/index.js";
 import { ManualClock } from "../../lib/clock.js";
 import { verifyPassword } from "../../lib/password.js";
 import { openTestDatabase } from "../../../test/helper.js";
-import { bootstrap, firstStartNotice } from "./bootstrap.js";
+import { bootstrap, firstStartNotice, StartupError } from "./bootstrap.js";
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -59,6 +59,18 @@ describe("bootstrap", () => {
     expect(await bootstrap(database.db, clock, { inviteCode: "NAMED-CODE" })).toEqual({});
     expect(await database.db.select().from(institutions)).toHaveLength(2);
     expect(await database.db.select().from(adminUsers)).toHaveLength(1);
+  });
+
+  it.each([
+    ["password", "too common"],
+    ["root-password-2", "must not contain the account"],
+    ["short", "at least 8 characters"],
+  ])("refuses to start with ADMIN_PASSWORD %j (%s), before touching the database", async (password, why) => {
+    // Any use of this database would fail with a TypeError: the refusal must come first.
+    const untouchable = {} as Database["db"];
+    const start = bootstrap(untouchable, clock, { adminAccount: "root", adminPassword: password });
+    await expect(start).rejects.toThrow(StartupError);
+    await expect(start).rejects.toThrow(why);
   });
 
   it("keeps configuration an operator changed", async () => {

@@ -1,8 +1,9 @@
-import { ADMIN_ROLES } from "@brokerage/api";
+import { ADMIN_ROLES, PASSWORD_MIN, renderMessage } from "@brokerage/api";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { hashPassword } from "../../lib/password.js";
+import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode, randomPassword } from "../../lib/random.js";
 import { insertMissingConfig } from "../common/repository.js";
 import { DEFAULT_CONFIG } from "../common/service.js";
@@ -26,6 +27,7 @@ export interface BootstrapResult {
 // Any fixed number: serialises bootstraps of processes starting together on one database.
 const BOOTSTRAP_LOCK = 7_301_002;
 const SYSTEM = { adminUserId: null, actor: "system" } as const;
+const DEFAULT_ADMIN_ACCOUNT = "admin";
 
 /**
  * First start: seeds the app configuration, the first administrator and the first institution.
@@ -33,6 +35,7 @@ const SYSTEM = { adminUserId: null, actor: "system" } as const;
  * not exist yet is still added, so a deployment can name its code).
  */
 export async function bootstrap(db: Db, clock: Clock, settings: BootstrapSettings): Promise<BootstrapResult> {
+  if (settings.adminPassword) await assertUsableAdminPassword(settings.adminPassword, settings.adminAccount);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const now = clock.now();
@@ -40,7 +43,7 @@ export async function bootstrap(db: Db, clock: Clock, settings: BootstrapSetting
     await insertMissingConfig(tx, DEFAULT_CONFIG, now);
 
     if ((await repo.countAdminUsers(tx)) === 0) {
-      const account = settings.adminAccount || "admin";
+      const account = settings.adminAccount || DEFAULT_ADMIN_ACCOUNT;
       const password = settings.adminPassword || randomPassword();
       const role = ADMIN_ROLES[0];
       const passwordHash = await hashPassword(password);
@@ -74,6 +77,21 @@ export async function bootstrap(db: Db, clock: Clock, settings: BootstrapSetting
     }
     return result;
   });
+}
+
+/** A configuration the server refuses to start with; main prints the message alone and exits. */
+export class StartupError extends Error {
+  override readonly name = "StartupError";
+}
+
+/** ADMIN_PASSWORD meets the rules every user password meets, checked at every start that sets it. */
+async function assertUsableAdminPassword(password: string, account = DEFAULT_ADMIN_ACCOUNT): Promise<void> {
+  const weakness =
+    password.length < PASSWORD_MIN ? "PASSWORD_TOO_SHORT" : await passwordWeakness(password, account);
+  if (weakness) {
+    const why = renderMessage(weakness, { minLength: String(PASSWORD_MIN) });
+    throw new StartupError(`ADMIN_PASSWORD is refused: ${why}. Set a stronger one and start again.`);
+  }
 }
 
 /** The framed first-start notice, or null when nothing secret was generated. */

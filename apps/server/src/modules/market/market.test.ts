@@ -108,8 +108,15 @@ describe("trade/kline", () => {
     expect(differs(forward, plain) || differs(backward, plain)).toBe(true);
   });
 
-  it.each([0, 13, 2.5, "x", "day"])("answers BAD_PERIOD for kline_type %j", async (kind) => {
-    expect(await kline({ kline_type: kind })).toMatchObject({ status: 0, code: "BAD_PERIOD" });
+  it.each([0, 13, 2.5, "x", "day", true, [1], "0x6", "6e0", " 6", "", null])(
+    "answers BAD_PERIOD for kline_type %j",
+    async (kind) => {
+      expect(await kline({ kline_type: kind })).toMatchObject({ status: 0, code: "BAD_PERIOD" });
+    },
+  );
+
+  it("reads kline_type sent as a string of decimal digits", async () => {
+    expect(await kline({ kline_type: "6" })).toMatchObject({ status: 1 });
   });
 
   it("answers UNKNOWN_SYMBOL for an unknown symbol and for the wrong exchange", async () => {
@@ -199,6 +206,22 @@ describe("market/list", () => {
     expect(await list({ type: "usd", page: 0 })).toMatchObject({ params: { field: "page" } });
     expect(await list({ type: "usd", pageSize: 101 })).toMatchObject({ params: { field: "pageSize" } });
     expect(await list({ type: "usd", board: "dark" })).toMatchObject({ params: { field: "board" } });
+  });
+
+  it.each([["0x10"], [true], [[1]], ["1.0"], ["1e1"], [" 2"], [""]])(
+    "reads only numbers and decimal digit strings as a page: refuses %j",
+    async (page) => {
+      expect(await list({ type: "usd", page })).toMatchObject({
+        status: 0,
+        code: "INVALID_INPUT",
+        params: { field: "page" },
+      });
+    },
+  );
+
+  it("reads a page and a page size sent as decimal digit strings", async () => {
+    const answer = await list({ type: "usd", page: "2", pageSize: "10" });
+    expect(answer).toMatchObject({ status: 1, data: { page: 2, pageSize: 10 } });
   });
 });
 

@@ -46,6 +46,23 @@ describe("user/changeLoginPassword", () => {
     ).toMatchObject({ code: "PASSWORD_TOO_SHORT", params: { minLength: "8" } });
   });
 
+  it.each([
+    ["qwertyuiop", "PASSWORD_COMMON"],
+    ["{account}!", "PASSWORD_CONTAINS_ACCOUNT"],
+    ["\t\t\t\t\t\t\t\t", "PASSWORD_BLANK"],
+  ])("refuses the weak new password %j with %s and keeps the old one", async (template, code) => {
+    const { headers, account } = await registerUser(t.app);
+    const newPassword = template.replace("{account}", account);
+    const answer = await change(headers, {
+      oldPassword: PASSWORD,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(answer).toMatchObject({ status: 0, code, params: { field: "newPassword" } });
+    const login = await call(t.app, "user/login", { account, password: PASSWORD });
+    expect(login).toMatchObject({ status: 1 });
+  });
+
   it("needs a session", async () => {
     const answer = await change(
       {},

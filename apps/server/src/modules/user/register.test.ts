@@ -76,6 +76,33 @@ describe("user/register", () => {
     expect(answer.msg).toBe("The password needs at least 8 characters");
   });
 
+  it.each([
+    ["12345678", "PASSWORD_COMMON"],
+    ["password", "PASSWORD_COMMON"],
+    ["PassWord", "PASSWORD_COMMON"],
+    ["iloveyou1", "PASSWORD_COMMON"],
+    ["        ", "PASSWORD_BLANK"],
+    ["zzzzzzzzzz", "PASSWORD_BLANK"],
+    ["{account}", "PASSWORD_CONTAINS_ACCOUNT"],
+    ["My-{ACCOUNT}-2026", "PASSWORD_CONTAINS_ACCOUNT"],
+  ])("refuses the weak password %j with %s, and creates nothing", async (template, code) => {
+    const account = newAccount("weak");
+    const password = template.replace("{account}", account).replace("{ACCOUNT}", account.toUpperCase());
+    const answer = await register({ account, password, confirmPassword: password });
+    expect(answer).toMatchObject({ status: 0, code, params: { field: "password" } });
+    const [row] = await t.database.db.select().from(users).where(eq(users.account, account));
+    expect(row).toBeUndefined();
+  });
+
+  it("refuses a phone number inside the password", async () => {
+    const answer = await register({
+      account: "+919876543210",
+      password: "pw-919876543210",
+      confirmPassword: "pw-919876543210",
+    });
+    expect(answer).toMatchObject({ status: 0, code: "PASSWORD_CONTAINS_ACCOUNT" });
+  });
+
   it("refuses a malformed account", async () => {
     const answer = await register({ account: "a b!" });
     expect(answer).toMatchObject({ status: 0, code: "ACCOUNT_FORMAT", params: { field: "account" } });

@@ -58,3 +58,26 @@ export async function updatePasswordHash(
     .set({ passwordHash: params.passwordHash, updatedAt: params.now })
     .where(eq(users.id, params.userId));
 }
+
+/** Counts a wrong password given for the account, in one statement (parallel failures all count). */
+export async function recordFailedLogin(tx: Db, params: { userId: string; at: Date }) {
+  await tx
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1`, lastFailedLoginAt: params.at })
+    .where(eq(users.id, params.userId));
+}
+
+/**
+ * The failed log-ins since the last log-in, cleared as they are read: each is told to the owner once.
+ * The row lock keeps a failure counted meanwhile from being cleared unread.
+ */
+export async function takeFailedLogins(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({ count: users.failedLogins, lastAt: users.lastFailedLoginAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!row || row.count === 0) return undefined;
+  await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+  return row;
+}

@@ -9,16 +9,21 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import type { Sleep } from "../../lib/login-throttle.js";
 import { clientOf, sessionOf } from "../../plugins/auth.js";
 import { UserService, type AuthLimits } from "./service.js";
 
-export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (app, { limits }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sleep | undefined }> = async (
+  app,
+  { limits, sleep },
+) => {
   const users = new UserService({
     db: app.db,
     clock: app.clock,
     sessions: app.sessions,
     rateLimiter: app.rateLimiter,
     limits,
+    sleep,
   });
   const tags = ["user"];
   // onRequest: a call without a valid session is refused before its body is even parsed.
@@ -43,7 +48,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
     {
       schema: {
         tags,
-        summary: "Log in; failures are rate limited per account and per address",
+        summary:
+          "Log in. Failures are limited per account and address pair and per address; failures on an " +
+          "account from anywhere slow its log-ins down but never refuse the right password. " +
+          "`failedLogins` tells the owner of failures since the last log-in.",
         body: loginRequest,
         response: answers(sessionResponse),
       },

@@ -10,24 +10,29 @@ import type { UserRow } from "../../db/schema/index.js";
 import { MINUTE, type Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
+import {
+  DEFAULT_LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleRules,
+  type Sleep,
+} from "../../lib/login-throttle.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/password.js";
+import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode } from "../../lib/random.js";
 import { addressBucket, type RateLimiter, type RateRule } from "../../lib/rate-limiter.js";
 import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
 import * as repo from "./repository.js";
 
-export interface AuthLimits {
-  /** Failed log-ins (and wrong original passwords) per account. */
-  perAccount: RateRule;
-  /** Failed log-ins per client address. */
-  perAddress: RateRule;
+export interface AuthLimits extends LoginThrottleRules {
+  /** Wrong original passwords per user when changing the password: the session holder's own guesses. */
+  passwordChecksPerUser: RateRule;
   /** Registration attempts per client address: each one costs a password hash. */
   registrationsPerAddress: RateRule;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  perAccount: { max: 5, windowMs: 15 * MINUTE },
-  perAddress: { max: 20, windowMs: 15 * MINUTE },
+  ...DEFAULT_LOGIN_THROTTLE,
+  passwordChecksPerUser: { max: 5, windowMs: 15 * MINUTE },
   registrationsPerAddress: { max: 20, windowMs: 60 * MINUTE },
 };
 
@@ -37,17 +42,35 @@ interface Deps {
   sessions: SessionService;
   rateLimiter: RateLimiter;
   limits: AuthLimits;
+  /** How a slowed log-in waits (tests record the waits instead). */
+  sleep?: Sleep | undefined;
 }
 
-const accountKey = (account: string) => `login:account:${account.toLowerCase()}`;
-const addressKey = (ip: string) => `login:address:${addressBucket(ip)}`;
 const registrationKey = (ip: string) => `register:address:${addressBucket(ip)}`;
+const passwordCheckKey = (userId: string) => `password-check:user:${userId}`;
+
+/**
+ * Whom a log-in attempt is counted against: the account the lookup found, however it was spelled, or
+ * else the typed name folded once (an unknown account is throttled like a known one).
+ */
+const loginSubject = (user: UserRow | undefined, typed: string) =>
+  user ? `user:${user.id}` : `name:${typed.normalize("NFKC").toLowerCase()}`;
+
+async function assertStrongPassword(password: string, account: string, field: string): Promise<void> {
+  const weakness = await passwordWeakness(password, account);
+  if (weakness) throw new DomainError(weakness, { field });
+}
 
 export class UserService {
-  constructor(private readonly deps: Deps) {}
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly deps: Deps) {
+    this.throttle = new LoginThrottle(deps.rateLimiter, deps.limits, deps.sleep);
+  }
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
     const { db, clock, sessions, rateLimiter, limits } = this.deps;
+    await assertStrongPassword(input.password, input.account, "password");
     const key = registrationKey(client.ip);
     if (!(await rateLimiter.attempt(key, limits.registrationsPerAddress)))
       throw new DomainError("TOO_FREQUENT");
@@ -79,27 +102,32 @@ export class UserService {
 
   /**
    * Unknown account and wrong password answer alike (and take as long), so logins cannot probe which
-   * accounts exist. Flags are only revealed to someone who knows the password.
+   * accounts exist. Flags are only revealed to someone who knows the password. Strangers' failures slow
+   * an account down but never lock its owner out (LoginThrottle); the owner hears of them at the next
+   * log-in.
    */
   async login(input: LoginRequest, client: ClientInfo): Promise<SessionResponse> {
-    const { db, sessions, rateLimiter, limits } = this.deps;
-    const [account, address] = [accountKey(input.account), addressKey(client.ip)];
-    // Every attempt is counted before the password is checked; a success gives its count back.
-    if (!(await rateLimiter.attempt(account, limits.perAccount))) throw new DomainError("TOO_FREQUENT");
-    if (!(await rateLimiter.attempt(address, limits.perAddress))) {
-      await rateLimiter.release(account);
-      throw new DomainError("TOO_FREQUENT");
-    }
+    const { db, clock, sessions } = this.deps;
     const user = await repo.findUserByAccount(db, input.account);
+    const attempt = await this.throttle.begin(loginSubject(user, input.account), client.ip);
     const passwordRight = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    if (!user || !passwordRight) throw new DomainError("WRONG_CREDENTIALS");
+    if (!user || !passwordRight) {
+      if (user) await repo.recordFailedLogin(db, { userId: user.id, at: clock.now() });
+      throw new DomainError("WRONG_CREDENTIALS");
+    }
+    await attempt.succeeded();
     assertMayLogIn(user);
-    await rateLimiter.reset(account);
-    await rateLimiter.release(address);
-    const token = await db.transaction((tx) => sessions.start(tx, user.id, client));
-    return { token, account: user.account };
+    return db.transaction(async (tx) => {
+      const failed = await repo.takeFailedLogins(tx, user.id);
+      const token = await sessions.start(tx, user.id, client);
+      return {
+        token,
+        account: user.account,
+        ...(failed?.lastAt && { failedLogins: { count: failed.count, lastAt: failed.lastAt.toISOString() } }),
+      };
+    });
   }
 
   async logout(session: AuthSession): Promise<void> {
@@ -115,14 +143,16 @@ export class UserService {
   /** On success every session of the user ends, this one included: the app logs in again. */
   async changeLoginPassword(session: AuthSession, input: ChangeLoginPasswordRequest): Promise<void> {
     const { db, clock, sessions, rateLimiter, limits } = this.deps;
-    const key = accountKey(session.account);
-    if (!(await rateLimiter.attempt(key, limits.perAccount))) throw new DomainError("TOO_FREQUENT");
+    const key = passwordCheckKey(session.userId);
+    if (!(await rateLimiter.attempt(key, limits.passwordChecksPerUser)))
+      throw new DomainError("TOO_FREQUENT");
     const user = await repo.findUserById(db, session.userId);
     if (!user) throw new DomainError("UNAUTHORIZED");
     if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new DomainError("ORIGINAL_PASSWORD_WRONG");
     await rateLimiter.release(key); // the right original password: not a guess
     if (input.newPassword === input.oldPassword) throw new DomainError("SAME_PASSWORD");
+    await assertStrongPassword(input.newPassword, user.account, "newPassword");
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, { userId: user.id, passwordHash, now: clock.now() });

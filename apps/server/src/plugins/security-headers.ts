@@ -1,0 +1,45 @@
+import helmet from "@fastify/helmet";
+import { shared } from "./shared.js";
+
+/**
+ * The app keeps its session token in localStorage (spec §3), so this policy is what stands between an
+ * injected script and every account: scripts only from our own origin, never inline or eval'd, and
+ * nothing of ours inside anyone's frame. The built web app and the API docs satisfy it as they are.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  "style-src": ["'self'"],
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'", "data:"],
+  // 'self' covers the quote socket on the same host (ws: and wss:), as CSP Level 3 says.
+  "connect-src": ["'self'"],
+  "worker-src": ["'self'"],
+  "manifest-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+};
+
+/** A year; sent only to clients that reached us over HTTPS, so plain-HTTP installs are not locked out. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Security headers, set in one place for every answer: the app's documents, its assets and the API.
+ * HSTS only when the request came over HTTPS: directly, or through a proxy trusted by TRUST_PROXY
+ * (Fastify's `request.protocol` reads X-Forwarded-Proto only from trusted proxies).
+ */
+export const securityHeadersPlugin = shared(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    strictTransportSecurity: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "no-referrer" },
+    // The app loads nothing from other origins; isolation is ours to keep.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+  });
+});
