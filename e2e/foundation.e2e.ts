@@ -4,9 +4,11 @@ import {
   INVITE_CODE,
   browserAvailable,
   expectAccessible,
+  expectStrictCsp,
   shoot,
   startHarness,
   waitForHash,
+  watchCspViolations,
   type Harness,
 } from "./harness";
 
@@ -15,22 +17,39 @@ const run = browserAvailable();
 describe.skipIf(!run)("foundation journey", () => {
   let harness: Harness;
   let page: Page;
+  let csp: Awaited<ReturnType<typeof watchCspViolations>>;
+  let documentCsp: string | undefined;
   const account = `investor${Date.now().toString().slice(-6)}`;
   const password = "Secret-pass-2025";
 
   beforeAll(async () => {
     harness = await startHarness();
     ({ page } = await harness.newPage());
+    csp = await watchCspViolations(page);
   });
   afterAll(async () => {
     await harness?.close();
   });
 
   it("splash leads a visitor to the welcome screen", async () => {
-    await page.goto(`${harness.baseUrl}/`);
+    const response = await page.goto(`${harness.baseUrl}/`);
+    documentCsp = response?.headers()["content-security-policy"];
     await waitForHash(page, "#/login/start1");
     await page.getByRole("heading", { name: "Invest in the markets you know" }).waitFor();
     expect(await page.title()).not.toBe("");
+  });
+
+  it("sends a visitor who opens an account screen to log-in", async () => {
+    await page.goto(`${harness.baseUrl}/#/information/index`);
+    await waitForHash(page, "#/login/login?from=/information/index");
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.getByText("Log in to continue").waitFor();
+    expect(await page.getByRole("heading", { name: "My assets" }).count()).toBe(0);
+    await shoot(page, "login-redirect");
+    // The guard replaced the entry it refused, so going back leaves log-in instead of bouncing into it.
+    await page.goBack();
+    await waitForHash(page, "#/login/start1");
+    await page.getByRole("heading", { name: "Invest in the markets you know" }).waitFor();
   });
 
   it("registers with the invitation code", async () => {
@@ -58,7 +77,7 @@ describe.skipIf(!run)("foundation journey", () => {
     await waitForHash(page, "#/home/index");
   });
 
-  it("logs out and logs back in", async () => {
+  it("logs out, and is sent to log-in, then back to the screen it asked for", async () => {
     await page.getByRole("link", { name: "Account" }).click();
     await waitForHash(page, "#/information/index");
     await page.getByRole("button", { name: "Settings", exact: true }).click();
@@ -66,19 +85,38 @@ describe.skipIf(!run)("foundation journey", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await waitForHash(page, "#/login/login");
 
+    await page.goto(`${harness.baseUrl}/#/home/index`);
+    await waitForHash(page, "#/login/login?from=/home/index");
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     await expectAccessible(page, "log-in");
     await page.getByLabel("Phone or account").fill(account);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await shoot(page, "login");
-    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
-    await page.getByText("Account or password is wrong").waitFor();
+    // Two failed attempts, for the notice that follows the next good log-in.
+    for (const wrong of ["wrong-password-1", "wrong-password-2"]) {
+      await page.getByLabel("Password", { exact: true }).fill(wrong);
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.getByText("Account or password is wrong").waitFor();
+      await page.locator(".adm-toast-main").waitFor({ state: "detached", timeout: 5000 });
+    }
 
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Show password" }).click();
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await waitForHash(page, "#/home/index");
+  });
+
+  it("tells the owner of the failed log-ins since the last one", async () => {
+    const notice = page.getByRole("dialog", { name: "Failed log-in attempts" });
+    await notice
+      .getByText(/^There were 2 failed log-in attempts on your account since your last log-in/)
+      .waitFor();
+    await notice.getByRole("button", { name: "Change password" }).waitFor();
+    await expectAccessible(page, "failed log-ins notice");
+    await shoot(page, "failed-logins");
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await notice.waitFor({ state: "detached" });
     await waitForHash(page, "#/home/index");
   });
 
@@ -130,5 +168,10 @@ describe.skipIf(!run)("foundation journey", () => {
     expect(await page.getByText(account, { exact: true }).isVisible()).toBe(true);
     await waitForHash(page, "#/login/login");
     await page.getByRole("button", { name: "로그인", exact: true }).waitFor();
+  });
+
+  it("keeps to the Content-Security-Policy on every screen it went through", () => {
+    expectStrictCsp(documentCsp);
+    expect(csp.list()).toEqual([]);
   });
 });

@@ -107,6 +107,51 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
+/**
+ * Collects every Content-Security-Policy violation the page reports, from now on and across reloads:
+ * the `securitypolicyviolation` events (through a binding, so a reload does not lose them) and the
+ * browser's "Refused to …" console messages. `list()` is what was collected so far.
+ */
+export async function watchCspViolations(page: Page) {
+  const seen: string[] = [];
+  await page.exposeBinding("__reportCspViolation", (_source, text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const text =
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ` +
+        `${event.sourceFile}:${event.lineNumber} ${event.sample}`.trim();
+      // Looked up at each event: the binding may be installed after this script.
+      (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation?.(text);
+    });
+  });
+  page.on("console", (message) => {
+    if (message.text().startsWith("Refused to")) seen.push(`console: ${message.text()}`);
+  });
+  return { list: () => [...seen] };
+}
+
+/** The directives of a Content-Security-Policy header, each with its sources. */
+export function parseCsp(header: string | undefined): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+/**
+ * The policy the journeys hold the server to: scripts and styles from the app's origin only (no inline,
+ * no eval), no plugins, no framing. A web-app change that needs more must be fixed in the app.
+ */
+export function expectStrictCsp(header: string | undefined) {
+  const csp = parseCsp(header);
+  for (const directive of ["default-src", "script-src", "style-src", "connect-src"])
+    expect(csp.get(directive), directive).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+}
+
 export async function waitForHash(page: Page, hash: string) {
   await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 15_000 });
 }

@@ -4,9 +4,11 @@ import {
   INVITE_CODE,
   browserAvailable,
   expectAccessible,
+  expectStrictCsp,
   shoot,
   startHarness,
   waitForHash,
+  watchCspViolations,
   type Harness,
 } from "./harness";
 
@@ -44,12 +46,15 @@ const codesOf = (list: Locator) => list.locator(".quote-row__code").allInnerText
 describe.skipIf(!run)("markets journey", () => {
   let harness: Harness;
   let page: Page;
+  let csp: Awaited<ReturnType<typeof watchCspViolations>>;
+  let documentCsp: string | undefined;
   const account = `trader${Date.now().toString().slice(-6)}`;
 
   beforeAll(async () => {
     harness = await startHarness();
     ({ page } = await harness.newPage());
     page.setDefaultTimeout(15_000);
+    csp = await watchCspViolations(page);
     // A fresh user through the public API; the journey starts signed in.
     const password = "Secret-pass-2025";
     const response = await fetch(`${harness.baseUrl}/api/vue/user/register`, {
@@ -64,7 +69,7 @@ describe.skipIf(!run)("markets journey", () => {
       }),
     });
     const session = ((await response.json()) as { data: { token: string; account: string } }).data;
-    await page.goto(`${harness.baseUrl}/`);
+    documentCsp = (await page.goto(`${harness.baseUrl}/`))?.headers()["content-security-policy"];
     await page.evaluate((s) => {
       localStorage.setItem("tokend", s.token);
       localStorage.setItem("account", s.account);
@@ -266,5 +271,10 @@ describe.skipIf(!run)("markets journey", () => {
     await page.getByRole("list", { name: "인도 · 상장" }).getByRole("button").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await shoot(page, "markets-list-ko-320");
+  });
+
+  it("keeps to the Content-Security-Policy, the charts of home and the stock detail included", () => {
+    expectStrictCsp(documentCsp);
+    expect(csp.list()).toEqual([]);
   });
 });

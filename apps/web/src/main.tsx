@@ -1,25 +1,5 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { unstableSetRender } from "antd-mobile";
-import { App } from "./app/App";
-import { installRootFontSize } from "./app/rootFontSize";
-import "./app/styles/theme.css";
-import "./app/styles/base.css";
-import "./app/styles/shell.css";
+import "./lib/zodJitless";
 
-// antd-mobile's imperative toasts render outside the tree; React 19 needs them to use createRoot.
-unstableSetRender((node, container) => {
-  const root = createRoot(container);
-  root.render(node);
-  return async () => root.unmount();
-});
-
-installRootFontSize();
-
-const container = document.getElementById("root");
-if (container)
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The app, and with it every contract schema, loads only after the line above has run: a static import
+// would let the bundler evaluate the shared chunk holding the schemas before this module's own code.
+void import("./app/start");

@@ -4,6 +4,7 @@ import { RouteError } from "./shell/RouteError";
 import { PageLoading } from "../components/LoadingState";
 import { SCREENS, SPEC_PATHS, loadPlaceholder } from "./routes";
 import { withTimeout } from "./lazy";
+import { isPublicPath, requireSession } from "./access";
 
 export const routeObjects: RouteObject[] = [
   {
@@ -15,6 +16,7 @@ export const routeObjects: RouteObject[] = [
       { index: true, element: <Navigate replace to="/login/start" /> },
       ...SPEC_PATHS.map((path) => ({
         path,
+        loader: isPublicPath(path) ? undefined : requireSession(path),
         lazy: async () => ({ Component: (await withTimeout((SCREENS[path] ?? loadPlaceholder)())).default }),
       })),
       { path: "*", element: <Navigate replace to="/login/start" /> },

@@ -1,6 +1,6 @@
 import "../auth.css";
 import type { FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { loginRequest } from "@brokerage/api";
@@ -9,24 +9,35 @@ import { useContractForm } from "../../../lib/useContractForm";
 import { getAccount } from "../../../lib/storage";
 import { AuthLayout } from "../components/AuthLayout";
 import { useLogin } from "../api/session";
+import { showFailedLoginsNotice } from "../components/FailedLoginsNotice";
+import { DEFAULT_AFTER_LOGIN, RETURN_PARAM, returnTargetOf } from "../../../app/access";
 
-/** /login/login */
+/** /login/login: back to the screen the session guard turned the visitor away from, or home. */
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const requested = returnTargetOf(params.get(RETURN_PARAM));
+  const target = requested ?? DEFAULT_AFTER_LOGIN;
   const login = useLogin();
   const form = useContractForm(loginRequest, { account: getAccount() ?? "", password: "" });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const values = form.check();
-    if (values) login.mutate(values, { onSuccess: () => navigate("/home/index", { replace: true }) });
+    if (!values) return;
+    login.mutate(values, {
+      onSuccess: ({ failedLogins }) => {
+        void navigate(target, { replace: true });
+        if (failedLogins) showFailedLoginsNotice(failedLogins);
+      },
+    });
   };
 
   return (
     <AuthLayout
       heading={t("auth.loginHeading")}
-      subtitle={t("auth.loginSubtitle")}
+      subtitle={requested ? t("auth.loginToContinue") : t("auth.loginSubtitle")}
       footer={
         <>
           {t("auth.noAccount")} <Link to="/login/register">{t("auth.registerLink")}</Link>

@@ -92,7 +92,8 @@ export function PriceChart({
   busy: boolean;
   locale: string;
 }) {
-  const container = useRef<HTMLElement>(null);
+  const figure = useRef<HTMLElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const price = useRef<ISeriesApi<"Area"> | ISeriesApi<"Candlestick"> | null>(null);
   const volume = useRef<ISeriesApi<"Histogram"> | null>(null);
@@ -109,7 +110,9 @@ export function PriceChart({
         background: { type: ColorType.Solid, color: "transparent" },
         textColor: colors.text,
         fontSize: 10,
-        attributionLogo: true,
+        // The library's own logo injects an inline <style>, which the Content-Security-Policy refuses
+        // (style-src 'self'); the attribution its licence asks for is the link rendered below instead.
+        attributionLogo: false,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.26 } },
@@ -191,7 +194,7 @@ export function PriceChart({
     });
     chart.current.timeScale().fitContent();
     drawn.current += 1;
-    container.current?.setAttribute("data-drawn", String(drawn.current));
+    figure.current?.setAttribute("data-drawn", String(drawn.current));
   }, [candles, mode, intraday, locale, timeZone]);
 
   useEffect(() => {
@@ -221,6 +224,18 @@ export function PriceChart({
       });
   }, [liveClose, liveAt, onPastLastCandle, period, candles, mode, intraday, timeZone]);
 
-  // A figure, not an img: the chart holds the TradingView attribution link, which must stay operable.
-  return <figure ref={container} className="price-chart" aria-label={label} aria-busy={busy} />;
+  // A figure, not an img: it holds the TradingView attribution link, which must stay operable.
+  return (
+    <figure ref={figure} className="price-chart" aria-label={label} aria-busy={busy}>
+      <div ref={container} className="price-chart__canvas" />
+      <a
+        className="price-chart__attribution"
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        TradingView
+      </a>
+    </figure>
+  );
 }

@@ -1,0 +1,25 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { unstableSetRender } from "antd-mobile";
+import { App } from "./App";
+import { installRootFontSize } from "./rootFontSize";
+import "./styles/theme.css";
+import "./styles/base.css";
+import "./styles/shell.css";
+
+// antd-mobile's imperative toasts render outside the tree; React 19 needs them to use createRoot.
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => root.unmount();
+});
+
+installRootFontSize();
+
+const container = document.getElementById("root");
+if (container)
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
