@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/index.js";
-import { trustProxyOf } from "./env.js";
+import { readEnv, trustProxyOf } from "./env.js";
 
 describe("TRUST_PROXY", () => {
   it('reads "true" as one proxy hop, a number as that many, and addresses as given', () => {
@@ -30,5 +30,16 @@ describe("TRUST_PROXY", () => {
     expect(response.body).toBe("203.0.113.7");
     await app.close();
     await database.close();
+  });
+});
+
+describe("quote socket caps", () => {
+  it("are read from WS_MAX_SOCKETS_PER_USER and WS_MAX_PENDING_PER_ADDRESS, and refused when not positive", () => {
+    expect(readEnv({ WS_MAX_SOCKETS_PER_USER: "1000", WS_MAX_PENDING_PER_ADDRESS: "50" })).toMatchObject({
+      wsMaxSocketsPerUser: 1000,
+      wsMaxPendingPerAddress: 50,
+    });
+    expect(readEnv({}).wsMaxSocketsPerUser).toBeUndefined();
+    expect(() => readEnv({ WS_MAX_SOCKETS_PER_USER: "0" })).toThrow("WS_MAX_SOCKETS_PER_USER");
   });
 });
