@@ -159,12 +159,19 @@ export const zhishuResponse = z.array(indexItem);
 export type IndexItem = z.infer<typeof indexItem>;
 
 /** `trade/kline {symbol, type, exchange, kline_type}` (spec §7), plus the optional price adjustment. */
+export const KLINE_POINTS_MIN = 2;
+export const KLINE_POINTS_MAX = 500;
 export const klineRequest = z.object({
   symbol,
   type: marketType,
   exchange,
   kline_type: klineType,
   adjust: adjustment.default("none"),
+  /**
+   * At most this many candles, picked evenly across the answer (the first and the last always kept):
+   * what a small chart such as a sparkline draws, instead of a whole session of minute candles.
+   */
+  points: wholeNumber().pipe(z.number().min(KLINE_POINTS_MIN).max(KLINE_POINTS_MAX)).optional(),
 });
 export const candle = z.object({
   time: z.number().int(),

@@ -3,6 +3,7 @@ import {
   DecimalSum,
   aggregateCandles,
   aggregateIntraday,
+  pickEvenly,
   intradayBucket,
   monthBucket,
   rangeStart,
@@ -125,5 +126,21 @@ describe("candle aggregation", () => {
   it("sums decimal strings exactly", () => {
     expect(new DecimalSum().add("0.1").add("0.2").add("-0.05").toString()).toBe("0.25");
     expect(new DecimalSum().add("99999999999999999.99").add("0.01").toString()).toBe("100000000000000000.00");
+  });
+});
+
+describe("pickEvenly", () => {
+  it("keeps the first and the last and spreads the rest evenly", () => {
+    const items = Array.from({ length: 11 }, (_, i) => i);
+    expect(pickEvenly(items, 3)).toEqual([0, 5, 10]);
+    expect(pickEvenly(items, 6)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(pickEvenly(items, 11)).toEqual(items);
+    expect(pickEvenly(items, 50)).toEqual(items);
+    expect(
+      pickEvenly(
+        Array.from({ length: 375 }, (_, i) => i),
+        48,
+      ),
+    ).toHaveLength(48);
   });
 });

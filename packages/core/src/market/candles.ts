@@ -120,3 +120,14 @@ export function takeWindow(candles: Candle[], limit: number, from?: number): Can
   if (from !== undefined) return candles.filter((c) => c.time >= from);
   return candles.length > limit ? candles.slice(candles.length - limit) : candles;
 }
+
+/**
+ * At most `points` of `items`, picked evenly by position, the first and the last always among them: the
+ * outline of a series for a small chart, without sending every candle.
+ */
+export function pickEvenly<T>(items: readonly T[], points: number): T[] {
+  if (items.length <= points) return [...items];
+  if (points < 2) return items.slice(-1);
+  const step = (items.length - 1) / (points - 1);
+  return Array.from({ length: points }, (_, i) => items[Math.round(i * step)] as T);
+}

@@ -115,6 +115,15 @@ describe("trade/kline", () => {
     },
   );
 
+  it("answers at most `points` candles, the first and last kept, for a sparkline", async () => {
+    const all = (await kline({ kline_type: 1 })).data as Candle[];
+    const outline = (await kline({ kline_type: 1, points: 48 })).data as Candle[];
+    expect(all.length).toBeGreaterThan(48);
+    expect(outline).toHaveLength(48);
+    expect([outline[0], outline.at(-1)]).toEqual([all[0], all.at(-1)]);
+    expect(await kline({ kline_type: 1, points: 1 })).toMatchObject({ code: "INVALID_INPUT" });
+  });
+
   it("reads kline_type sent as a string of decimal digits", async () => {
     expect(await kline({ kline_type: "6" })).toMatchObject({ status: 1 });
   });

@@ -7,6 +7,7 @@ import {
   type MarketType,
 } from "@brokerage/api";
 import {
+  pickEvenly,
   rankQuotes,
   searchListings,
   type CandlePeriod,
@@ -45,6 +46,8 @@ export interface KlineQuery {
   exchange: string;
   kline_type: KlineType;
   adjust: PriceAdjustment;
+  /** At most this many candles, picked evenly (a sparkline's outline). */
+  points?: number | undefined;
 }
 
 export interface Page<T> {
@@ -133,7 +136,7 @@ export class MarketService {
       adjust: query.adjust,
     });
     if (!candles) throw new DomainError("UNKNOWN_SYMBOL", { symbol: query.symbol });
-    return candles;
+    return query.points === undefined ? candles : pickEvenly(candles, query.points);
   }
 
   /** `market/list`: a page of the market's instruments (optionally one board), ordered by code. */
