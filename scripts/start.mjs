@@ -30,7 +30,15 @@ const targets = [
   {
     workspace: "@brokerage/web",
     output: "apps/web/dist/index.html",
-    inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", ...shared],
+    inputs: [
+      "apps/web/src",
+      "apps/web/public",
+      "apps/web/scripts",
+      "apps/web/index.html",
+      "apps/web/vite.config.ts",
+      "apps/web/package.json",
+      ...shared,
+    ],
   },
   {
     workspace: "@brokerage/server",

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -69,6 +71,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(securityHeadersPlugin);
+  // Answers of 1 KiB and more are compressed (brotli at a fast level, or gzip); smaller ones are sent as
+  // they are, where compressing costs more CPU than the bytes it saves. Bodies are never decompressed.
+  // Registered before the static files, whose built copies are already compressed and pass untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await app.register(openapiPlugin);
   // Client messages are small (auth, subscribe lists); anything bigger is refused by the socket itself.
   // No compression: tick batches are small, and deflating every batch for every socket costs CPU.

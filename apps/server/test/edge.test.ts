@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { brotliDecompressSync } from "node:zlib";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +19,9 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Brokerage app</title>");
   mkdirSync(join(webDist, "assets"));
   writeFileSync(join(webDist, "assets", "app-1234.js"), "console.log(1)");
+  // What apps/web/scripts/precompress.mjs leaves beside a built file (contents stand in for the real bytes).
+  writeFileSync(join(webDist, "assets", "app-1234.js.br"), "BROTLI");
+  writeFileSync(join(webDist, "assets", "app-1234.js.gz"), "GZIP");
   writeFileSync(join(webDist, ".secret"), "hidden");
   app = await buildApp({
     db: t.database.db,
@@ -137,6 +141,44 @@ describe("refusals beside the routes", () => {
     const response = await app.inject({ method: "GET", url: "/.secret" });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("hidden");
+  });
+});
+
+describe("delivery", () => {
+  it("sends a built file's precompressed copy the client accepts, cached for a year as it is hashed", async () => {
+    const asset = (acceptEncoding?: string) =>
+      app.inject({
+        method: "GET",
+        url: "/assets/app-1234.js",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const br = await asset("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body).toBe("BROTLI");
+    expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gzip = await asset("gzip");
+    expect([gzip.headers["content-encoding"], gzip.body]).toEqual(["gzip", "GZIP"]);
+    const plain = await asset();
+    expect([plain.headers["content-encoding"], plain.body]).toEqual([undefined, "console.log(1)"]);
+  });
+
+  it("has the browser ask again for index.html every time", async () => {
+    const response = await app.inject({ method: "GET", url: "/" });
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("compresses API answers of a kilobyte and more, and leaves small ones as they are", async () => {
+    const post = (url: string, payload: object) =>
+      app.inject({ method: "POST", url, payload, headers: { "accept-encoding": "br, gzip" } });
+    const big = await post("/api/vue/market/list", { type: "usd", pageSize: 50 });
+    expect(big.headers["content-encoding"]).toBe("br");
+    const json = brotliDecompressSync(big.rawPayload).toString();
+    expect(JSON.parse(json)).toMatchObject({ status: 1, data: { pageSize: 50 } });
+    expect(big.rawPayload.length).toBeLessThan(json.length / 3);
+    const small = await post("/api/vue/common/config", { type: "all" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 1 });
   });
 });
 
