@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
-import { openDatabase } from "./db/index.js";
+import { spawnSync } from "node:child_process";
+import { openDatabase, pgliteIsNew } from "./db/index.js";
 import { readEnv } from "./env.js";
 import { systemClock } from "./lib/clock.js";
 import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/bootstrap.js";
@@ -8,10 +9,29 @@ import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/boots
 process.umask(0o077);
 
 const env = readEnv();
+
+/**
+ * Creating the embedded database (initdb) leaves the process holding hundreds of MiB it never gives
+ * back. So a first start creates and migrates it in a short-lived copy of this process, marked by this
+ * variable, and then opens it as any later start does.
+ */
+const PREPARE_ONLY = "BROKERAGE_PREPARE_DATABASE_ONLY";
+if (!env.databaseUrl && !process.env[PREPARE_ONLY] && pgliteIsNew(env.dataDir)) {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [PREPARE_ONLY]: "1" },
+    stdio: "inherit",
+  });
+  if (child.status !== 0) process.exit(child.status ?? 1);
+}
+
 const database = openDatabase(
   env.databaseUrl ? { kind: "postgres", url: env.databaseUrl } : { kind: "pglite", dataDir: env.dataDir },
 );
 await database.migrate();
+if (process.env[PREPARE_ONLY]) {
+  await database.close();
+  process.exit(0);
+}
 
 let notice: string | null;
 try {

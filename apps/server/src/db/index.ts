@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -85,6 +86,11 @@ function openPostgres(url: string): Database {
     },
     close: () => pool.end(),
   };
+}
+
+/** Whether the embedded database under DATA_DIR has yet to be created (no cluster there yet). */
+export function pgliteIsNew(dataDir: string): boolean {
+  return !existsSync(join(dataDir, "pglite", "PG_VERSION"));
 }
 
 /** Cheap liveness probe for the health check. */

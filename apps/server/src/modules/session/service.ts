@@ -2,6 +2,7 @@ import type { Db } from "../../db/index.js";
 import type { Bus } from "../../lib/bus.js";
 import { DAY, MINUTE, type Clock } from "../../lib/clock.js";
 import { hashToken, newSessionToken, SESSION_TOKEN_PATTERN } from "../../lib/random.js";
+import { SessionCache, type CachedSession } from "./cache.js";
 import { SESSIONS_ENDED, type SessionsEnded } from "./events.js";
 import * as repo from "./repository.js";
 
@@ -12,12 +13,15 @@ export interface SessionPolicy {
   absoluteMs: number;
   /** last_seen_at is written at most this often, to spare the database a write per request. */
   touchEveryMs: number;
+  /** A live session is read from the database at most this often per process (0: every request). */
+  cacheMs: number;
 }
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleMs: 7 * DAY,
   absoluteMs: 30 * DAY,
   touchEveryMs: MINUTE,
+  cacheMs: 5_000,
 };
 
 export interface ClientInfo {
@@ -32,12 +36,18 @@ export interface AuthSession {
 }
 
 export class SessionService {
+  private readonly cache: SessionCache;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
     private readonly bus: Bus,
-  ) {}
+  ) {
+    this.cache = new SessionCache(policy.cacheMs);
+    // Ended on any process (this one included): no request here may use it from the cache again.
+    bus.subscribe(SESSIONS_ENDED, (event) => this.cache.drop(event, this.clock.now().getTime()));
+  }
 
   /** Opens a session inside the caller's transaction and returns the token (shown once, never stored). */
   async start(tx: Db, userId: string, client: ClientInfo): Promise<string> {
@@ -59,25 +69,40 @@ export class SessionService {
 
   /**
    * The live session of this token, when it was issued to this account; otherwise null. A frozen,
-   * login-banned or disabled account has no live session: the flag ends access at the next request,
-   * and the log-in screen then tells the user why.
+   * login-banned or disabled account has no live session: its flag ends access as soon as it is announced
+   * (endAllOf), and in any case once the few seconds of the session cache have passed; the log-in screen
+   * then tells the user why.
    */
   async authenticate(token: string, account: string): Promise<AuthSession | null> {
     if (!SESSION_TOKEN_PATTERN.test(token)) return null;
-    const row = await repo.findSessionByTokenHash(this.db, hashToken(token));
-    if (!row || row.account !== account || row.blocked) return null;
-    const { session } = row;
-    const now = this.clock.now();
-    if (session.revokedAt !== null) return null;
+    const tokenHash = hashToken(token);
+    const now = this.clock.now().getTime();
+    const session = this.cache.get(tokenHash, now) ?? (await this.load(tokenHash, now));
+    if (!session || session.account !== account) return null;
     if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() >= this.policy.touchEveryMs) {
-      await repo.touchSession(this.db, {
-        id: session.id,
-        now,
-        idleExpiresAt: this.idleExpiry(now, session.absoluteExpiresAt),
-      });
+    if (now - session.lastSeenAt >= this.policy.touchEveryMs) {
+      const idleExpiresAt = this.idleExpiry(new Date(now), new Date(session.absoluteExpiresAt));
+      await repo.touchSession(this.db, { id: session.sessionId, now: new Date(now), idleExpiresAt });
+      Object.assign(session, { lastSeenAt: now, idleExpiresAt: idleExpiresAt.getTime() });
     }
-    return { sessionId: session.id, userId: session.userId, account: row.account };
+    return { sessionId: session.sessionId, userId: session.userId, account: session.account };
+  }
+
+  /** A session that is not revoked and whose account is not blocked, from the database, then cached. */
+  private async load(tokenHash: string, now: number): Promise<CachedSession | null> {
+    const row = await repo.findSessionByTokenHash(this.db, tokenHash);
+    if (!row || row.blocked || row.session.revokedAt !== null) return null;
+    const { session } = row;
+    const cached: CachedSession = {
+      sessionId: session.id,
+      userId: session.userId,
+      account: row.account,
+      lastSeenAt: session.lastSeenAt.getTime(),
+      idleExpiresAt: session.idleExpiresAt.getTime(),
+      absoluteExpiresAt: session.absoluteExpiresAt.getTime(),
+    };
+    this.cache.set(tokenHash, cached, now);
+    return cached;
   }
 
   async revoke(session: AuthSession): Promise<void> {
@@ -112,7 +137,9 @@ export class SessionService {
     return this.bus.subscribe(SESSIONS_ENDED, listener);
   }
 
+  /** Dropped here at once, and on the other processes when the event reaches them. */
   private announce(event: SessionsEnded): Promise<void> {
+    this.cache.drop(event, this.clock.now().getTime());
     return this.bus.publish(SESSIONS_ENDED, event);
   }
 

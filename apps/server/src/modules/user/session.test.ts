@@ -112,15 +112,33 @@ describe("sessions", () => {
     async (flag, code) => {
       const { headers, account } = await registerUser(t.app);
       expect(await userinfo(headers)).toMatchObject({ status: 1 });
-      await t.database.db
+      const [user] = await t.database.db
         .update(users)
         .set({ [flag]: true })
-        .where(eq(users.account, account));
+        .where(eq(users.account, account))
+        .returning({ id: users.id });
+      // What the back office does after committing a flag (the session cache lets the flag wait for it).
+      await t.app.sessions.endAllOf(user?.id ?? "");
       expect(await userinfo(headers)).toMatchObject(unauthorized);
       const again = await call(t.app, "user/login", { account, password: "correct-horse-1" }, {}, "10.3.0.1");
       expect(again).toMatchObject({ status: 0, code });
     },
   );
+
+  it("reads a live session from the database at most once in its few cached seconds", async () => {
+    const { headers, account } = await registerUser(t.app);
+    expect(await userinfo(headers)).toMatchObject({ status: 1 });
+    // Revoked behind the service's back (no event, as no code path does): the cache still answers…
+    const [user] = await t.database.db.select().from(users).where(eq(users.account, account));
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.userId, user?.id ?? ""));
+    expect(await userinfo(headers)).toMatchObject({ status: 1 });
+    // …for a few seconds at most.
+    t.clock.advance(5_000);
+    expect(await userinfo(headers)).toMatchObject(unauthorized);
+  });
 
   it("answers the user's profile", async () => {
     const { headers, account } = await registerUser(t.app);
