@@ -25,9 +25,15 @@ function freePort() {
 
 /**
  * Starts the server and waits until GET /api/health answers status 1. `env` adds to the environment
- * (e.g. BOOTSTRAP_INVITE_CODE); DATABASE_URL is dropped so the run never touches a real database.
+ * (e.g. BOOTSTRAP_INVITE_CODE); DATABASE_URL is dropped so the run never touches a real database, unless
+ * `databaseUrl` names one on purpose (a benchmark comparing the embedded database with PostgreSQL).
  */
-export async function startBuiltServer({ name = "run", env = {}, healthTimeoutMs = 60_000 } = {}) {
+export async function startBuiltServer({
+  name = "run",
+  env = {},
+  databaseUrl,
+  healthTimeoutMs = 60_000,
+} = {}) {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   const dataDir = mkdtempSync(join(tmpdir(), `brokerage-${name}-`));
   const port = await freePort();
@@ -41,6 +47,7 @@ export async function startBuiltServer({ name = "run", env = {}, healthTimeoutMs
     ...env,
   };
   delete childEnv.DATABASE_URL;
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: childEnv,
