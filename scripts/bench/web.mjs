@@ -1,0 +1,109 @@
+// Web benchmark: Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) on the built app
+// served by the built server: the log-in screen as a new visitor, and home with a session. Prints the
+// performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a README row.
+//
+//   npm run build && npm run bench -- web [--runs 2]
+import { randomBytes } from "node:crypto";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { startBuiltServer } from "../built-server.mjs";
+
+const INVITE = "BENCH-INVITE";
+const PASSWORD = "Bench-Reader-2026";
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+async function register(base) {
+  const account = `bench_${randomBytes(4).toString("hex")}`;
+  const response = await fetch(`${base}/api/vue/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      account,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      inviteCode: INVITE,
+      agree: true,
+    }),
+  });
+  const answer = await response.json();
+  if (answer.status !== 1) throw new Error(`user/register: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** Puts the session where the app keeps it (spec §3: localStorage `tokend` and `account`). */
+async function storeSession(port, base, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(({ token, account }) => {
+      localStorage.setItem("tokend", token);
+      localStorage.setItem("account", account);
+    }, session);
+    await page.close();
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+}
+
+async function audit(port, url, keepStorage) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    disableStorageReset: keepStorage,
+  });
+  const a = lhr.audits;
+  return {
+    performance: lhr.categories.performance.score,
+    accessibility: lhr.categories.accessibility.score,
+    lcp: a["largest-contentful-paint"].numericValue,
+    cls: a["cumulative-layout-shift"].numericValue,
+    bytes: a["total-byte-weight"].numericValue,
+  };
+}
+
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+export async function run(args) {
+  const i = args.indexOf("--runs");
+  const runs = i >= 0 ? Number(args[i + 1]) : 2;
+  const server = await startBuiltServer({
+    name: "bench-web",
+    env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-staff-key-42" },
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const base = server.baseUrl;
+    const screens = [
+      ["log-in", `${base}/#/login/login`, false],
+      ["home (session)", `${base}/#/home/index`, true],
+    ];
+    await storeSession(chrome.port, base, await register(base));
+    console.log("| screen | performance | accessibility | LCP | CLS | transferred |");
+    console.log("| --- | --- | --- | --- | --- | --- |");
+    for (const [name, url, keepStorage] of screens) {
+      const results = [];
+      for (let r = 0; r < runs; r++) results.push(await audit(chrome.port, url, keepStorage));
+      const pick = (key) => median(results.map((x) => x[key]));
+      console.log(
+        `| ${name} | ${pick("performance").toFixed(2)} | ${pick("accessibility").toFixed(2)} | ` +
+          `${(pick("lcp") / 1000).toFixed(2)} s | ${pick("cls").toFixed(3)} | ${Math.round(pick("bytes") / 1024)} KiB |`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
