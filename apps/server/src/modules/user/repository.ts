@@ -17,6 +17,32 @@ export async function findUserById(tx: Db, id: string) {
   return row;
 }
 
+/**
+ * Only what `user/getUserinfo` shows, not the whole row (hashes included): the profile is the most
+ * frequent read, and every column read costs on the embedded database.
+ */
+export async function findUserProfile(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      account: users.account,
+      realname: users.realname,
+      inviteCode: users.inviteCode,
+      kycStatus: users.kycStatus,
+      fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
+      creditScore: users.creditScore,
+      frozen: users.frozen,
+      loginBanned: users.loginBanned,
+      disabled: users.disabled,
+      tradeBanned: users.tradeBanned,
+      withdrawBanned: users.withdrawBanned,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function findInstitutionByInviteCode(tx: Db, inviteCode: string) {
   const [row] = await tx
     .select({ id: institutions.id })

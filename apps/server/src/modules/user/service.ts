@@ -135,7 +135,7 @@ export class UserService {
   }
 
   async getUserinfo(session: AuthSession): Promise<UserInfo> {
-    const user = await repo.findUserById(this.deps.db, session.userId);
+    const user = await repo.findUserProfile(this.deps.db, session.userId);
     if (!user) throw new DomainError("UNAUTHORIZED");
     return toUserInfo(user);
   }
@@ -184,13 +184,13 @@ function assertMayLogIn(user: UserRow): void {
   if (user.loginBanned) throw new DomainError("LOGIN_BANNED");
 }
 
-function toUserInfo(user: UserRow): UserInfo {
+function toUserInfo(user: NonNullable<Awaited<ReturnType<typeof repo.findUserProfile>>>): UserInfo {
   return {
     account: user.account,
     realname: user.realname,
     inviteCode: user.inviteCode,
     kycStatus: user.kycStatus,
-    fundPasswordSet: user.fundPasswordHash !== null,
+    fundPasswordSet: user.fundPasswordSet,
     creditScore: user.creditScore,
     flags: {
       frozen: user.frozen,
