@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -24,10 +25,49 @@ export function browserAvailable(): boolean {
   return false;
 }
 
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" };
+
+/**
+ * A phone-sized page in a browser profile of its own on disk. Chromium refuses to install a web app from
+ * an incognito context (what `newPage` gives), so the installability journey uses this one.
+ */
+export async function launchProfilePage(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
+  const profile = mkdtempSync(join(tmpdir(), "brokerage-e2e-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    ...PHONE,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface Harness {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** Stops the server and keeps the browser: the origin is gone, as for a phone without a network. */
+  stopServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,18 +89,7 @@ export async function startHarness(): Promise<Harness> {
 
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   } catch (error) {
     await server.stop();
     throw error;
@@ -72,15 +101,10 @@ export async function startHarness(): Promise<Harness> {
     baseUrl,
     browser: launched,
     async newPage() {
-      const context = await launched.newContext({
-        viewport: VIEWPORT,
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: "en-US",
-      });
+      const context = await launched.newContext(PHONE);
       return { context, page: await context.newPage() };
     },
+    stopServer: () => server.stop(),
     async close() {
       await launched.close();
       await server.stop();

@@ -1,25 +1,46 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { RouterProvider } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { ConfigProvider } from "antd-mobile";
 import enUS from "antd-mobile/es/locales/en-US";
-import zhCN from "antd-mobile/es/locales/zh-CN";
-import zhTW from "antd-mobile/es/locales/zh-TW";
-import koKR from "antd-mobile/es/locales/ko-KR";
 import { i18n } from "../lib/i18n";
 import { setNavigator } from "../lib/navigation";
+import { OfflineState } from "../components/OfflineState";
 import { queryClient } from "./queryClient";
 import { createAppRouter } from "./router";
 
-/** antd-mobile has no Hindi pack; its few built-in texts (clear, loading) fall back to English. */
-const KIT_LOCALES = { en: enUS, "zh-CN": zhCN, "zh-TW": zhTW, ko: koKR, hi: enUS } as const;
+type KitLocale = typeof enUS;
+
+/**
+ * antd-mobile's own texts (clear, loading …) per UI language, loaded with the language like the app's
+ * texts. It has no Hindi pack: Hindi, and a language whose pack is still loading, use English.
+ */
+const KIT_LOCALES: Record<string, () => Promise<{ default: KitLocale }>> = {
+  "zh-CN": () => import("antd-mobile/es/locales/zh-CN"),
+  "zh-TW": () => import("antd-mobile/es/locales/zh-TW"),
+  ko: () => import("antd-mobile/es/locales/ko-KR"),
+};
+
+function useKitLocale(language: string): KitLocale {
+  const [loaded, setLoaded] = useState<{ language: string; locale: KitLocale } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void KIT_LOCALES[language]?.().then(({ default: locale }) => {
+      if (current) setLoaded({ language, locale });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loaded?.language === language ? loaded.locale : enUS;
+}
 
 function Routed() {
   const { i18n: active } = useTranslation();
   const router = useMemo(() => createAppRouter(), []);
   useEffect(() => setNavigator((path) => void router.navigate(path)), [router]);
-  const kitLocale = KIT_LOCALES[active.language as keyof typeof KIT_LOCALES] ?? enUS;
+  const kitLocale = useKitLocale(active.language);
   return (
     <ConfigProvider locale={kitLocale}>
       <RouterProvider router={router} />
@@ -32,6 +53,7 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <Routed />
+        <OfflineState />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -15,6 +15,11 @@ unstableSetRender((node, container) => {
 });
 
 installRootFontSize();
+// The service worker (and its update dialog) is not needed to show the first screen: registered once the
+// page has loaded, from a chunk of its own (workbox-window itself waits for "load" too).
+window.addEventListener("load", () => void import("./pwa").then((pwa) => pwa.registerServiceWorker()), {
+  once: true,
+});
 
 const container = document.getElementById("root");
 if (container)

@@ -1,4 +1,3 @@
-import { SpinLoading } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 
 /** A loading block with a live status for screen readers. */
@@ -6,7 +5,9 @@ export function LoadingState() {
   const { t } = useTranslation();
   return (
     <div className="loading-state" role="status">
-      <SpinLoading color="primary" style={{ "--size": "0.28rem" }} />
+      {/* A CSS spinner: antd-mobile's SpinLoading animates through react-spring, which the first screen
+          would otherwise load just for this. */}
+      <span className="spinner" aria-hidden="true" />
       <span className="visually-hidden">{t("common.loading")}</span>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ErrorParams } from "@brokerage/api";
-import { ApiError, HttpError, translateError } from "./apiError";
+import { ApiError, HttpError, loadMoneyFormat, translateError } from "./apiError";
 import { i18n } from "./i18n";
 import { navigateTo } from "./navigation";
 import { clearStorageKeepLanguage, getAccount, getToken } from "./storage";
@@ -89,6 +89,8 @@ export async function apiPost<T>(path: string, body: object = {}, options: Reque
 
   if (envelope.status === 1) return envelope.data as T;
   const error = new ApiError(envelope.code ?? "", envelope.params ?? {}, envelope.msg ?? "");
+  // Whoever shows this error (the toast below or the caller) may format a money param in it.
+  if (Object.keys(error.params).length > 0) await loadMoneyFormat();
   if (!options.silent) showError(errorText(error.code, error.params, error.serverMsg));
   throw error;
 }

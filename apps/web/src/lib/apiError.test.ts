@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "./i18n";
 import { errorText } from "./api";
-import { formatErrorParams, hasChinese } from "./apiError";
+import { formatErrorParams, hasChinese, loadMoneyFormat } from "./apiError";
+
+beforeAll(loadMoneyFormat);
 
 afterEach(async () => {
   await i18n.changeLanguage("en");

@@ -1,6 +1,6 @@
 import { MONEY_PARAMS, TIME_PARAMS, type ErrorParams } from "@brokerage/api";
 import type { TFunction } from "i18next";
-import { formatMoneySafe, formatTimeText } from "./format";
+import { formatTimeText } from "./format";
 
 /** A business error: the envelope said status 0 (or the session was refused). */
 export class ApiError extends Error {
@@ -25,13 +25,24 @@ export class HttpError extends Error {
   }
 }
 
+let formatMoneyParam: ((value: string) => string) | undefined;
+
+/**
+ * Money params are formatted with the exact decimal type (decimal.js, through @brokerage/core), which the
+ * first screen does not need: it is loaded with the first error or form check that may show one. Until
+ * then a money param shows as sent.
+ */
+export async function loadMoneyFormat(): Promise<void> {
+  formatMoneyParam ??= (await import("./money")).formatMoneySafe;
+}
+
 const moneyParams = new Set<string>(MONEY_PARAMS);
 const timeParams = new Set<string>(TIME_PARAMS);
 
 export function formatErrorParams(code: string, params: ErrorParams): ErrorParams {
   const out: ErrorParams = {};
   for (const [key, value] of Object.entries(params)) {
-    if (moneyParams.has(key)) out[key] = formatMoneySafe(value);
+    if (moneyParams.has(key)) out[key] = formatMoneyParam ? formatMoneyParam(value) : value;
     else if (timeParams.has(key)) out[key] = formatTimeText(value);
     else out[key] = value;
   }

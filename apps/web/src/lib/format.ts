@@ -1,7 +1,3 @@
-import { formatMoney } from "@brokerage/core";
-
-export { formatMoney };
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** Spec §9 date format: YYYY.MM.DD hh:mm:ss (local time). */
@@ -25,13 +21,4 @@ export function formatTimeText(value: string): string {
   }
   const date = new Date(value);
   return Number.isNaN(date.getTime()) || !/\d{4}-\d{2}-\d{2}/.test(value) ? value : formatDateTime(date);
-}
-
-/** Money text (to `decimals`, two unless told), or the raw value when it is not a number (the server may send "—"). */
-export function formatMoneySafe(value: string, decimals?: number): string {
-  try {
-    return formatMoney(value, decimals);
-  } catch {
-    return value;
-  }
 }

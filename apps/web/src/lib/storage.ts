@@ -1,4 +1,6 @@
-import { LANGUAGES, type LanguageCode } from "@brokerage/api";
+import { LANGUAGES, isLanguageCode, type LanguageCode } from "./languages";
+
+export { isLanguageCode };
 
 /** Local-storage keys of spec §3. `lang` holds the stored code (en, zh, yd …), `language` its locale tag. */
 export const STORAGE_KEYS = {
@@ -79,10 +81,6 @@ export function clearStorageKeepLanguage(): void {
   if (lang) write(STORAGE_KEYS.lang, lang);
   if (language) write(STORAGE_KEYS.language, language);
   sessionEnded();
-}
-
-export function isLanguageCode(value: unknown): value is LanguageCode {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(LANGUAGES, value);
 }
 
 export function getLangCode(): LanguageCode {

@@ -1,16 +1,24 @@
-import { Toast } from "antd-mobile";
-
 /** Spec §9: error toasts stay 2000 ms. */
 export const ERROR_TOAST_MS = 2000;
 
+type ToastOptions = { content: string; duration: number; icon?: "success"; position?: "center" };
+
+/**
+ * antd-mobile's Toast (and the animation library under it) is fetched with the first toast, not with
+ * the first screen: a toast always follows a network answer or a tap, so the wait is not noticed.
+ */
+function show(options: ToastOptions): void {
+  void import("antd-mobile/es/components/toast").then(({ default: Toast }) => Toast.show(options));
+}
+
 export function showError(message: string): void {
-  Toast.show({ content: message, duration: ERROR_TOAST_MS, position: "center" });
+  show({ content: message, duration: ERROR_TOAST_MS, position: "center" });
 }
 
 export function showSuccess(message: string): void {
-  Toast.show({ icon: "success", content: message, duration: 1500 });
+  show({ icon: "success", content: message, duration: 1500 });
 }
 
 export function showInfo(message: string): void {
-  Toast.show({ content: message, duration: 1500 });
+  show({ content: message, duration: 1500 });
 }

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, LANGUAGES } from "@brokerage/api";
-import { LOCALES } from "../lib/i18n";
+import { LOCALE_TAGS } from "../lib/i18n";
 import { SPEC_PATHS, titleKeyOf } from "../app/routes";
 
 type Tree = { [key: string]: unknown };
+
+/** Every locale file by tag (the app loads them one at a time; the test reads them all). */
+const LOCALES: Record<string, Tree> = Object.fromEntries(
+  Object.entries(import.meta.glob<Tree>("./*.json", { eager: true, import: "default" })).map(
+    ([path, texts]) => [path.slice("./".length, -".json".length), texts],
+  ),
+);
 
 /** Every leaf of a locale as "a.b.0.c" → text. */
 function leaves(node: unknown, prefix = "", out = new Map<string, unknown>()): Map<string, unknown> {
@@ -20,7 +27,8 @@ const others = Object.entries(LOCALES).filter(([tag]) => tag !== "en");
 const SAME_IN_TRANSLATION = new Set<string>([]);
 
 describe("locales", () => {
-  it("has one locale per language of the contract", () => {
+  it("has one locale per language of the contract, each one loadable by the app", () => {
+    expect([...LOCALE_TAGS].sort()).toEqual(Object.keys(LOCALES).sort());
     expect(Object.keys(LOCALES).sort()).toEqual(
       Object.values(LANGUAGES)
         .map((l) => l.tag)

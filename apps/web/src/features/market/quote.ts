@@ -1,5 +1,5 @@
 import { MARKET_OF_TYPE, type MarketCodeWire, type MarketType, type Quote } from "@brokerage/api";
-import { formatMoneySafe } from "../../lib/format";
+import { formatMoneySafe } from "../../lib/money";
 
 type Names = Quote["details"]["names"];
 

@@ -2,7 +2,6 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { changeLoginPasswordRequest } from "@brokerage/api";
 import { Screen } from "../../../components/Screen";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";
@@ -15,7 +14,7 @@ export default function LoginPassScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const change = useChangeLoginPassword();
-  const form = useContractForm(changeLoginPasswordRequest, {
+  const form = useContractForm((contract) => contract.changeLoginPasswordRequest, {
     oldPassword: "",
     newPassword: "",
     confirmPassword: "",
@@ -23,14 +22,15 @@ export default function LoginPassScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const values = form.check();
-    if (!values) return;
-    change.mutate(values, {
-      onSuccess: () => {
-        clearSession();
-        showSuccess(t("loginPass.success"));
-        navigate("/login/login", { replace: true });
-      },
+    void form.check().then((values) => {
+      if (!values) return;
+      change.mutate(values, {
+        onSuccess: () => {
+          clearSession();
+          showSuccess(t("loginPass.success"));
+          void navigate("/login/login", { replace: true });
+        },
+      });
     });
   };
 

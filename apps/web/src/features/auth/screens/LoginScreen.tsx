@@ -3,13 +3,11 @@ import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { loginRequest } from "@brokerage/api";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";
 import { getAccount } from "../../../lib/storage";
 import { AuthLayout } from "../components/AuthLayout";
 import { useLogin } from "../api/session";
-import { showFailedLoginsNotice } from "../components/FailedLoginsNotice";
 import { DEFAULT_AFTER_LOGIN, RETURN_PARAM, returnTargetOf } from "../../../app/access";
 
 /** /login/login: back to the screen the session guard turned the visitor away from, or home. */
@@ -20,17 +18,25 @@ export default function LoginScreen() {
   const requested = returnTargetOf(params.get(RETURN_PARAM));
   const target = requested ?? DEFAULT_AFTER_LOGIN;
   const login = useLogin();
-  const form = useContractForm(loginRequest, { account: getAccount() ?? "", password: "" });
+  const form = useContractForm((contract) => contract.loginRequest, {
+    account: getAccount() ?? "",
+    password: "",
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const values = form.check();
-    if (!values) return;
-    login.mutate(values, {
-      onSuccess: ({ failedLogins }) => {
-        void navigate(target, { replace: true });
-        if (failedLogins) showFailedLoginsNotice(failedLogins);
-      },
+    void form.check().then((values) => {
+      if (!values) return;
+      login.mutate(values, {
+        onSuccess: ({ failedLogins }) => {
+          void navigate(target, { replace: true });
+          // The notice is a dialog (and its animations): loaded only for the rare log-in that needs it.
+          if (failedLogins)
+            void import("../components/FailedLoginsNotice").then((notice) =>
+              notice.showFailedLoginsNotice(failedLogins),
+            );
+        },
+      });
     });
   };
 

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, Checkbox } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { registerRequest } from "@brokerage/api";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";
 import { AuthLayout } from "../components/AuthLayout";
@@ -15,7 +14,7 @@ export default function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
-  const form = useContractForm(registerRequest, {
+  const form = useContractForm((contract) => contract.registerRequest, {
     account: "",
     password: "",
     confirmPassword: "",
@@ -25,9 +24,10 @@ export default function RegisterScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const values = form.check({ agree });
-    if (values)
-      register.mutate(values, { onSuccess: () => navigate("/login/loginAfter", { replace: true }) });
+    void form.check({ agree }).then((values) => {
+      if (values)
+        register.mutate(values, { onSuccess: () => navigate("/login/loginAfter", { replace: true }) });
+    });
   };
 
   return (

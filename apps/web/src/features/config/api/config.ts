@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { DEFAULT_LANGUAGES, type ConfigEntry, type LanguageCode } from "@brokerage/api";
+import type { ConfigEntry } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
-import { isLanguageCode } from "../../../lib/storage";
+import { DEFAULT_LANGUAGES, isLanguageCode, type LanguageCode } from "../../../lib/languages";
 
 export interface AppConfig {
   kefu?: string;

@@ -39,15 +39,23 @@ export interface KlineParams {
   type: MarketType;
   kline_type: KlineType;
   adjust?: Adjustment;
+  /** At most this many candles, picked evenly by the server (first and last kept): for small charts. */
+  points?: number;
 }
+
+/** What a home sparkline draws: enough for its 100-unit-wide line, a fraction of a session's candles. */
+export const SPARKLINE_POINTS = 48;
 
 /**
  * The request of one chart, spelled one way: no adjustment means "none", and only the fields the server
- * reads, so the home sparkline and the detail chart of the same time-share share one query.
+ * reads, so two charts asking for the same candles share one query. A thinned request (`points`) is a
+ * query of its own: the sparkline's 48 candles never stand in for the detail chart's full answer.
  */
-export function klineRequest(params: KlineParams): Required<KlineParams> {
-  const { symbol, exchange, type, kline_type, adjust = "none" } = params;
-  return { symbol, exchange, type, kline_type, adjust };
+export function klineRequest(
+  params: KlineParams,
+): Required<Omit<KlineParams, "points">> & { points?: number } {
+  const { symbol, exchange, type, kline_type, adjust = "none", points } = params;
+  return { symbol, exchange, type, kline_type, adjust, ...(points === undefined ? {} : { points }) };
 }
 
 export const klineQueryKey = (params: KlineParams | null) =>

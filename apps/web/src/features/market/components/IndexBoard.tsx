@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { MARKET_TYPES, type IndexItem, type MarketType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
-import { CHART_CANDLES, useIndices, useKline } from "../api/market";
+import { SPARKLINE_POINTS, useIndices, useKline } from "../api/market";
 import { useLiveQuote } from "../api/live";
 import { useOpenStock } from "../api/openStock";
 import { formatPrice, localName, percentText, signed, trendOf } from "../quote";
@@ -27,10 +27,13 @@ function IndexCard({ item, type }: { item: IndexItem; type: MarketType }) {
   const { i18n } = useTranslation();
   const open = useOpenStock();
   const live = useLiveQuote(item) ?? item;
-  const kline = useKline(
-    { symbol: item.symbol, exchange: item.exchange, type, kline_type: 1 },
-    CHART_CANDLES,
-  );
+  const kline = useKline({
+    symbol: item.symbol,
+    exchange: item.exchange,
+    type,
+    kline_type: 1,
+    points: SPARKLINE_POINTS,
+  });
   const trend = trendOf(live.gainValue);
   return (
     <li>
