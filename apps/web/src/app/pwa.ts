@@ -1,5 +1,4 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { Dialog } from "antd-mobile";
 import { registerSW } from "virtual:pwa-register";
 import { i18n } from "../lib/i18n";
 
@@ -20,17 +19,22 @@ export function registerServiceWorker(): void {
     onNeedRefresh() {
       if (asking) return;
       asking = true;
-      void Dialog.confirm({
-        title: i18n.t("update.title"),
-        content: i18n.t("update.body"),
-        confirmText: i18n.t("update.reload"),
-        cancelText: i18n.t("update.later"),
-      }).then((accepted) => {
-        asking = false;
-        if (!accepted) return;
-        reloadRequested = true;
-        void activateUpdate();
-      });
+      // The dialog (and its animations) loads only when there is something to ask.
+      void import("antd-mobile")
+        .then(({ Dialog }) =>
+          Dialog.confirm({
+            title: i18n.t("update.title"),
+            content: i18n.t("update.body"),
+            confirmText: i18n.t("update.reload"),
+            cancelText: i18n.t("update.later"),
+          }),
+        )
+        .then((accepted) => {
+          asking = false;
+          if (!accepted) return;
+          reloadRequested = true;
+          void activateUpdate();
+        });
     },
     // Another window of the app accepted the update: this one keeps its page (and its form).
     onNeedReload() {
