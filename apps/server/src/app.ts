@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "./db/index.js";
 import type { Bus } from "./lib/bus.js";
 import { systemClock, type Clock } from "./lib/clock.js";
@@ -18,6 +18,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from "./plugins/err
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
+import { responseSerializerCompiler } from "./plugins/serializer.js";
 import { webPlugin } from "./plugins/web.js";
 import { commonRoutes } from "./modules/common/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -50,6 +51,8 @@ export interface AppOptions {
   bus?: Bus;
   /** Socket limits and timers (tests shorten them). */
   stream?: Partial<StreamLimits>;
+  /** Parse every answer with its zod schema before it is written; a drift from the contract is a 500 (tests). */
+  checkResponses?: boolean;
 }
 
 /** Composition: external plugins, then the app's own plugins, then the feature modules. */
@@ -65,7 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ checkResponses: options.checkResponses, log: app.log }),
+  );
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -62,7 +62,14 @@ export async function buildTestApp(
     adminPassword: "Back-office-Key-7",
     inviteCode: INSTITUTION_CODE,
   });
-  const app = await buildApp({ db: database.db, clock, webDist: "/nonexistent-web-dist", ...options });
+  // Every answer is parsed with its zod schema first: a handler drifting from the contract fails its test.
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    webDist: "/nonexistent-web-dist",
+    checkResponses: true,
+    ...options,
+  });
   options.setup?.(app);
   await app.ready();
   return {
