@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "vitest";
-import { ROOT, SERVER_ENTRY, startBuiltServer } from "../scripts/built-server.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, SERVER_ENTRY, startBuiltServer } from "../scripts/built-server.mjs";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM };
 export const INVITE_CODE = "E2EINVITE";
 export const VIEWPORT = { width: 390, height: 844 };
 
@@ -25,15 +25,6 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" };
 
 /**

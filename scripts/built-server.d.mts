@@ -12,5 +12,14 @@ export interface BuiltServer {
 export declare function startBuiltServer(options?: {
   name?: string;
   env?: Record<string, string>;
+  databaseUrl?: string;
   healthTimeoutMs?: number;
 }): Promise<BuiltServer>;
+export declare const CHROMIUM: string;
+export declare const CHROMIUM_ARGS: string[];
+export declare function apiPost(
+  base: string,
+  path: string,
+  body: unknown,
+  headers?: Record<string, string>,
+): Promise<unknown>;

@@ -10,6 +10,30 @@ import { fileURLToPath } from "node:url";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_ENTRY = join(ROOT, "apps/server/dist/main.js");
 
+/** The system Chromium (Debian package `chromium`) and the flags every headless run of it uses. */
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** POSTs a call to the API at `base` and answers its `data`; a business error throws. */
+export async function apiPost(base, path, body, headers = {}) {
+  const response = await fetch(`${base}/api/vue/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();

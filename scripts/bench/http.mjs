@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startBuiltServer } from "../built-server.mjs";
+import { apiPost, startBuiltServer } from "../built-server.mjs";
 
 const INVITE = "BENCH-INVITE";
 const PASSWORD = "Bench-Reader-2026";
@@ -24,16 +24,7 @@ function options(args) {
   };
 }
 
-async function post(base, path, body, headers = {}) {
-  const response = await fetch(`${base}/api/vue/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
+const post = apiPost;
 
 async function session(base) {
   const account = `bench_${randomBytes(4).toString("hex")}`;

@@ -5,7 +5,7 @@
 //
 //   npm run bench -- --clients 1000 --symbols 20 --seconds 30
 import WebSocket from "ws";
-import { startBuiltServer } from "../built-server.mjs";
+import { apiPost, startBuiltServer } from "../built-server.mjs";
 
 const INVITE = "BENCH-INVITE";
 const MARKET_TYPES = ["crypto", "forex", "inr", "usd", "krw", "myr", "thb"];
@@ -22,16 +22,7 @@ function options(args) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function post(base, path, body, headers = {}) {
-  const response = await fetch(`${base}/api/vue/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
+const post = apiPost;
 
 /** Open markets first (crypto trades 24/7), then whatever else, to fill the wanted count. */
 async function pickSymbols(base, count) {

@@ -7,37 +7,20 @@ import { randomBytes } from "node:crypto";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { startBuiltServer } from "../built-server.mjs";
+import { apiPost, CHROMIUM, CHROMIUM_ARGS, startBuiltServer } from "../built-server.mjs";
 
 const INVITE = "BENCH-INVITE";
 const PASSWORD = "Bench-Reader-2026";
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 async function register(base) {
   const account = `bench_${randomBytes(4).toString("hex")}`;
-  const response = await fetch(`${base}/api/vue/user/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      account,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      inviteCode: INVITE,
-      agree: true,
-    }),
+  return apiPost(base, "user/register", {
+    account,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    inviteCode: INVITE,
+    agree: true,
   });
-  const answer = await response.json();
-  if (answer.status !== 1) throw new Error(`user/register: ${JSON.stringify(answer)}`);
-  return answer.data;
 }
 
 /** Puts the session where the app keeps it (spec §3: localStorage `tokend` and `account`). */
@@ -83,7 +66,7 @@ export async function run(args) {
     name: "bench-web",
     env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-staff-key-42" },
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
   try {
     const base = server.baseUrl;
     const screens = [

@@ -9,7 +9,7 @@
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { startBuiltServer } from "../../../scripts/built-server.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, startBuiltServer } from "../../../scripts/built-server.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -21,19 +21,9 @@ const { values: args } = parseArgs({
   },
 });
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 const server = args.url ? null : await startBuiltServer({ name: "initial-js" });
 const baseUrl = (args.url ?? server.baseUrl).replace(/\/$/, "");
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 try {
   const context = await browser.newContext({
