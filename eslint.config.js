@@ -21,6 +21,12 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+      // antd-mobile by component path ("antd-mobile/es/components/button"): its index re-exports every
+      // component, and the bundler then counts each one used anywhere as part of the first screen.
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "antd-mobile", message: "Import antd-mobile/es/components/<name> instead." }] },
+      ],
     },
   },
   {

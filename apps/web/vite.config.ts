@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { localePartsPlugin } from "./localePartsPlugin.ts";
 
 /** Same-origin API paths: money and personal data, never answered by the service worker. */
 const API_PATHS = /^\/api\//;
@@ -8,6 +9,7 @@ const API_PATHS = /^\/api\//;
 export default defineConfig({
   plugins: [
     react(),
+    localePartsPlugin(),
     VitePWA({
       // Registered from the app (src/app/pwa.ts): an inline register script would break the CSP.
       injectRegister: false,
@@ -48,7 +50,11 @@ export default defineConfig({
     }),
   ],
   base: "./",
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
   server: {
     proxy: {
       "/api": { target: "http://localhost:8080", changeOrigin: true, ws: true },

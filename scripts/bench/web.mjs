@@ -2,7 +2,8 @@
 // served by the built server: the log-in screen as a new visitor, and home with a session. Prints the
 // performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a README row.
 //
-//   npm run build && npm run bench -- web [--runs 2]
+//   npm run build && npm run bench -- web [--runs 2] [--detail]
+//   --detail also prints each run's FCP, speed index, TBT and the elements that shifted.
 import { randomBytes } from "node:crypto";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -39,7 +40,20 @@ async function storeSession(port, base, session) {
   }
 }
 
-async function audit(port, url, keepStorage) {
+function printDetail(name, lhr) {
+  const a = lhr.audits;
+  const ms = (id) => `${Math.round(a[id].numericValue)} ms`;
+  console.log(
+    `  ${name}: FCP ${ms("first-contentful-paint")}, SI ${ms("speed-index")}, TBT ${ms("total-blocking-time")}, ` +
+      `LCP ${ms("largest-contentful-paint")}`,
+  );
+  for (const item of (a["bootup-time"]?.details?.items ?? []).slice(0, 4))
+    console.log(`    script ${Math.round(item.total)} ms (${Math.round(item.scripting)} ms running): ${item.url}`);
+  for (const item of a["layout-shifts"]?.details?.items ?? [])
+    console.log(`    shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? "?"}`);
+}
+
+async function audit(port, url, keepStorage, detail) {
   const { lhr } = await lighthouse(url, {
     port,
     output: "json",
@@ -47,6 +61,8 @@ async function audit(port, url, keepStorage) {
     onlyCategories: ["performance", "accessibility"],
     disableStorageReset: keepStorage,
   });
+  if (detail) printDetail(url, lhr);
+  if (process.env.BENCH_WEB_LHR) (await import("node:fs")).writeFileSync(`${process.env.BENCH_WEB_LHR}-${url.split("/").pop()}.json`, JSON.stringify(lhr));
   const a = lhr.audits;
   return {
     performance: lhr.categories.performance.score,
@@ -62,6 +78,7 @@ const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.l
 export async function run(args) {
   const i = args.indexOf("--runs");
   const runs = i >= 0 ? Number(args[i + 1]) : 2;
+  const detail = args.includes("--detail");
   const server = await startBuiltServer({
     name: "bench-web",
     env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-staff-key-42" },
@@ -78,7 +95,7 @@ export async function run(args) {
     console.log("| --- | --- | --- | --- | --- | --- |");
     for (const [name, url, keepStorage] of screens) {
       const results = [];
-      for (let r = 0; r < runs; r++) results.push(await audit(chrome.port, url, keepStorage));
+      for (let r = 0; r < runs; r++) results.push(await audit(chrome.port, url, keepStorage, detail));
       const pick = (key) => median(results.map((x) => x[key]));
       console.log(
         `| ${name} | ${pick("performance").toFixed(2)} | ${pick("accessibility").toFixed(2)} | ` +

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { RouterProvider } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { ConfigProvider } from "antd-mobile";
+import ConfigProvider from "antd-mobile/es/components/config-provider";
 import enUS from "antd-mobile/es/locales/en-US";
 import { i18n } from "../lib/i18n";
 import { setNavigator } from "../lib/navigation";

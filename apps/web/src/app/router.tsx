@@ -5,6 +5,7 @@ import { PageLoading } from "../components/LoadingState";
 import { SCREENS, SPEC_PATHS, loadPlaceholder } from "./routes";
 import { withTimeout } from "./lazy";
 import { isPublicPath, requireSession } from "./access";
+import { textsForScreen } from "../lib/i18n";
 
 export const routeObjects: RouteObject[] = [
   {
@@ -17,7 +18,13 @@ export const routeObjects: RouteObject[] = [
       ...SPEC_PATHS.map((path) => ({
         path,
         loader: isPublicPath(path) ? undefined : requireSession(path),
-        lazy: async () => ({ Component: (await withTimeout((SCREENS[path] ?? loadPlaceholder)())).default }),
+        lazy: async () => {
+          const [screen] = await Promise.all([
+            withTimeout((SCREENS[path] ?? loadPlaceholder)()),
+            withTimeout(textsForScreen(path)),
+          ]);
+          return { Component: screen.default };
+        },
       })),
       { path: "*", element: <Navigate replace to="/login/start" /> },
     ],

@@ -1,25 +1,32 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { unstableSetRender } from "antd-mobile";
+// antd-mobile by component path, never through its index: the index re-exports every component, so the
+// bundler counts each component used anywhere as a dependency of the first screen (lint keeps it so).
+import "antd-mobile/es/global";
 import { App } from "./App";
 import { installRootFontSize } from "./rootFontSize";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/shell.css";
 
-// antd-mobile's imperative toasts render outside the tree; React 19 needs them to use createRoot.
-unstableSetRender((node, container) => {
-  const root = createRoot(container);
-  root.render(node);
-  return async () => root.unmount();
-});
-
 installRootFontSize();
-// The service worker (and its update dialog) is not needed to show the first screen: registered once the
-// page has loaded, from a chunk of its own (workbox-window itself waits for "load" too).
-window.addEventListener("load", () => void import("./pwa").then((pwa) => pwa.registerServiceWorker()), {
-  once: true,
-});
+// The service worker (and its update dialog) is not needed to show the first screen: registered from a
+// chunk of its own a moment after the page has loaded, when the main thread is idle, so it never competes
+// with the first screen's scripts for a phone's bandwidth or CPU.
+window.addEventListener(
+  "load",
+  () => afterFirstScreen(() => void import("./pwa").then((pwa) => pwa.registerServiceWorker())),
+  {
+    once: true,
+  },
+);
+
+function afterFirstScreen(task: () => void): void {
+  setTimeout(() => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 10_000 });
+    else task();
+  }, 3_000);
+}
 
 const container = document.getElementById("root");
 if (container)

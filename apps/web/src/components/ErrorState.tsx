@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 
 /** A failed load with a retry. */

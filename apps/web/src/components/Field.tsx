@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Input } from "antd-mobile";
+import Input from "antd-mobile/es/components/input";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 

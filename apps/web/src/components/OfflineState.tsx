@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { useConnectivity } from "./useConnectivity";
 import "./OfflineState.css";

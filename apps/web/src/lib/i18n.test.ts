@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import ko from "../locales/ko.json";
-import { changeLanguage, i18n, i18nReady } from "./i18n";
+import { changeLanguage, i18n, i18nReady, textsForScreen } from "./i18n";
 
 describe("i18n", () => {
   afterEach(async () => {
@@ -26,5 +26,13 @@ describe("i18n", () => {
     await changeLanguage("yd");
     i18n.addResource("en", "translation", "test.onlyInEnglish", "Only in English");
     expect(i18n.t("test.onlyInEnglish")).toBe("Only in English");
+  });
+
+  it("loads both parts of a language on a switch once screens are in use, so no screen mixes languages", async () => {
+    await textsForScreen("/market/index");
+    await changeLanguage("ko");
+    expect(i18n.t("auth.login")).toBe(ko.auth.login);
+    expect(i18n.t("market.watchToggle", { name: "X" })).toBe(ko.market.watchToggle.replace("{{name}}", "X"));
+    expect(i18n.t("title.market.index")).toBe(ko.title.market.index);
   });
 });

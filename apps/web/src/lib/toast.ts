@@ -8,7 +8,9 @@ type ToastOptions = { content: string; duration: number; icon?: "success"; posit
  * the first screen: a toast always follows a network answer or a tap, so the wait is not noticed.
  */
 function show(options: ToastOptions): void {
-  void import("antd-mobile/es/components/toast").then(({ default: Toast }) => Toast.show(options));
+  void Promise.all([import("./imperative"), import("antd-mobile/es/components/toast")]).then(
+    ([, { default: Toast }]) => Toast.show(options),
+  );
 }
 
 export function showError(message: string): void {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { boundParams, isErrorCode } from "@brokerage/api";
+import { boundParams } from "@brokerage/api";
 import { errorText } from "./api";
 import { i18n } from "./i18n";
 
@@ -19,7 +19,9 @@ export function validate<S extends z.ZodType>(
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "");
     if (errors[field]) continue;
-    errors[field] = isErrorCode(issue.message)
+    // The contract's coded messages are error codes with a translation; the code table itself (and its
+    // English texts) stays out of the first screen's scripts.
+    errors[field] = i18n.exists(`errors.${issue.message}`)
       ? errorText(issue.message, boundParams(issue))
       : i18n.t("form.required");
   }

@@ -1,5 +1,5 @@
 import { useRouteError } from "react-router";
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 
 /** A screen that failed to load (chunk timeout, network) or crashed: offer a reload. */

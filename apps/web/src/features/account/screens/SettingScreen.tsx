@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@brokerage/api";
 import { Screen } from "../../../components/Screen";

@@ -1,7 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRoot } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { Dialog, unstableSetRender } from "antd-mobile";
+import Dialog from "antd-mobile/es/components/dialog";
 
 vi.mock("../../../lib/navigation", () => ({ navigateTo: vi.fn() }));
 
@@ -13,14 +12,6 @@ import { CHANGE_PASSWORD_PATH, showFailedLoginsNotice } from "./FailedLoginsNoti
 const lastAt = "2026-03-02T08:15:30.000Z";
 
 describe("the failed log-in notice", () => {
-  beforeAll(() => {
-    // As app/start does: antd-mobile's imperative dialogs need React 19's createRoot.
-    unstableSetRender((node, container) => {
-      const root = createRoot(container);
-      root.render(node);
-      return async () => root.unmount();
-    });
-  });
   afterEach(() => {
     act(() => Dialog.clear());
     vi.mocked(navigateTo).mockClear();

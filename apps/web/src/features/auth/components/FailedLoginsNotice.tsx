@@ -1,4 +1,5 @@
-import { Dialog } from "antd-mobile";
+import Dialog from "antd-mobile/es/components/dialog";
+import "../../../lib/imperative";
 import type { FailedLogins } from "@brokerage/api";
 import { Icon } from "../../../components/icons";
 import { formatTimeText } from "../../../lib/format";

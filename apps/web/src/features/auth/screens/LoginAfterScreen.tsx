@@ -1,5 +1,5 @@
 import "../auth.css";
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../../components/IconButton";
 import { LoadingState } from "../../../components/LoadingState";

@@ -1,7 +1,7 @@
 import "../auth.css";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";

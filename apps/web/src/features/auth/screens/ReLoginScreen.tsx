@@ -1,5 +1,5 @@
 import "../auth.css";
-import { Button } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { useGo } from "../../../app/useGo";
 import { NoticePage } from "../components/NoticePage";

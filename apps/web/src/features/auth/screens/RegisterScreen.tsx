@@ -1,7 +1,8 @@
 import "../auth.css";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button, Checkbox } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
+import Checkbox from "antd-mobile/es/components/checkbox";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";

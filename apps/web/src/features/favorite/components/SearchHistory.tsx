@@ -1,4 +1,5 @@
-import { Dialog } from "antd-mobile";
+import Dialog from "antd-mobile/es/components/dialog";
+import "../../../lib/imperative";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../../components/IconButton";
 import { useClearHistory, useSearchHistory } from "../api/search";

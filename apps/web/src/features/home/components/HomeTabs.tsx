@@ -1,4 +1,4 @@
-import { Tabs } from "antd-mobile";
+import Tabs from "antd-mobile/es/components/tabs";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 

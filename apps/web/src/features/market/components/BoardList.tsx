@@ -1,4 +1,4 @@
-import { InfiniteScroll } from "antd-mobile";
+import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import type { Board, MarketType } from "@brokerage/api";
 import { QueryView, isEmptyList } from "../../../components/QueryView";

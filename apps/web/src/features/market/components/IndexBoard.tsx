@@ -70,22 +70,31 @@ export function IndexBoard({ title, action }: { title: string; action?: React.Re
         <h2 id="index-board-title" className="card__title">
           {title}
         </h2>
-        {indices.data?.some((i) => i.simulated) && <span className="sim-badge">{t("market.simulated")}</span>}
         {action}
       </div>
       <ChipTabs options={options} value={type} onChange={choose} label={t("market.marketSelector")} />
-      <QueryView query={indices} isEmpty={isEmptyList}>
-        {(items) => (
-          <ul
-            className="index-board__list"
-            aria-label={t("market.indicesOf", { market: t(`market.markets.${type}`) })}
-          >
-            {items.map((item) => (
-              <IndexCard key={item.symbol} item={item} type={type} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
+      {/* The body keeps the height of the loaded cards while they load, so nothing below it moves. */}
+      <div className="index-board__body">
+        <QueryView query={indices} isEmpty={isEmptyList}>
+          {(items) => (
+            <>
+              <ul
+                className="index-board__list"
+                aria-label={t("market.indicesOf", { market: t(`market.markets.${type}`) })}
+              >
+                {items.map((item) => (
+                  <IndexCard key={item.symbol} item={item} type={type} />
+                ))}
+              </ul>
+              {items.some((i) => i.simulated) && (
+                <p className="index-board__note">
+                  <span className="sim-badge">{t("market.simulated")}</span>
+                </p>
+              )}
+            </>
+          )}
+        </QueryView>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PullToRefresh } from "antd-mobile";
+import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import { useTranslation } from "react-i18next";
 
 /** Pull-to-refresh with the spec §4 states (pulling, release, loading, success) in the UI language. */
