@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/data/**", "apps/server/drizzle/**"] },
+  { ignores: [".tmp/**", "**/dist/**", "**/node_modules/**", "**/data/**", "apps/server/drizzle/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -48,7 +48,9 @@ function printDetail(name, lhr) {
       `LCP ${ms("largest-contentful-paint")}`,
   );
   for (const item of (a["bootup-time"]?.details?.items ?? []).slice(0, 4))
-    console.log(`    script ${Math.round(item.total)} ms (${Math.round(item.scripting)} ms running): ${item.url}`);
+    console.log(
+      `    script ${Math.round(item.total)} ms (${Math.round(item.scripting)} ms running): ${item.url}`,
+    );
   for (const item of a["layout-shifts"]?.details?.items ?? [])
     console.log(`    shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? "?"}`);
 }
@@ -62,7 +64,11 @@ async function audit(port, url, keepStorage, detail) {
     disableStorageReset: keepStorage,
   });
   if (detail) printDetail(url, lhr);
-  if (process.env.BENCH_WEB_LHR) (await import("node:fs")).writeFileSync(`${process.env.BENCH_WEB_LHR}-${url.split("/").pop()}.json`, JSON.stringify(lhr));
+  if (process.env.BENCH_WEB_LHR)
+    (await import("node:fs")).writeFileSync(
+      `${process.env.BENCH_WEB_LHR}-${url.split("/").pop()}.json`,
+      JSON.stringify(lhr),
+    );
   const a = lhr.audits;
   return {
     performance: lhr.categories.performance.score,
