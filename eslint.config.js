@@ -23,11 +23,27 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // antd-mobile by component path ("antd-mobile/es/components/button"): its index re-exports every
       // component, and the bundler then counts each one used anywhere as part of the first screen.
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "antd-mobile", message: "Import antd-mobile/es/components/<name> instead." }] },
+        {
+          paths: [
+            { name: "antd-mobile", message: "Import antd-mobile/es/components/<name> instead." },
+            // The contract's index builds every zod schema when loaded: the app takes its values from
+            // the zod-free constants entry, and only types from the index.
+            {
+              name: "@brokerage/api",
+              allowTypeImports: true,
+              message: "Import values from @brokerage/api/constants (schemas only through lib/contract.ts).",
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The one door to the contract's schemas, loaded as a chunk of its own (lib/contract.ts).
+    files: ["apps/web/src/lib/schemas.ts", "apps/web/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     // The pure packages stay pure: no database, no server framework, no UI.

@@ -103,8 +103,30 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * Waits until antd-mobile's animated layers (masks, dialogs, popups, toasts: animated from script, frame
+ * by frame, through inline styles) have stopped moving, so what is checked is what the user reads, not a
+ * frame of a fade-in at half opacity.
+ */
+export async function settleAnimations(page: Page) {
+  const frame = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("[class^='adm-'][style], [class*=' adm-'][style]")]
+        .map((element) => element.getAttribute("style"))
+        .join("|"),
+    );
+  let previous = await frame();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(50);
+    const current = await frame();
+    if (current === previous) return;
+    previous = current;
+  }
+}
+
 /** Fails on axe violations of impact "serious" or "critical" on the current screen. */
 export async function expectAccessible(page: Page, screen: string) {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).analyze();
   const blocking = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

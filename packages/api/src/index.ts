@@ -4,3 +4,4 @@ export * from "./user.js";
 export * from "./common.js";
 export * from "./market.js";
 export * from "./admin.js";
+export * from "./constants.js";

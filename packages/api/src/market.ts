@@ -1,16 +1,26 @@
 import { z } from "zod";
+import {
+  MARKET_TYPES,
+  BOARDS,
+  KLINE_TYPES,
+  type KlineType,
+  ADJUSTMENTS,
+  MARKET_CODES,
+  KLINE_POINTS_MIN,
+  KLINE_POINTS_MAX,
+  RANKING_KINDS,
+  WATCHLIST_MAX,
+  WS_MAX_SYMBOLS,
+} from "./constants.js";
 
 /**
  * Market data contract (spec §3, §7, §9). Prices and money are decimal strings; times are epoch seconds
  * (charts) or ISO-8601 (quote timestamps). Every quote says whether it is simulated.
  */
 
-/** The spec's `type` in market calls: one per market ("inr" is India). */
-export const MARKET_TYPES = ["inr", "usd", "krw", "myr", "thb", "crypto", "forex"] as const;
 export const marketType = z.enum(MARKET_TYPES);
 export type MarketType = z.infer<typeof marketType>;
 
-export const BOARDS = ["listed", "otc", "subscription", "auction"] as const;
 export const board = z.enum(BOARDS);
 export type Board = z.infer<typeof board>;
 
@@ -18,22 +28,6 @@ const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, "decimal");
 const symbol = z.string().trim().min(1).max(32);
 const exchange = z.string().trim().min(1).max(16);
 
-/** Chart periods of spec §9. 1 is time-share (spec §7); the ranges 9–12 are daily candles over a span. */
-export const KLINE_TYPES = {
-  1: "timeshare",
-  2: "1m",
-  3: "5m",
-  4: "15m",
-  5: "30m",
-  6: "day",
-  7: "week",
-  8: "month",
-  9: "range1M",
-  10: "range3M",
-  11: "range6M",
-  12: "range1Y",
-} as const;
-export type KlineType = keyof typeof KLINE_TYPES;
 export const KLINE_TYPE_DESCRIPTION =
   "Chart period: 1 time-share (the current or last session's minute candles), 2 one minute, 3 five " +
   "minutes, 4 fifteen minutes, 5 thirty minutes, 6 day, 7 week, 8 month (2–8: the last 100 candles), " +
@@ -60,22 +54,10 @@ export const klineType = wholeNumber("BAD_PERIOD")
   .pipe(z.number().refine((v) => v in KLINE_TYPES, { message: "BAD_PERIOD" }))
   .describe(KLINE_TYPE_DESCRIPTION) as unknown as z.ZodType<KlineType>;
 
-export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
 export const adjustment = z.enum(ADJUSTMENTS);
 
-/** Market codes on quotes, and the spec's request `type` for each. */
-export const MARKET_CODES = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
 export const marketCode = z.enum(MARKET_CODES);
 export type MarketCodeWire = z.infer<typeof marketCode>;
-export const MARKET_OF_TYPE: Record<MarketType, MarketCodeWire> = {
-  inr: "IN",
-  usd: "US",
-  krw: "KR",
-  myr: "MY",
-  thb: "TH",
-  crypto: "CRYPTO",
-  forex: "FX",
-};
 
 const localizedNames = z.object({
   en: z.string(),
@@ -159,8 +141,6 @@ export const zhishuResponse = z.array(indexItem);
 export type IndexItem = z.infer<typeof indexItem>;
 
 /** `trade/kline {symbol, type, exchange, kline_type}` (spec §7), plus the optional price adjustment. */
-export const KLINE_POINTS_MIN = 2;
-export const KLINE_POINTS_MAX = 500;
 export const klineRequest = z.object({
   symbol,
   type: marketType,
@@ -202,7 +182,6 @@ export const page = <T extends z.ZodType>(item: T) =>
 export const marketListRequest = z.object({ type: marketType, board: board.optional(), ...paging });
 export const marketListResponse = page(quote);
 
-export const RANKING_KINDS = ["gainers", "losers", "volume", "turnover"] as const;
 export const rankingRequest = z.object({
   type: marketType,
   kind: z.enum(RANKING_KINDS),
@@ -219,12 +198,8 @@ export const searchResult = z.object({
   names: localizedNames,
 });
 export const searchResponse = z.array(searchResult);
-/** The latest searches of a user, newest first; re-searching a keyword moves it to the top. */
-export const SEARCH_HISTORY_MAX = 20;
 export const searchHistoryResponse = z.array(z.object({ keyword: z.string(), createdAt: z.string() }));
 
-/** A watchlist holds at most this many instruments. */
-export const WATCHLIST_MAX = 200;
 export const watchlistItemRequest = z.object({ symbol, exchange });
 /** The user's whole watchlist in the wanted order: exactly the current set, each once. */
 export const watchlistReorderRequest = z.object({
@@ -245,14 +220,6 @@ export const watchlistContainsResponse = z.boolean();
  * 4429 the account already has the most sockets allowed open, 4430 its address has the most
  * not-yet-authenticated sockets allowed open.
  */
-export const WS_MAX_SYMBOLS = 200;
-export const WS_AUTH_TIMEOUT_MS = 10_000;
-export const WS_CLOSE = {
-  unauthorized: 4401,
-  slowConsumer: 4408,
-  tooManySockets: 4429,
-  tooManyPending: 4430,
-} as const;
 
 const wsSymbols = z.array(z.string().max(48)).min(1).max(WS_MAX_SYMBOLS);
 export const wsClientMessage = z.discriminatedUnion("op", [

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 // antd-mobile by component path, never through its index: the index re-exports every component, so the
 // bundler counts each component used anywhere as a dependency of the first screen (lint keeps it so).
@@ -29,9 +29,16 @@ function afterFirstScreen(task: () => void): void {
 }
 
 const container = document.getElementById("root");
-if (container)
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+if (container) {
+  const root = createRoot(container);
+  // The first render is a transition, so React renders the first screen in slices and lets the browser
+  // breathe in between (a phone's main thread is never held for the whole tree), while the splash stays
+  // on screen until the screen is ready to commit.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+}

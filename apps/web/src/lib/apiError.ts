@@ -1,4 +1,5 @@
-import { MONEY_PARAMS, TIME_PARAMS, type ErrorParams } from "@brokerage/api";
+import { MONEY_PARAMS, TIME_PARAMS } from "@brokerage/api/constants";
+import type { ErrorParams } from "@brokerage/api";
 import type { TFunction } from "i18next";
 import { formatTimeText } from "./format";
 

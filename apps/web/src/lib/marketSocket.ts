@@ -1,4 +1,5 @@
-import { WS_CLOSE, type WsClientMessage, type WsServerMessage } from "@brokerage/api";
+import { WS_CLOSE } from "@brokerage/api/constants";
+import type { WsClientMessage, WsServerMessage } from "@brokerage/api";
 
 /** The live part of a quote: what a socket tick (or a polled quote) carries. */
 export interface LivePrice {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { boundParams } from "@brokerage/api";
+import { boundParams } from "@brokerage/api/constants";
 import { errorText } from "./api";
 import { i18n } from "./i18n";
 

@@ -1,4 +1,5 @@
-import { MARKET_OF_TYPE, type MarketCodeWire, type MarketType, type Quote } from "@brokerage/api";
+import { MARKET_OF_TYPE } from "@brokerage/api/constants";
+import type { MarketCodeWire, MarketType, Quote } from "@brokerage/api";
 import { formatMoneySafe } from "../../lib/money";
 
 type Names = Quote["details"]["names"];

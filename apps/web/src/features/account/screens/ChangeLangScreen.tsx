@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, DEFAULT_LANGUAGES, type LanguageCode } from "@brokerage/api";
+import { LANGUAGES, DEFAULT_LANGUAGES } from "@brokerage/api/constants";
+import type { LanguageCode } from "@brokerage/api";
 import { Screen } from "../../../components/Screen";
 import { changeLanguage } from "../../../lib/i18n";
 import { getLangCode } from "../../../lib/storage";

@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "@brokerage/api";
+import { LANGUAGES } from "@brokerage/api/constants";
 import { Screen } from "../../../components/Screen";
 import { MenuList } from "../../../components/MenuList";
 import { useGo } from "../../../app/useGo";

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ADJUSTMENTS, KLINE_TYPES, type KlineType } from "@brokerage/api";
+import { ADJUSTMENTS, KLINE_TYPES } from "@brokerage/api/constants";
+import type { KlineType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { ErrorState } from "../../../components/ErrorState";
 import { LoadingState } from "../../../components/LoadingState";

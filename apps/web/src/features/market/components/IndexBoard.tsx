@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MARKET_TYPES, type IndexItem, type MarketType } from "@brokerage/api";
+import { MARKET_TYPES } from "@brokerage/api/constants";
+import type { IndexItem, MarketType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { SPARKLINE_POINTS, useIndices, useKline } from "../api/market";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { RANKING_KINDS, type MarketType } from "@brokerage/api";
+import { RANKING_KINDS } from "@brokerage/api/constants";
+import type { MarketType } from "@brokerage/api";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { useRankings, type RankingKind } from "../api/market";

@@ -1,7 +1,8 @@
 import "../market.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BOARDS, type Board, type MarketType } from "@brokerage/api";
+import { BOARDS } from "@brokerage/api/constants";
+import type { Board, MarketType } from "@brokerage/api";
 import { TopBar } from "../../../components/TopBar";
 import { IconButton } from "../../../components/IconButton";
 import { ChipTabs } from "../../../components/ChipTabs";

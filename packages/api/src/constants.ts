@@ -1,0 +1,85 @@
+/**
+ * The contract's plain values: constants and pure helpers, without zod. The web app imports its values
+ * from here (`@brokerage/api/constants`), so a screen that needs a list of markets does not load and
+ * build every schema of the contract; the schemas import these too, so there is one definition of each.
+ */
+export { MONEY_PARAMS, TIME_PARAMS, boundParams } from "./errors.js";
+
+/**
+ * Languages: the stored codes of spec §1 (`en`, `zh`, `yd` …) and the locale tags they stand for.
+ * `common/config` lists the offered stored codes, comma separated, under `languages`.
+ */
+export const LANGUAGES = {
+  en: { tag: "en", label: "English" },
+  zh: { tag: "zh-TW", label: "繁體中文" },
+  cn: { tag: "zh-CN", label: "简体中文" },
+  ko: { tag: "ko", label: "한국어" },
+  yd: { tag: "hi", label: "हिन्दी" },
+} as const;
+export type LanguageCode = keyof typeof LANGUAGES;
+export const LANGUAGE_CODES = Object.keys(LANGUAGES) as LanguageCode[];
+export const DEFAULT_LANGUAGES: LanguageCode[] = ["en", "zh", "ko"];
+
+/** Config keys the app reads. */
+export const CONFIG_KEYS = ["kefu", "logo", "title", "languages"] as const;
+
+/** The spec's `type` in market calls: one per market ("inr" is India). */
+export const MARKET_TYPES = ["inr", "usd", "krw", "myr", "thb", "crypto", "forex"] as const;
+
+export const BOARDS = ["listed", "otc", "subscription", "auction"] as const;
+
+/** Chart periods of spec §9. 1 is time-share (spec §7); the ranges 9–12 are daily candles over a span. */
+export const KLINE_TYPES = {
+  1: "timeshare",
+  2: "1m",
+  3: "5m",
+  4: "15m",
+  5: "30m",
+  6: "day",
+  7: "week",
+  8: "month",
+  9: "range1M",
+  10: "range3M",
+  11: "range6M",
+  12: "range1Y",
+} as const;
+
+export type KlineType = keyof typeof KLINE_TYPES;
+
+export const ADJUSTMENTS = ["none", "forward", "backward"] as const;
+
+/** Market codes on quotes, and the spec's request `type` for each. */
+export const MARKET_CODES = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
+
+export const MARKET_OF_TYPE: Record<(typeof MARKET_TYPES)[number], (typeof MARKET_CODES)[number]> = {
+  inr: "IN",
+  usd: "US",
+  krw: "KR",
+  myr: "MY",
+  thb: "TH",
+  crypto: "CRYPTO",
+  forex: "FX",
+};
+
+export const KLINE_POINTS_MIN = 2;
+
+export const KLINE_POINTS_MAX = 500;
+
+export const RANKING_KINDS = ["gainers", "losers", "volume", "turnover"] as const;
+
+/** The latest searches of a user, newest first; re-searching a keyword moves it to the top. */
+export const SEARCH_HISTORY_MAX = 20;
+
+/** A watchlist holds at most this many instruments. */
+export const WATCHLIST_MAX = 200;
+
+export const WS_MAX_SYMBOLS = 200;
+
+export const WS_AUTH_TIMEOUT_MS = 10_000;
+
+export const WS_CLOSE = {
+  unauthorized: 4401,
+  slowConsumer: 4408,
+  tooManySockets: 4429,
+  tooManyPending: 4430,
+} as const;
