@@ -111,7 +111,7 @@ export async function startHarness(): Promise<Harness> {
 export async function settleAnimations(page: Page) {
   const frame = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll("[class^='adm-'][style], [class*=' adm-'][style]")]
+      Array.from(document.querySelectorAll("[class^='adm-'][style], [class*=' adm-'][style]"))
         .map((element) => element.getAttribute("style"))
         .join("|"),
     );

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { openDatabase, pgliteIsNew } from "./db/index.js";
 import { readEnv } from "./env.js";
 import { systemClock } from "./lib/clock.js";
+import { bufferedStdout } from "./lib/log-destination.js";
 import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/bootstrap.js";
 
 // Whatever the server writes (the embedded database, later uploads) is for its own user only.
@@ -50,10 +51,11 @@ try {
 }
 if (notice) process.stdout.write(`\n${notice}\n\n`);
 
+const log = bufferedStdout();
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
-  logger: { level: env.logLevel },
+  logger: { level: env.logLevel, stream: log },
   webDist: env.webDist,
   trustProxy: env.trustProxy,
   market: { seed: env.marketSeed, csvDir: env.marketCsvDir, redisUrl: env.redisUrl },
@@ -93,7 +95,11 @@ try {
   for (const warning of database.warnings) app.log.warn(warning);
   // Again after the start-up logs (Fastify logs each listening address a moment after listen
   // resolves), which would otherwise push it out of sight.
-  if (notice) setImmediate(() => process.stdout.write(`\n${notice}\n\n`));
+  if (notice)
+    setImmediate(() => {
+      log.flushSync();
+      process.stdout.write(`\n${notice}\n\n`);
+    });
 } catch (error) {
   app.log.error({ err: error }, "cannot start");
   await database.close();

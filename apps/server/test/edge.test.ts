@@ -12,7 +12,14 @@ import { buildTestApp, type TestApp } from "./helper.js";
 /** The HTTP edge: security headers, refusals made before or beside the routes, and request logs. */
 let t: TestApp;
 let app: FastifyInstance;
-let logged: { level: number; msg: string; req?: { url?: string }; reqId?: string }[] = [];
+let logged: {
+  level: number;
+  msg: string;
+  req?: { url?: string; method?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  reqId?: string;
+}[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   const webDist = mkdtempSync(join(tmpdir(), "web-dist-"));
@@ -183,7 +190,7 @@ describe("delivery", () => {
 });
 
 describe("request logs", () => {
-  it("logs calls of the API at info and file requests at debug", async () => {
+  it("logs calls of the API in one line at info (method, URL, status, time) and file requests at debug", async () => {
     logged = [];
     await app.inject({ method: "GET", url: "/assets/app-1234.js" });
     await app.inject({ method: "GET", url: "/api/static/logo.svg" });
@@ -196,7 +203,15 @@ describe("request logs", () => {
     const INFO = 30;
     expect(levelsOf("/assets/app-1234.js")).toEqual([DEBUG]);
     expect(levelsOf("/api/static/logo.svg")).toEqual([DEBUG]);
-    expect(levelsOf("/api/vue/common/config")).toEqual([INFO]);
+    // The incoming-request line of every request is at debug; the completed line of a call carries it all.
+    expect(levelsOf("/api/vue/common/config")).toEqual([DEBUG]);
+    const call = logged.find((l) => l.req?.url === "/api/vue/common/config" && l.level === INFO);
+    expect(call).toMatchObject({
+      msg: "request completed",
+      req: { method: "POST" },
+      res: { statusCode: 200 },
+    });
+    expect(typeof call?.responseTime).toBe("number");
     const completed = (level: number) =>
       logged.filter((l) => l.msg === "request completed" && l.level === level);
     expect(completed(DEBUG)).toHaveLength(2);

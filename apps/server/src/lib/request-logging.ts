@@ -7,14 +7,15 @@ function isFileRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Request logs that an operator can follow: calls of the API at info, as Fastify logs them; file
- * requests at debug, since one page load fetches dozens and they would drown everything else (the
- * first-start notice included). A failed file request is still logged as Fastify does.
+ * Request logs that an operator can follow, one line per call: "request completed" at info, carrying
+ * the method, URL, address, status and time (the "incoming request" line goes to debug, as it would
+ * double the log for nothing the completed line lacks). File requests are logged at debug altogether,
+ * since one page load fetches dozens and they would drown everything else (the first-start notice
+ * included). A failed file request is still logged as Fastify does.
  */
 export class RequestLogController extends LogController {
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
-    if (isFileRequest(request)) request.log.debug({ req: request }, "incoming request");
-    else super.incomingRequest(request, reply);
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, "incoming request");
   }
 
   override requestCompleted(
@@ -24,6 +25,8 @@ export class RequestLogController extends LogController {
   ): void {
     if (!error && isFileRequest(request) && reply.statusCode < 500) {
       reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+    } else if (!error && reply.statusCode < 500) {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
     } else {
       super.requestCompleted(error, request, reply);
     }

@@ -17,12 +17,8 @@ export async function findUserById(tx: Db, id: string) {
   return row;
 }
 
-/**
- * Only what `user/getUserinfo` shows, not the whole row (hashes included): the profile is the most
- * frequent read, and every column read costs on the embedded database.
- */
-export async function findUserProfile(tx: Db, id: string) {
-  const [row] = await tx
+function profileQuery(tx: Db) {
+  return tx
     .select({
       account: users.account,
       realname: users.realname,
@@ -38,8 +34,21 @@ export async function findUserProfile(tx: Db, id: string) {
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("user_profile");
+}
+const profileQueries = new WeakMap<Db, ReturnType<typeof profileQuery>>();
+
+/**
+ * Only what `user/getUserinfo` shows, not the whole row (hashes included): the profile is the most
+ * frequent read. Its SQL is built once per database handle (a prepared statement on PostgreSQL), not
+ * on every call: on the embedded database, building it cost about a tenth of the call.
+ */
+export async function findUserProfile(tx: Db, id: string) {
+  let query = profileQueries.get(tx);
+  if (!query) profileQueries.set(tx, (query = profileQuery(tx)));
+  const [row] = await query.execute({ id });
   return row;
 }
 

@@ -54,6 +54,21 @@ describe("quotes", () => {
     expect(beforeOpen).toEqual(afterClose);
   });
 
+  it("move once a second: every instant of a second has the quote as of its start, the next may differ", () => {
+    const fresh = new MarketSimulator({ seed: "test-seed" });
+    const start = fresh.quote("RELIANCE", at("2026-03-06T05:30:17.000Z"));
+    const late = fresh.quote("RELIANCE", at("2026-03-06T05:30:17.999Z"));
+    expect(start?.timestamp).toBe("2026-03-06T05:30:17.000Z");
+    expect(late).toBe(start);
+    // Built afresh (no quote kept) it is the same quote: keeping one is not what makes it so.
+    expect(
+      new MarketSimulator({ seed: "test-seed" }).quote("RELIANCE", at("2026-03-06T05:30:17.999Z")),
+    ).toEqual(start);
+    const next = fresh.quote("RELIANCE", at("2026-03-06T05:30:18.000Z"));
+    expect(next?.timestamp).toBe("2026-03-06T05:30:18.000Z");
+    expect(next).not.toBe(start);
+  });
+
   it("derive gain from close and previous close and carry the spec's fields", () => {
     const q = sim.quote("RELIANCE", LIVE);
     expect(q).toMatchObject({

@@ -44,6 +44,12 @@ export class MarketSimulator implements MarketDataProvider {
   private readonly series = new Map<string, PriceSeries>();
   private readonly paths: LruCache<string, DayPath>;
   private readonly statics = new LruCache<string, DayStatics>(4096);
+  /**
+   * The last quote built for each symbol and the second it is for. Prices move once a second (status
+   * changes fall on whole minutes), so every read within that second, by any number of requests and
+   * sockets, shares one quote instead of building it again. Quotes are treated as immutable.
+   */
+  private readonly lastQuotes = new Map<string, { second: number; quote: Quote | undefined }>();
   private readonly instrumentList: readonly Instrument[];
   private readonly indexList: readonly MarketIndex[];
   private readonly actions: readonly CorporateAction[];
@@ -73,8 +79,14 @@ export class MarketSimulator implements MarketDataProvider {
   }
 
   quote(symbol: string, at: Instant): Quote | undefined {
+    const t = toMillis(at);
+    const second = Math.floor(t / 1000);
+    const kept = this.lastQuotes.get(symbol);
+    if (kept && kept.second === second) return kept.quote;
     const series = this.seriesOf(symbol);
-    return series && buildQuote(series, toMillis(at), this.statics, true);
+    const quote = series && buildQuote(series, t, this.statics, true);
+    if (series) this.lastQuotes.set(symbol, { second, quote });
+    return quote;
   }
 
   quotes(symbols: readonly string[], at: Instant): Quote[] {

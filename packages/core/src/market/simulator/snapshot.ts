@@ -45,7 +45,9 @@ export function dayState(series: PriceSeries, t: number): DayState | undefined {
   const start = minutes[lo] ?? t;
   if (t < start + MINUTE_MS) {
     const seconds = Math.floor((t - start) / 1000);
-    return { index, status: "open", full: false, completed: lo, seconds, asOf: t };
+    // The price moves once a second, so it is as of the start of its second: every instant of that
+    // second sees the same quote (which is what lets the simulator keep one quote per symbol a second).
+    return { index, status: "open", full: false, completed: lo, seconds, asOf: start + seconds * 1000 };
   }
   return { index, status: "break", full: false, completed: lo + 1, seconds: null, asOf: start + MINUTE_MS };
 }
