@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { AdminRole } from "@brokerage/api";
 import { instant, timestamps } from "./columns.js";
 
@@ -7,13 +7,20 @@ export const adminUsers = pgTable(
   "admin_users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    account: text("account").notNull().unique(),
+    /** Kept as created; unique and matched regardless of case, like user accounts. */
+    account: text("account").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").$type<AdminRole>().notNull(),
     disabled: boolean("disabled").notNull().default(false),
+    /** Base32 TOTP secret once enrolment starts; two-step log-in is on once `totp_enabled_at` is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: instant("totp_enabled_at"),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("admin_users_account_lower_unique").on(sql`lower(${t.account})`),
     check("admin_users_role_check", sql`${t.role} in ('administrator', 'reviewer', 'operator', 'support')`),
   ],
 );
@@ -33,4 +40,27 @@ export const auditLog = pgTable(
     createdAt: instant("created_at").notNull(),
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt), index("audit_log_target_idx").on(t.target)],
+);
+
+/** Back-office sessions: separate from app sessions, so neither token opens the other API. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    adminUserId: uuid("admin_user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+    lastSeenAt: instant("last_seen_at").notNull(),
+    idleExpiresAt: instant("idle_expires_at").notNull(),
+    absoluteExpiresAt: instant("absolute_expires_at").notNull(),
+    revokedAt: instant("revoked_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("admin_sessions_token_hash_idx").on(t.tokenHash),
+    index("admin_sessions_admin_user_id_idx").on(t.adminUserId),
+  ],
 );

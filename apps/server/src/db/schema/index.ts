@@ -4,3 +4,4 @@ export * from "./sessions.js";
 export * from "./config.js";
 export * from "./admin.js";
 export * from "./market.js";
+export * from "./identity.js";

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -29,6 +30,15 @@ export const users = pgTable(
     institutionId: uuid("institution_id").references(() => institutions.id),
     kycStatus: text("kyc_status").$type<KycStatus>().notNull().default("not_verified"),
     fundPasswordHash: text("fund_password_hash"),
+    /** Wrong fund passwords in a row; at the limit, fund operations lock until `fund_locked_until`. */
+    fundPasswordFailures: integer("fund_password_failures").notNull().default(0),
+    fundLockedUntil: instant("fund_locked_until"),
+    /** Base32 TOTP secret once enrolment starts; two-step log-in is on once `totp_enabled_at` is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: instant("totp_enabled_at"),
+    totpLastStep: integer("totp_last_step"),
+    /** SHA-256 of the unused recovery codes (shown once at enrolment). */
+    totpRecoveryHashes: jsonb("totp_recovery_hashes").$type<string[]>().notNull().default([]),
     creditScore: integer("credit_score").notNull().default(100),
     frozen: boolean("frozen").notNull().default(false),
     loginBanned: boolean("login_banned").notNull().default(false),
