@@ -27,6 +27,9 @@ import { marketRoutes } from "./modules/market/routes.js";
 import type { StreamLimits } from "./modules/market/stream/connection.js";
 import { DEFAULT_STREAM_LIMITS, streamRoutes } from "./modules/market/stream/routes.js";
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "./modules/session/service.js";
+import { fundPasswordRoutes } from "./modules/fund-password/routes.js";
+import { messageRoutes } from "./modules/messages/routes.js";
+import { staffRoutes } from "./modules/staff/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
@@ -108,12 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
     sleep: options.loginSleep,
   });
+  await app.register(fundPasswordRoutes, { prefix: "/api/vue/user" });
+  await app.register(messageRoutes, { prefix: "/api/vue/message" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {
     prefix: "/api",
     limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
   });
+  await app.register(staffRoutes, { prefix: "/api/admin" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

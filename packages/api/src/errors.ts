@@ -37,6 +37,9 @@ export const ERROR_MESSAGES = {
   // Funds and cards
   FUND_PASSWORD_WRONG: "The fund password is wrong",
   FUND_PASSWORD_NOT_SET: "Please set a fund password first",
+  FUND_PASSWORD_ALREADY_SET: "The fund password is already set; change it with the old one",
+  FUND_PASSWORD_LOCKED: "Too many wrong fund passwords: fund operations are locked until {{until}}",
+  FUND_PASSWORD_SAME_AS_LOGIN: "The fund password must differ from the login password",
   CHANNEL_PASSWORD_WRONG: "The channel password is wrong",
   INSUFFICIENT_BALANCE: "Insufficient balance",
   INSUFFICIENT_AVAILABLE: "Insufficient available balance: {{available}}",
@@ -54,6 +57,10 @@ export const ERROR_MESSAGES = {
   AMOUNT_BELOW_MIN: "The amount is below the minimum of {{min}}",
   AMOUNT_ABOVE_MAX: "The amount is above the maximum of {{max}}",
   OUTSIDE_WINDOW: "Not available at this time. Hours: {{start}} to {{end}} on workdays",
+  // Back office and two-step log-in
+  REASON_REQUIRED: "Please give a reason",
+  OTP_REQUIRED: "Enter the 6-digit code from your authenticator app",
+  OTP_INVALID: "The code is wrong or has expired",
   // Trading and products
   ORDER_STATE_INVALID: "This order is not in a state that allows this; do not repeat",
   PRODUCT_UNAVAILABLE: "The product is missing or delisted",

@@ -5,3 +5,4 @@ export * from "./common.js";
 export * from "./market.js";
 export * from "./admin.js";
 export * from "./constants.js";
+export * from "./identity.js";

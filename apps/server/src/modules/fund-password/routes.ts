@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+/** Being built (issue 7). */
+export const fundPasswordRoutes: FastifyPluginAsyncZod = async () => {};

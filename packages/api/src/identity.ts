@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { ErrorCode } from "./errors.js";
+import { PASSWORD_MAX } from "./user.js";
+
+const coded = (code: ErrorCode) => ({ message: code });
+
+/** A fund password: at least 6 characters (a PIN-like code is common), at most the login password's max. */
+export const FUND_PASSWORD_MIN = 6;
+export const fundPasswordSchema = z
+  .string()
+  .min(1)
+  .min(FUND_PASSWORD_MIN, coded("PASSWORD_TOO_SHORT"))
+  .max(PASSWORD_MAX);
+
+/** `user/setFundPassword` (once): entered twice (spec §5). */
+export const setFundPasswordRequest = z
+  .object({ fundPassword: fundPasswordSchema, confirmFundPassword: z.string().min(1) })
+  .superRefine((v, ctx) => {
+    if (v.fundPassword !== v.confirmFundPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmFundPassword"], ...coded("PASSWORDS_MISMATCH") });
+  });
+export type SetFundPasswordRequest = z.infer<typeof setFundPasswordRequest>;
+
+/** `user/changeFundPassword`: the old one, and the new one twice. */
+export const changeFundPasswordRequest = z
+  .object({
+    oldFundPassword: z.string().min(1).max(PASSWORD_MAX),
+    fundPassword: fundPasswordSchema,
+    confirmFundPassword: z.string().min(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fundPassword !== v.confirmFundPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmFundPassword"], ...coded("PASSWORDS_MISMATCH") });
+  });
+export type ChangeFundPasswordRequest = z.infer<typeof changeFundPasswordRequest>;
+
+/**
+ * Messages (DESIGN §5): a kind and its params; the app words them in the reader's language
+ * (`messages.<kind>.title` and `.body` in the locale files).
+ */
+export const MESSAGE_KINDS = [
+  "kycApproved",
+  "kycRejected",
+  "flagsChanged",
+  "creditScoreChanged",
+  "sessionsEnded",
+] as const;
+export const messageKind = z.enum(MESSAGE_KINDS);
+export type MessageKind = z.infer<typeof messageKind>;
+
+export const message = z.object({
+  id: z.string(),
+  kind: messageKind,
+  params: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Message = z.infer<typeof message>;
+
+/** Keyset paging (DESIGN §4.1): an opaque cursor, newest first. */
+export const cursorRequest = z.object({ cursor: z.string().max(64).optional() });
+export const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+export const messageListResponse = cursorPage(message);
+export const messageIdRequest = z.object({ id: z.string().uuid() });
+export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
