@@ -7,6 +7,7 @@ export function IconButton({
   onClick,
   light = false,
   className = "",
+  badge,
 }: {
   icon: IconName;
   label: string;
@@ -14,6 +15,8 @@ export function IconButton({
   /** White icon, for use on the brand colour. */
   light?: boolean;
   className?: string;
+  /** A count shown on the icon (unread messages); part of the accessible name through `label`. */
+  badge?: number;
 }) {
   return (
     <button
@@ -23,6 +26,11 @@ export function IconButton({
       onClick={onClick}
     >
       <Icon name={icon} />
+      {badge !== undefined && badge > 0 && (
+        <span className="icon-button__badge" aria-hidden="true">
+          {badge > 99 ? "99+" : badge}
+        </span>
+      )}
     </button>
   );
 }

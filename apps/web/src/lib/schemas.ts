@@ -1,2 +1,8 @@
 /** The contract schemas the forms check on the client, in a chunk of their own (see contract.ts). */
-export { changeLoginPasswordRequest, loginRequest, registerRequest } from "@brokerage/api";
+export {
+  changeFundPasswordRequest,
+  changeLoginPasswordRequest,
+  loginRequest,
+  registerRequest,
+  setFundPasswordRequest,
+} from "@brokerage/api";

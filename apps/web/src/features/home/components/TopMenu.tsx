@@ -3,18 +3,26 @@ import { IconButton } from "../../../components/IconButton";
 import { BrandMark } from "../../../components/BrandMark";
 import { useGo } from "../../../app/useGo";
 import { displayName, useUserInfo } from "../../account/api/userInfo";
+import { useUnreadCount } from "../../messages/api/messages";
 
 /** The home top menu (spec §2): greeting, search, messages. */
 export function TopMenu() {
   const { t } = useTranslation();
   const go = useGo();
   const user = useUserInfo();
+  const unread = useUnreadCount().data ?? 0;
   return (
     <header className="top-menu">
       <BrandMark size="0.32rem" />
       <h1 className="top-menu__greeting">{t("home.greeting", { name: displayName(user.data) })}</h1>
       <IconButton light icon="search" label={t("home.search")} onClick={() => go("/favorite/search")} />
-      <IconButton light icon="bell" label={t("home.messages")} onClick={() => go("/information/userInfo")} />
+      <IconButton
+        light
+        icon="bell"
+        badge={unread}
+        label={unread > 0 ? t("home.messagesUnread", { count: unread }) : t("home.messages")}
+        onClick={() => go("/information/userInfo")}
+      />
     </header>
   );
 }
