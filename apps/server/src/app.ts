@@ -29,6 +29,7 @@ import { DEFAULT_STREAM_LIMITS, streamRoutes } from "./modules/market/stream/rou
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from "./modules/session/service.js";
 import { fundPasswordRoutes } from "./modules/fund-password/routes.js";
 import { messageRoutes } from "./modules/messages/routes.js";
+import { staffAuthPlugin } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jsonBodyPlugin);
   await app.register(busPlugin, { bus: options.bus, redisUrl: options.market?.redisUrl });
   await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
+  // Staff sessions, one service for every back-office module (they guard routes with app.requireStaff).
+  await app.register(staffAuthPlugin);
   await app.register(marketPlugin, options.market ?? {});
 
   await app.register(healthRoutes, { prefix: "/api" });
@@ -119,7 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: "/api",
     limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
   });
-  await app.register(staffRoutes, { prefix: "/api/admin" });
+  await app.register(staffRoutes, {
+    prefix: "/api/admin",
+    limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
+    sleep: options.loginSleep,
+  });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

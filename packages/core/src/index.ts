@@ -1,2 +1,3 @@
 export * from "./money.js";
 export * from "./market/index.js";
+export * from "./identity/index.js";

@@ -1,0 +1,31 @@
+import { DomainError } from "../../lib/errors.js";
+
+/**
+ * The opaque keyset cursor of a list paged newest first by a strictly increasing `seq`: base64url of
+ * `<tag>.<seq>`. The tag names the list, so a cursor of another list (another tag or shape) is refused
+ * as bad input instead of paging the wrong thing; only the canonical spelling decodes, so a cursor is
+ * never ambiguous. It is not secret: every query it feeds is scoped by the owner anyway.
+ */
+export interface SeqCursor {
+  encode(seq: number): string;
+  /** The seq a cursor stands for; a malformed or foreign cursor throws INVALID_INPUT on `cursor`. */
+  decode(cursor: string): number;
+}
+
+// The largest value of an `integer` identity column; a bigger seq cannot exist.
+const SEQ_MAX = 2_147_483_647;
+
+export function seqCursor(tag: string): SeqCursor {
+  const shape = new RegExp(`^${tag}\\.(0|[1-9]\\d{0,9})$`);
+  const encode = (seq: number) => Buffer.from(`${tag}.${seq}`, "utf8").toString("base64url");
+  const invalid = () => new DomainError("INVALID_INPUT", { field: "cursor" });
+  return {
+    encode,
+    decode(cursor) {
+      const match = shape.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+      const seq = Number(match?.[1]);
+      if (!match || seq > SEQ_MAX || encode(seq) !== cursor) throw invalid();
+      return seq;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { messages } from "../../db/schema/index.js";
+
+export async function insertMessage(tx: Db, values: typeof messages.$inferInsert) {
+  await tx.insert(messages).values(values);
+}
+
+/** One page of a user's messages, newest first, strictly older than `beforeSeq` when given. */
+export async function listPage(tx: Db, params: { userId: string; beforeSeq?: number; limit: number }) {
+  return tx
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      kind: messages.kind,
+      params: messages.params,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, params.userId),
+        params.beforeSeq === undefined ? undefined : lt(messages.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(params.limit);
+}
+
+/** Marks an unread message of the user read; answers whether it changed a row. */
+export async function markRead(tx: Db, params: { userId: string; id: string; at: Date }) {
+  const rows = await tx
+    .update(messages)
+    .set({ readAt: params.at })
+    .where(and(eq(messages.id, params.id), eq(messages.userId, params.userId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/** One message of the user, or undefined (another user's message is not found either). */
+export async function findOne(tx: Db, params: { userId: string; id: string }) {
+  const [row] = await tx
+    .select({
+      id: messages.id,
+      kind: messages.kind,
+      params: messages.params,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.id, params.id), eq(messages.userId, params.userId)))
+    .limit(1);
+  return row;
+}
+
+/** Served by the partial index `messages_user_unread_idx` (user_id where read_at is null). */
+export async function countUnread(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
+  return row?.count ?? 0;
+}
