@@ -24,9 +24,6 @@ export const SHELL_SECTIONS: readonly string[] = [
   "errors",
   "offline",
   "update",
-  "home",
-  "account",
-  "lang",
 ];
 
 export type LocalePart = "shell" | "screens";
