@@ -31,7 +31,16 @@ import { fundPasswordRoutes } from "./modules/fund-password/routes.js";
 import { messageRoutes } from "./modules/messages/routes.js";
 import { staffAuthPlugin } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
+import { auditRoutes } from "./modules/audit/routes.js";
+import { bankRoutes } from "./modules/bank/routes.js";
+import { kycRoutes } from "./modules/kyc/routes.js";
+import { reviewRegistryPlugin } from "./modules/reviews/plugin.js";
+import { reviewRoutes } from "./modules/reviews/routes.js";
+import { staffManagementRoutes } from "./modules/staff/manage-routes.js";
+import { twoStepRoutes } from "./modules/two-step/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
+import { usersAdminRoutes } from "./modules/users-admin/routes.js";
+import { walletRoutes } from "./modules/wallet/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
 
@@ -105,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
   // Staff sessions, one service for every back-office module (they guard routes with app.requireStaff).
   await app.register(staffAuthPlugin);
+  await app.register(reviewRegistryPlugin);
   await app.register(marketPlugin, options.market ?? {});
 
   await app.register(healthRoutes, { prefix: "/api" });
@@ -115,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sleep: options.loginSleep,
   });
   await app.register(fundPasswordRoutes, { prefix: "/api/vue/user" });
+  await app.register(twoStepRoutes, { prefix: "/api/vue/user" });
   await app.register(messageRoutes, { prefix: "/api/vue/message" });
+  await app.register(kycRoutes, { prefix: "/api/vue/kyc" });
+  await app.register(bankRoutes, { prefix: "/api/vue/bank" });
+  await app.register(walletRoutes, { prefix: "/api/vue/wallet" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {
@@ -127,6 +141,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
     sleep: options.loginSleep,
   });
+  await app.register(reviewRoutes, { prefix: "/api/admin/reviews" });
+  await app.register(usersAdminRoutes, { prefix: "/api/admin/users" });
+  await app.register(staffManagementRoutes, { prefix: "/api/admin/staff" });
+  await app.register(auditRoutes, { prefix: "/api/admin/audit" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

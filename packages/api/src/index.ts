@@ -6,3 +6,5 @@ export * from "./market.js";
 export * from "./admin.js";
 export * from "./constants.js";
 export * from "./identity.js";
+export * from "./kyc.js";
+export * from "./cards.js";

@@ -1,0 +1,52 @@
+import type { MessageKind, ReviewKind } from "@brokerage/api";
+import type { Db } from "../../db/index.js";
+
+/** A review row as a handler sees it. */
+export interface ReviewRef {
+  id: string;
+  kind: ReviewKind;
+  /** The feature's own row (a KYC submission, a deposit …). */
+  subjectId: string;
+  userId: string;
+}
+
+/** The staff member deciding. */
+export interface Decider {
+  id: string;
+  account: string;
+}
+
+/**
+ * What a feature registers for its review kind (DESIGN §5 Reviews). The reviews module owns the queue,
+ * the permission check, the four-eyes rule, the audit record and the message; a handler only knows its
+ * own rows. `approve` and `reject` run inside the decision's transaction (`tx`): the decision and its
+ * effects commit together or not at all.
+ */
+export interface ReviewHandler {
+  kind: ReviewKind;
+  /** What the reviewer needs beside each request, keyed by subject id (strings only; photos by id). */
+  subjects(db: Db, subjectIds: readonly string[]): Promise<Map<string, Record<string, string | null>>>;
+  /** The final approval (after four-eyes, when the review needs two). */
+  approve(tx: Db, review: ReviewRef, decider: Decider): Promise<void>;
+  reject(tx: Db, review: ReviewRef, decider: Decider, reason: string): Promise<void>;
+  /** The message the user receives on each outcome; the reviews module sends it (params: `reason`). */
+  messages: { approved: MessageKind; rejected: MessageKind };
+}
+
+/** Handlers by kind; features register theirs when their routes are registered. */
+export class ReviewRegistry {
+  private readonly handlers = new Map<ReviewKind, ReviewHandler>();
+
+  register(handler: ReviewHandler): void {
+    if (this.handlers.has(handler.kind)) throw new Error(`review handler ${handler.kind} registered twice`);
+    this.handlers.set(handler.kind, handler);
+  }
+
+  get(kind: ReviewKind): ReviewHandler | undefined {
+    return this.handlers.get(kind);
+  }
+
+  kinds(): ReviewKind[] {
+    return [...this.handlers.keys()];
+  }
+}
