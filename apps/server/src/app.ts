@@ -33,6 +33,7 @@ import { staffAuthPlugin } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
 import { bankRoutes } from "./modules/bank/routes.js";
+import { kycAdminRoutes } from "./modules/kyc/admin-routes.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { reviewRegistryPlugin } from "./modules/reviews/plugin.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sleep: options.loginSleep,
   });
   await app.register(reviewRoutes, { prefix: "/api/admin/reviews" });
+  await app.register(kycAdminRoutes, { prefix: "/api/admin/kyc" });
   await app.register(usersAdminRoutes, { prefix: "/api/admin/users" });
   await app.register(staffManagementRoutes, { prefix: "/api/admin/staff" });
   await app.register(auditRoutes, { prefix: "/api/admin/audit" });
