@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
 import { prepareDataDir, restrictTree } from "./data-dir.js";
+import { markEmbedded } from "./embedded.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -44,6 +45,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     : new PGlite(target.kind === "memory" && target.from ? { loadDataDir: target.from } : {});
   const restrict = () => dir && restrictTree(dir);
   const db = drizzlePglite({ client, schema });
+  markEmbedded(db, client);
   return {
     db,
     driver: "pglite",
