@@ -65,3 +65,10 @@ export const cursorPage = <T extends z.ZodType>(item: T) =>
 export const messageListResponse = cursorPage(message);
 export const messageIdRequest = z.object({ id: z.string().uuid() });
 export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
+
+/** `user/fundPasswordStatus`: whether it is set, and until when fund operations are locked (null: not). */
+export const fundPasswordStatusResponse = z.object({
+  set: z.boolean(),
+  lockedUntil: z.string().nullable().describe("ISO instant while fund operations are locked, else null"),
+});
+export type FundPasswordStatus = z.infer<typeof fundPasswordStatusResponse>;

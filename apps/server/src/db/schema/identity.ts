@@ -88,7 +88,7 @@ export const walletAddresses = pgTable(
 /**
  * The user's inbox (DESIGN §5 Messages). A message is a kind and its params, not text: the app words it
  * in the reader's language (`messages.<kind>` in the locale files), so a language switch rewords the
- * whole inbox. Paged newest first by (created_at, seq).
+ * whole inbox. Paged newest first by `seq` (strictly increasing, so no two messages tie).
  */
 export const messages = pgTable(
   "messages",

@@ -1,15 +1,14 @@
-import { changeFundPasswordRequest, emptyRequest, setFundPasswordRequest } from "@brokerage/api";
+import {
+  changeFundPasswordRequest,
+  emptyRequest,
+  fundPasswordStatusResponse,
+  setFundPasswordRequest,
+} from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { FundPasswordService } from "./service.js";
-
-// Local until the contract (packages/api/src/identity.ts) carries it.
-const fundPasswordStatusResponse = z.object({
-  set: z.boolean(),
-  lockedUntil: z.string().nullable().describe("ISO instant while fund operations are locked, else null"),
-});
 
 /** `user/setFundPassword`, `user/changeFundPassword`, `user/fundPasswordStatus`: every call needs a session. */
 export const fundPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
