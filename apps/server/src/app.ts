@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
@@ -67,6 +69,13 @@ export interface AppOptions {
   stream?: Partial<StreamLimits>;
   /** Parse every answer with its zod schema before it is written; a drift from the contract is a 500 (tests). */
   checkResponses?: boolean;
+  /**
+   * Where uploaded images (KYC photos) are kept, outside any public path: `<DATA_DIR>/images` in
+   * production; default a fresh temporary folder (tests).
+   */
+  imageDir?: string;
+  /** ADMIN_REQUIRE_2FA: an administrator must turn on two-step log-in before using the back office. */
+  adminRequire2fa?: boolean;
 }
 
 /** Composition: external plugins, then the app's own plugins, then the feature modules. */
@@ -114,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busPlugin, { bus: options.bus, redisUrl: options.market?.redisUrl });
   await app.register(authPlugin, { policy: { ...DEFAULT_SESSION_POLICY, ...options.sessionPolicy } });
   // Staff sessions, one service for every back-office module (they guard routes with app.requireStaff).
-  await app.register(staffAuthPlugin);
+  await app.register(staffAuthPlugin, { requireAdminTotp: options.adminRequire2fa ?? false });
   await app.register(reviewRegistryPlugin);
   await app.register(marketPlugin, options.market ?? {});
 
@@ -128,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fundPasswordRoutes, { prefix: "/api/vue/user" });
   await app.register(twoStepRoutes, { prefix: "/api/vue/user" });
   await app.register(messageRoutes, { prefix: "/api/vue/message" });
-  await app.register(kycRoutes, { prefix: "/api/vue/kyc" });
+  const imageDir = options.imageDir ?? join(tmpdir(), `brokerage-images-${randomUUID()}`);
+  await app.register(kycRoutes, { prefix: "/api/vue/kyc", imageDir });
   await app.register(bankRoutes, { prefix: "/api/vue/bank" });
   await app.register(walletRoutes, { prefix: "/api/vue/wallet" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
@@ -143,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sleep: options.loginSleep,
   });
   await app.register(reviewRoutes, { prefix: "/api/admin/reviews" });
-  await app.register(kycAdminRoutes, { prefix: "/api/admin/kyc" });
+  await app.register(kycAdminRoutes, { prefix: "/api/admin/kyc", imageDir });
   await app.register(usersAdminRoutes, { prefix: "/api/admin/users" });
   await app.register(staffManagementRoutes, { prefix: "/api/admin/staff" });
   await app.register(auditRoutes, { prefix: "/api/admin/audit" });

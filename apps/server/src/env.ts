@@ -23,6 +23,12 @@ export interface ServerEnv {
   /** WS_MAX_SOCKETS_PER_USER, WS_MAX_PENDING_PER_ADDRESS: quote-socket caps (a benchmark raises them). */
   wsMaxSocketsPerUser: number | undefined;
   wsMaxPendingPerAddress: number | undefined;
+  /**
+   * ADMIN_REQUIRE_2FA=true: an administrator without two-step log-in may log in, but every back-office
+   * call except auth/me, auth/enrollTotp, auth/confirmTotp and auth/logout answers
+   * TOTP_ENROLMENT_REQUIRED until it is on.
+   */
+  adminRequire2fa: boolean;
 }
 
 function positiveNumber(name: string, value: string | undefined): number | undefined {
@@ -45,6 +51,12 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
 }
 
 export type TrustProxy = false | string | ((address: string, hop: number) => boolean);
+
+function booleanFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
 
 const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
 
@@ -69,5 +81,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     sessionAbsoluteMs: absoluteHours === undefined ? undefined : absoluteHours * HOUR,
     wsMaxSocketsPerUser: positiveNumber("WS_MAX_SOCKETS_PER_USER", env.WS_MAX_SOCKETS_PER_USER),
     wsMaxPendingPerAddress: positiveNumber("WS_MAX_PENDING_PER_ADDRESS", env.WS_MAX_PENDING_PER_ADDRESS),
+    adminRequire2fa: booleanFlag("ADMIN_REQUIRE_2FA", env.ADMIN_REQUIRE_2FA),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { openDatabase, pgliteIsNew } from "./db/index.js";
 import { readEnv } from "./env.js";
 import { systemClock } from "./lib/clock.js";
@@ -57,7 +58,10 @@ const app = await buildApp({
   clock: systemClock,
   logger: { level: env.logLevel, stream: log },
   webDist: env.webDist,
+  // Uploaded photos, private to the server's user (umask above); with several processes, DATA_DIR is shared.
+  imageDir: join(env.dataDir, "images"),
   trustProxy: env.trustProxy,
+  adminRequire2fa: env.adminRequire2fa,
   market: { seed: env.marketSeed, csvDir: env.marketCsvDir, redisUrl: env.redisUrl },
   stream: {
     ...(env.wsMaxSocketsPerUser !== undefined && { maxSocketsPerUser: env.wsMaxSocketsPerUser }),

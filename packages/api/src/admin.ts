@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { cursorPage } from "./identity.js";
+import type { ErrorCode } from "./errors.js";
+import { cursorPage, messageKind } from "./identity.js";
+import { accountSchema, kycStatus, passwordSchema } from "./user.js";
+
+/** A zod issue whose message is a stable error code (see user.ts). */
+const coded = (code: ErrorCode) => ({ message: code });
 
 /** Back-office roles (DESIGN §5). */
 export const ADMIN_ROLES = ["administrator", "reviewer", "operator", "support"] as const;
@@ -62,6 +67,12 @@ export const staffMe = z.object({
   role: adminRole,
   permissions: z.array(z.enum(PERMISSIONS)),
   totpEnabled: z.boolean(),
+  /**
+   * Two-step log-in is required of this staff member (an administrator under `ADMIN_REQUIRE_2FA=true`)
+   * and not yet on: every call except auth/me, auth/enrollTotp, auth/confirmTotp and auth/logout answers
+   * TOTP_ENROLMENT_REQUIRED until it is. The back office sends them to enrolment.
+   */
+  totpRequired: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMe>;
 
@@ -124,3 +135,259 @@ export const reviewDecideRequest = z
     if (v.decision === "reject" && v.reason.length === 0)
       ctx.addIssue({ code: "custom", path: ["reason"], message: "REASON_REQUIRED" });
   });
+export type ReviewDecideRequest = z.infer<typeof reviewDecideRequest>;
+
+/**
+ * `reviews/decide` answers the review as it stands after the decision: `approved` or `rejected`, or still
+ * `pending` with one more entry in `approvals` after the first approval of a four-eyes review. A second
+ * approval by the same staff member answers SAME_APPROVER; deciding a decided review, ORDER_STATE_INVALID;
+ * an unknown id (or one of another kind), NOT_FOUND.
+ */
+export const reviewDecideResponse = reviewItem;
+
+/** `reviews/summary {}` → the kinds that have a handler, with their pending count (the queue's tabs). */
+export const reviewSummaryResponse = z.object({
+  kinds: z.array(z.object({ kind: reviewKind, pending: z.number().int().min(0) })),
+});
+export type ReviewSummary = z.infer<typeof reviewSummaryResponse>;
+
+/** Page size of every back-office list. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Why a staff member changes a user (flags, credit score, sessions): required, kept in the audit log. */
+export const staffReason = z.string().trim().min(1, coded("REASON_REQUIRED")).max(500);
+
+// ---------------------------------------------------------------------------------------------------
+// Users (DESIGN §5 Back office)
+
+/** The account flags of spec §6; each refuses its own part of the app with its own message. */
+export const USER_FLAGS = ["frozen", "loginBanned", "disabled", "tradeBanned", "withdrawBanned"] as const;
+export const userFlag = z.enum(USER_FLAGS);
+export type UserFlag = z.infer<typeof userFlag>;
+/** Setting one of these ends the user's sessions at once (and closes their quote sockets). */
+export const SESSION_ENDING_FLAGS: readonly UserFlag[] = ["frozen", "loginBanned", "disabled"];
+
+export const userFlags = z.object({
+  frozen: z.boolean(),
+  loginBanned: z.boolean(),
+  disabled: z.boolean(),
+  tradeBanned: z.boolean(),
+  withdrawBanned: z.boolean(),
+});
+export type UserFlags = z.infer<typeof userFlags>;
+
+/** The credit score a staff member may set (the spec gives no scale; 100 is every new user's score). */
+export const CREDIT_SCORE_MIN = 0;
+export const CREDIT_SCORE_MAX = 100;
+
+/** `users/search {q, cursor?}`: part of the account, the real name or the invitation code, any case; empty lists all. */
+export const userSearchRequest = z.object({
+  q: z.string().trim().max(64).default(""),
+  cursor: z.string().max(128).optional(),
+});
+export type UserSearchRequest = z.infer<typeof userSearchRequest>;
+
+export const userSummary = z.object({
+  id: z.string(),
+  account: z.string(),
+  realname: z.string().nullable(),
+  inviteCode: z.string(),
+  kycStatus,
+  creditScore: z.number().int(),
+  flags: userFlags,
+  createdAt: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+/** Newest accounts first. */
+export const userSearchResponse = cursorPage(userSummary);
+
+export const userIdRequest = z.object({ userId: z.string().uuid() });
+
+/** One row of the audit log (DESIGN §5): who, when, what, on what, and why. */
+export const auditEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** Null for the system's own actions (bootstrap) and for log-in attempts on unknown accounts. */
+  adminUserId: z.string().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  /** `user:<id>`, `review:<id>`, `staff:<id>` … */
+  target: z.string(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** `users/detail {userId}` (NOT_FOUND for an unknown id). */
+export const userDetail = z.object({
+  profile: userSummary.extend({
+    inviterAccount: z.string().nullable(),
+    institutionName: z.string().nullable(),
+    fundPasswordSet: z.boolean(),
+    twoStepEnabled: z.boolean(),
+    updatedAt: z.string(),
+  }),
+  kyc: z.object({
+    status: kycStatus,
+    /** The latest submission; the ID number masked (first 6 and last 1). */
+    latest: z
+      .object({
+        id: z.string(),
+        realName: z.string(),
+        idNumberMasked: z.string(),
+        state: z.enum(["under_review", "verified", "failed"]),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+        decidedAt: z.string().nullable(),
+      })
+      .nullable(),
+    submissions: z.number().int().min(0),
+  }),
+  /** Bound cards first, then removed ones (`removedAt` set); numbers masked. */
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      holderName: z.string(),
+      cardNumberMasked: z.string(),
+      bankName: z.string(),
+      branchName: z.string(),
+      ifsc: z.string(),
+      createdAt: z.string(),
+      removedAt: z.string().nullable(),
+    }),
+  ),
+  wallets: z.array(
+    z.object({ id: z.string(), type: z.string(), address: z.string(), createdAt: z.string() }),
+  ),
+  /** Sessions neither revoked nor expired (a blocked account's sessions grant nothing while blocked). */
+  sessions: z.object({
+    active: z.number().int().min(0),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        createdAt: z.string(),
+        lastSeenAt: z.string(),
+        ip: z.string().nullable(),
+        userAgent: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** The newest audit rows whose target is `user:<id>` (at most 50). */
+  audit: z.array(auditEntry),
+  /** The newest messages of the user's inbox (at most 20). */
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: messageKind,
+      params: z.record(z.string(), z.string()),
+      createdAt: z.string(),
+      read: z.boolean(),
+    }),
+  ),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+/**
+ * `users/setFlags {userId, flags, reason}`: the flags named change, the others stay; at least one. Answers
+ * every flag as it now stands. Messaged to the user (flagsChanged) and audited (user.setFlags), also when
+ * nothing actually changed; frozen, loginBanned and disabled end the user's sessions.
+ */
+export const setUserFlagsRequest = z.object({
+  userId: z.string().uuid(),
+  flags: userFlags.partial().refine((f) => Object.keys(f).length > 0, { message: "name at least one flag" }),
+  reason: staffReason,
+});
+export type SetUserFlagsRequest = z.infer<typeof setUserFlagsRequest>;
+export const setUserFlagsResponse = userFlags;
+
+/** `users/setCreditScore {userId, score, reason}` → `{creditScore}` (messaged: creditScoreChanged). */
+export const setCreditScoreRequest = z.object({
+  userId: z.string().uuid(),
+  score: z.number().int().min(CREDIT_SCORE_MIN).max(CREDIT_SCORE_MAX),
+  reason: staffReason,
+});
+export type SetCreditScoreRequest = z.infer<typeof setCreditScoreRequest>;
+export const setCreditScoreResponse = z.object({ creditScore: z.number().int() });
+
+/** `users/endSessions {userId, reason}` → `{ended}` sessions revoked (messaged: sessionsEnded). */
+export const endUserSessionsRequest = z.object({ userId: z.string().uuid(), reason: staffReason });
+export type EndUserSessionsRequest = z.infer<typeof endUserSessionsRequest>;
+export const endUserSessionsResponse = z.object({ ended: z.number().int().min(0) });
+
+// ---------------------------------------------------------------------------------------------------
+// Staff management (administrator only: staff.manage)
+
+export const staffMember = z.object({
+  id: z.string(),
+  account: z.string(),
+  role: adminRole,
+  disabled: z.boolean(),
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+/** `staff/list {}` → every staff account, oldest first (a short list: no paging). */
+export const staffListResponse = z.object({ items: z.array(staffMember) });
+
+/**
+ * `staff/create {account, password, role}` → the new member. The account follows the user account
+ * format and is unique regardless of case (ACCOUNT_EXISTS); the password follows the user password
+ * policy (PASSWORD_TOO_SHORT, PASSWORD_COMMON, PASSWORD_CONTAINS_ACCOUNT, PASSWORD_BLANK).
+ */
+export const staffCreateRequest = z.object({
+  account: accountSchema,
+  password: passwordSchema,
+  role: adminRole,
+});
+export type StaffCreateRequest = z.infer<typeof staffCreateRequest>;
+
+/**
+ * `staff/setRole {id, role}` → the member. An administrator cannot demote themself (STAFF_SELF_CHANGE)
+ * nor the last active administrator (LAST_ADMINISTRATOR).
+ */
+export const staffSetRoleRequest = z.object({ id: z.string().uuid(), role: adminRole });
+export type StaffSetRoleRequest = z.infer<typeof staffSetRoleRequest>;
+
+/** `staff/disable {id}` → the member; ends their sessions. Same refusals as setRole. */
+export const staffIdRequest = z.object({ id: z.string().uuid() });
+
+// ---------------------------------------------------------------------------------------------------
+// Audit log (audit.read)
+
+/** Every action name the server writes (the viewer's filter offers them; unknown names still filter). */
+export const AUDIT_ACTIONS = [
+  "staff.login",
+  "staff.loginFailed",
+  "staff.logout",
+  "staff.totpEnrolStarted",
+  "staff.totpEnrolRefused",
+  "staff.totpEnabled",
+  "staff.totpConfirmFailed",
+  "staff.create",
+  "staff.setRole",
+  "staff.disable",
+  "review.approve",
+  "review.reject",
+  "review.firstApproval",
+  "user.setFlags",
+  "user.setCreditScore",
+  "user.endSessions",
+] as const;
+
+/**
+ * `audit/list {cursor?, actor?, action?, target?, from?, to?}`, newest first, ADMIN_PAGE_SIZE a page.
+ * `actor`: the staff account, any case, exact; `action`: exact, or a prefix ending in "." ("review.");
+ * `target`: exact (`user:<id>`); `from` inclusive, `to` exclusive, ISO instants.
+ */
+export const auditListRequest = z.object({
+  cursor: z.string().max(128).optional(),
+  actor: z.string().trim().min(1).max(64).optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  target: z.string().trim().min(1).max(128).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditListRequest = z.infer<typeof auditListRequest>;
+export const auditListResponse = cursorPage(auditEntry);

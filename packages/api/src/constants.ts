@@ -73,6 +73,19 @@ export const SEARCH_HISTORY_MAX = 20;
 /** A watchlist holds at most this many instruments. */
 export const WATCHLIST_MAX = 200;
 
+/** Bank cards a user may keep bound at once (removed cards do not count). */
+export const BANK_CARDS_MAX = 10;
+
+/** Wallet addresses a user may keep at once, all types together (removed ones do not count). */
+export const WALLET_ADDRESSES_MAX = 10;
+
+/** The two ID photos of the KYC form (`kyc/submit` file parts, `kyc/photo {side}`). */
+export const KYC_PHOTO_SIDES = ["front", "back"] as const;
+
+/** An uploaded KYC photo: at most this many bytes, of one of these types (decided from the bytes). */
+export const KYC_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+export const KYC_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
 export const WS_MAX_SYMBOLS = 200;
 
 export const WS_AUTH_TIMEOUT_MS = 10_000;

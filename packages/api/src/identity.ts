@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "./errors.js";
-import { PASSWORD_MAX } from "./user.js";
+import { PASSWORD_MAX, secondFactorSchema } from "./user.js";
 
 const coded = (code: ErrorCode) => ({ message: code });
 
@@ -72,3 +72,27 @@ export const fundPasswordStatusResponse = z.object({
   lockedUntil: z.string().nullable().describe("ISO instant while fund operations are locked, else null"),
 });
 export type FundPasswordStatus = z.infer<typeof fundPasswordStatusResponse>;
+
+/**
+ * Two-step log-in of app users (TOTP). `user/enrollTotp` answers `{secret, uri}` (the admin contract's
+ * `totpEnrolment`), `user/confirmTotp {otp}` turns it on and answers the recovery codes, once.
+ */
+export const twoStepStatus = z.object({
+  enabled: z.boolean(),
+  /** ISO instant two-step log-in was turned on, else null. */
+  enabledAt: z.string().nullable(),
+  /** An enrolment was started and waits for its confirming code. */
+  pending: z.boolean(),
+  recoveryCodesLeft: z.number().int().min(0),
+});
+export type TwoStepStatus = z.infer<typeof twoStepStatus>;
+
+export const totpConfirmation = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpConfirmation = z.infer<typeof totpConfirmation>;
+
+/** Turning two-step log-in off takes the login password and a current code or a recovery code. */
+export const disableTotpRequest = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+  otp: secondFactorSchema,
+});
+export type DisableTotpRequest = z.infer<typeof disableTotpRequest>;

@@ -44,9 +44,22 @@ export const registerRequest = z
   });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
+/**
+ * The second factor of a log-in with two-step log-in on: the 6-digit code of the authenticator app, or
+ * one of the recovery codes (`xxxx-xxxx-xxxx`, in any case, dashes or spaces optional).
+ */
+export const OTP_CODE_PATTERN = /^\d{6}$/;
+export const secondFactorSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^(\d{6}|[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4})$/);
+
+/** `otp` only when the account has two-step log-in on (the answer without it is OTP_REQUIRED). */
 export const loginRequest = z.object({
   account: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX),
+  otp: secondFactorSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

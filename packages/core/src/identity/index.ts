@@ -13,6 +13,7 @@ export {
   fitsInQrCode,
   isWalletAddress,
   isWalletType,
+  walletAddressKey,
   type QrErrorCorrectionLevel,
   type WalletType,
 } from "./wallets.js";

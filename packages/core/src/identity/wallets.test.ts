@@ -9,6 +9,7 @@ import {
   isWalletAddress,
   isWalletType,
   keccak256,
+  walletAddressKey,
   sha256,
   utf8ByteLength,
   type WalletType,
@@ -315,5 +316,24 @@ describe("hashes", () => {
     expect(base58Decode("O")).toBeNull();
     expect(base58Decode("I")).toBeNull();
     expect(base58Decode("l")).toBeNull();
+  });
+});
+
+describe("walletAddressKey", () => {
+  it("makes the spellings of one case-insensitive address equal", () => {
+    const erc = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+    expect(walletAddressKey("USDT-ERC20", erc)).toBe(walletAddressKey("USDT-ERC20", erc.toLowerCase()));
+    expect(walletAddressKey("USDT-ERC20", erc.toUpperCase().replace("0X", "0x"))).toBe(erc.toLowerCase());
+    const segwit = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+    expect(walletAddressKey("BTC", segwit.toUpperCase())).toBe(segwit);
+  });
+
+  it("keeps case-sensitive base58 addresses as they are", () => {
+    expect(walletAddressKey("BTC", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe(
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+    );
+    expect(walletAddressKey("USDT-TRC20", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(
+      "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    );
   });
 });

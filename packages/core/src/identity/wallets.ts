@@ -34,6 +34,17 @@ export function isWalletAddress(type: WalletType, address: string): boolean {
   }
 }
 
+/**
+ * The form in which two spellings of one address are equal, for "this address already exists". Hex
+ * (Ethereum) and bech32 (Bitcoin "bc1…") addresses are case-insensitive — the case of an EIP-55 address is
+ * only its checksum — so they compare in lower case; base58 addresses (Tron, Bitcoin "1…"/"3…") are
+ * case-sensitive and compare as they are. The stored address keeps the spelling the user gave.
+ */
+export function walletAddressKey(type: WalletType, address: string): string {
+  const caseInsensitive = type === "USDT-ERC20" || (type === "BTC" && /^bc1/i.test(address));
+  return caseInsensitive ? address.toLowerCase() : address;
+}
+
 // ---- base58check (Tron, Bitcoin P2PKH / P2SH) ----
 
 const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";

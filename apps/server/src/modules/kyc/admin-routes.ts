@@ -1,4 +1,41 @@
+import { errorEnvelope, kycAdminPhotoRequest } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ImageStore } from "../../lib/images.js";
+import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
+import { kycReviewHandler } from "./review.js";
+import { photoAnswers, sendPhoto, type KycRoutesOptions } from "./routes.js";
+import { KycService } from "./service.js";
 
-/** admin kyc/photo: a submission's photos for staff with the kyc.photos permission (to be built). */
-export const kycAdminRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * The back office's side of KYC: the review handler of kind `kyc` (the reviews module lists and decides
+ * through it), and `kyc/photo {submissionId, side}` for staff with the `kyc.photos` permission.
+ */
+export const kycAdminRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
+  await app.register(staffAuthPlugin);
+  app.reviewRegistry.register(kycReviewHandler({ clock: app.clock, imageDir: options.imageDir }));
+  const kyc = new KycService({
+    db: app.db,
+    clock: app.clock,
+    images: new ImageStore(options.imageDir),
+    log: app.log,
+  });
+
+  app.post(
+    "/photo",
+    {
+      onRequest: app.requireStaff("kyc.photos"),
+      schema: {
+        tags: ["admin: reviews"],
+        headers: staffHeaders,
+        security: [{ token: [], account: [] }],
+        summary:
+          "One photo (front or back) of a KYC submission, as image/jpeg bytes with cache-control private, " +
+          "no-store; NOT_FOUND for an unknown submission. Needs the kyc.photos permission.",
+        body: kycAdminPhotoRequest,
+        response: photoAnswers({ 403: errorEnvelope }),
+      },
+    },
+    async (request, reply) =>
+      sendPhoto(reply, await kyc.submissionPhoto(request.body.submissionId, request.body.side)),
+  );
+};

@@ -1,4 +1,76 @@
+import {
+  emptyRequest,
+  reviewDecideRequest,
+  reviewDecideResponse,
+  reviewListRequest,
+  reviewListResponse,
+  reviewSummaryResponse,
+} from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/envelope.js";
+import { MessageService } from "../messages/service.js";
+import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
+import { staffAnswers } from "../staff/routes.js";
+import { reviewRegistryPlugin } from "./plugin.js";
+import { ReviewService } from "./service.js";
 
-/** admin reviews/list, reviews/decide (to be built). */
-export const reviewRoutes: FastifyPluginAsyncZod = async () => {};
+/** `/api/admin/reviews/*`: the one review queue of every kind (DESIGN §5 Reviews). */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffAuthPlugin);
+  await app.register(reviewRegistryPlugin);
+  const service = new ReviewService({
+    db: app.db,
+    clock: app.clock,
+    registry: app.reviewRegistry,
+    messages: new MessageService({ db: app.db, clock: app.clock }),
+  });
+  const schema = { tags: ["admin: reviews"], headers: staffHeaders, security: [{ token: [], account: [] }] };
+
+  app.post(
+    "/summary",
+    {
+      onRequest: app.requireStaff("reviews.read"),
+      schema: {
+        ...schema,
+        summary: "The kinds of review that have a handler, each with its number of pending requests",
+        body: emptyRequest,
+        response: staffAnswers(reviewSummaryResponse),
+      },
+    },
+    async () => ok(await service.summary()),
+  );
+
+  app.post(
+    "/list",
+    {
+      onRequest: app.requireStaff("reviews.read"),
+      schema: {
+        ...schema,
+        summary:
+          "One kind's queue, newest first, 20 a page, optionally one state; each item carries what the " +
+          "reviewer needs (`subject`, from the kind's handler). A kind without a handler: an empty page.",
+        body: reviewListRequest,
+        response: staffAnswers(reviewListResponse),
+      },
+    },
+    async (request) => ok(await service.list(request.body)),
+  );
+
+  app.post(
+    "/decide",
+    {
+      onRequest: app.requireStaff("reviews.decide"),
+      schema: {
+        ...schema,
+        summary:
+          "Approve or reject (a reason required) a pending review, with its effect, the user's message and " +
+          "an audit row in one transaction. A four-eyes review stays pending after its first approval; the " +
+          "same reviewer approving again: SAME_APPROVER. Already decided (or decided concurrently): " +
+          "ORDER_STATE_INVALID. Unknown id: NOT_FOUND.",
+        body: reviewDecideRequest,
+        response: staffAnswers(reviewDecideResponse),
+      },
+    },
+    async (request) => ok(await service.decide(staffOf(request), request.body)),
+  );
+};

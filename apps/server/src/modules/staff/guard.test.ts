@@ -63,7 +63,13 @@ describe("requireStaff", () => {
       const session = sessions.get(role);
       const answer = await adminCall(t.app, "test-only/anyStaff", {}, session?.headers ?? {});
       expect(answer).toMatchObject({ status: 1, data: { account: session?.account, role } });
-      expect(Object.keys(answer.data as object).sort()).toEqual(["account", "id", "role", "sessionId"]);
+      expect(Object.keys(answer.data as object).sort()).toEqual([
+        "account",
+        "id",
+        "role",
+        "sessionId",
+        "totpEnabled",
+      ]);
     }
   });
 

@@ -8,6 +8,15 @@ import { DEFAULT_STAFF_SESSION_POLICY, StaffSessionService, type StaffAuth } fro
 
 export type StaffHook = (request: FastifyRequest) => Promise<void>;
 
+export interface StaffGuardOptions {
+  /**
+   * The route concerns the caller's own account (auth/me, auth/enrollTotp, auth/confirmTotp,
+   * auth/logout): open to an administrator who must still enrol in two-step log-in. Every other route
+   * answers TOTP_ENROLMENT_REQUIRED to them (ADMIN_REQUIRE_2FA=true).
+   */
+  beforeEnrolment?: boolean;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Back-office sessions; present where staffAuthPlugin was registered (itself or an ancestor). */
@@ -16,7 +25,7 @@ declare module "fastify" {
      * onRequest hook of a back-office route: a live staff session (401 otherwise) whose role has
      * `permission` when one is named (403 otherwise); sets `request.staff`.
      */
-    requireStaff: (permission?: Permission) => StaffHook;
+    requireStaff: (permission?: Permission, options?: StaffGuardOptions) => StaffHook;
   }
   interface FastifyRequest {
     /** The staff member behind a route guarded by requireStaff; null elsewhere. */
@@ -34,7 +43,7 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
  * Importable by any admin module; the route's context must have staffAuthPlugin registered (this module
  * or an ancestor), since the sessions are read through `request.server.staffSessions`.
  */
-export function requireStaff(permission?: Permission): StaffHook {
+export function requireStaff(permission?: Permission, options: StaffGuardOptions = {}): StaffHook {
   return async function staffGuard(request: FastifyRequest) {
     const sessions = request.server.staffSessions as StaffSessionService | undefined;
     if (!sessions) throw new Error("requireStaff: register staffAuthPlugin in this route's context");
@@ -43,6 +52,8 @@ export function requireStaff(permission?: Permission): StaffHook {
     const staff = token && account ? await sessions.authenticate(token, account) : null;
     if (!staff) throw new DomainError("UNAUTHORIZED");
     request.staff = staff;
+    if (!options.beforeEnrolment && sessions.mustEnrol(staff))
+      throw new DomainError("TOTP_ENROLMENT_REQUIRED");
     if (permission && !can(staff.role, permission)) {
       request.log.info({ staffId: staff.id, role: staff.role, permission }, "staff permission refused");
       throw new DomainError("FORBIDDEN");
@@ -58,6 +69,8 @@ export function staffOf(request: FastifyRequest): StaffAuth {
 
 export interface StaffAuthOptions {
   policy?: Partial<SessionPolicy> | undefined;
+  /** ADMIN_REQUIRE_2FA: administrators must turn two-step log-in on before using the back office. */
+  requireAdminTotp?: boolean | undefined;
 }
 
 /**
@@ -69,7 +82,10 @@ export interface StaffAuthOptions {
 export const staffAuthPlugin = shared<StaffAuthOptions>(async (app, options) => {
   if (app.hasDecorator("staffSessions")) return;
   const policy = { ...DEFAULT_STAFF_SESSION_POLICY, ...options.policy };
-  app.decorate("staffSessions", new StaffSessionService(app.db, app.clock, policy, app.bus));
+  app.decorate(
+    "staffSessions",
+    new StaffSessionService(app.db, app.clock, policy, app.bus, options.requireAdminTotp ?? false),
+  );
   app.decorate("requireStaff", requireStaff);
   if (!app.hasRequestDecorator("staff")) app.decorateRequest("staff", null);
 });

@@ -31,6 +31,7 @@ export async function findStaffSessionByTokenHash(tx: Db, tokenHash: string) {
       account: adminUsers.account,
       role: adminUsers.role,
       disabled: adminUsers.disabled,
+      totpEnabled: sql<boolean>`${adminUsers.totpEnabledAt} is not null`,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))

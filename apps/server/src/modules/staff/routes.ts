@@ -44,7 +44,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   });
   const tags = ["admin: staff"];
   // Any staff member, whatever the role: these calls concern the caller's own account.
-  const withStaff = { onRequest: app.requireStaff() };
+  // Open before two-step enrolment too, which an administrator may be required to finish first.
+  const withStaff = { onRequest: app.requireStaff(undefined, { beforeEnrolment: true }) };
   const sessionSchema = { tags, headers: staffHeaders, security: [{ token: [], account: [] }] };
 
   app.post(
@@ -102,7 +103,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         ...sessionSchema,
         summary:
           "Start two-step log-in: a new secret and its otpauth URI (for the QR code), required at log-in " +
-          "once auth/confirmTotp accepts a code. Once it is on: ORDER_STATE_INVALID.",
+          "once auth/confirmTotp accepts a code. Once it is on: TOTP_ALREADY_ENABLED.",
         body: emptyRequest,
         response: staffAnswers(totpEnrolment),
       },
@@ -118,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         ...sessionSchema,
         summary:
           "Turn two-step log-in on with a code from the enrolled secret (OTP_INVALID when wrong; " +
-          "ORDER_STATE_INVALID without a pending enrolment)",
+          "TOTP_NOT_ENROLLED without a pending enrolment, TOTP_ALREADY_ENABLED once it is on)",
         body: otpRequest,
         response: staffAnswers(z.null()),
       },

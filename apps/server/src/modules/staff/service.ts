@@ -169,39 +169,44 @@ export class StaffAuthService {
       role: row.role,
       permissions: [...ROLE_PERMISSIONS[row.role]],
       totpEnabled: row.totpEnabledAt !== null,
+      totpRequired: this.deps.sessions.mustEnrol({ role: row.role, totpEnabled: row.totpEnabledAt !== null }),
     };
   }
 
   /**
    * A new secret for the staff member's authenticator, not required at log-in until confirmed. Asking
    * again before confirming replaces it. Once two-step log-in is on, a session alone cannot replace the
-   * secret (whoever took over a session could otherwise lock the owner out): ORDER_STATE_INVALID.
+   * secret (whoever took over a session could otherwise lock the owner out): TOTP_ALREADY_ENABLED.
    */
   async enrollTotp(staff: StaffAuth): Promise<{ secret: string; uri: string }> {
     const secret = newTotpSecret();
     await this.audited(staff, AUDIT.totpEnrolStarted, AUDIT.totpEnrolRefused, async (tx, now) => {
       if (!(await repo.startTotpEnrolment(tx, { id: staff.id, secret, now })))
-        throw new DomainError("ORDER_STATE_INVALID");
+        throw new DomainError("TOTP_ALREADY_ENABLED");
     });
     return { secret, uri: totpUri({ secret, issuer: TOTP_ISSUER, label: staff.account }) };
   }
 
   /**
    * Turns two-step log-in on once a code of the enrolled secret verifies; the code's step counts as
-   * used, so it cannot open a log-in afterwards. Without an enrolment pending: ORDER_STATE_INVALID.
+   * used, so it cannot open a log-in afterwards. Already on: TOTP_ALREADY_ENABLED; no enrolment
+   * started: TOTP_NOT_ENROLLED.
    */
   async confirmTotp(staff: StaffAuth, otp: string): Promise<void> {
     await this.audited(staff, AUDIT.totpEnabled, AUDIT.totpConfirmFailed, async (tx, now) => {
       const row = await repo.findStaffById(tx, staff.id);
       const secret = row?.totpSecret;
-      if (!row || !secret || row.totpEnabledAt) throw new DomainError("ORDER_STATE_INVALID");
+      if (row?.totpEnabledAt) throw new DomainError("TOTP_ALREADY_ENABLED");
+      if (!row || !secret) throw new DomainError("TOTP_NOT_ENROLLED");
       const result = verifyTotp({ secret, code: otp, at: now, lastUsedStep: row.totpLastStep });
       if (!result.ok || !(await repo.claimTotpStep(tx, { id: staff.id, step: result.step })))
         throw new DomainError("OTP_INVALID");
       // Replaced by another enrolment, or confirmed by a concurrent call, since it was read.
       if (!(await repo.enableTotp(tx, { id: staff.id, secret, now })))
-        throw new DomainError("ORDER_STATE_INVALID");
+        throw new DomainError("TOTP_NOT_ENROLLED");
     });
+    // The guard reads two-step state with the session: seen at once where ADMIN_REQUIRE_2FA waits for it.
+    await this.deps.sessions.refresh(staff.id);
   }
 
   /**

@@ -139,6 +139,7 @@ describe("staff sessions", () => {
         role: "support",
         permissions: ["users.read", "reviews.read"],
         totpEnabled: false,
+        totpRequired: false,
       },
     });
   });

@@ -23,6 +23,8 @@ export interface StaffAuth {
   account: string;
   role: AdminRole;
   sessionId: string;
+  /** Two-step log-in is on for this staff member. */
+  totpEnabled: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export const STAFF_SESSIONS_ENDED: Channel<SessionsEnded> = {
 
 interface CachedStaffSession extends CachedSession {
   role: AdminRole;
+  totpEnabled: boolean;
 }
 
 /**
@@ -52,6 +55,8 @@ export class StaffSessionService {
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
     private readonly bus: Bus,
+    /** ADMIN_REQUIRE_2FA: an administrator must turn two-step log-in on before anything else. */
+    readonly requireAdminTotp = false,
   ) {
     this.cache = new SessionCache(policy.cacheMs);
     bus.subscribe(STAFF_SESSIONS_ENDED, (event) => this.cache.drop(event, this.clock.now().getTime()));
@@ -98,7 +103,13 @@ export class StaffSessionService {
       await repo.touchStaffSession(this.db, { id: session.sessionId, now: new Date(now), idleExpiresAt });
       Object.assign(session, { lastSeenAt: now, idleExpiresAt: idleExpiresAt.getTime() });
     }
-    return { id: session.userId, account: session.account, role: session.role, sessionId: session.sessionId };
+    return {
+      id: session.userId,
+      account: session.account,
+      role: session.role,
+      sessionId: session.sessionId,
+      totpEnabled: session.totpEnabled,
+    };
   }
 
   private async load(tokenHash: string, now: number): Promise<CachedStaffSession | null> {
@@ -110,6 +121,7 @@ export class StaffSessionService {
       userId: session.adminUserId,
       account: row.account,
       role: row.role,
+      totpEnabled: row.totpEnabled,
       lastSeenAt: session.lastSeenAt.getTime(),
       idleExpiresAt: session.idleExpiresAt.getTime(),
       absoluteExpiresAt: session.absoluteExpiresAt.getTime(),
@@ -135,6 +147,19 @@ export class StaffSessionService {
    * `authenticate` refuses the sessions while the flag is set, on every process from this moment.
    */
   async endAllOf(adminUserId: string): Promise<void> {
+    await this.announce({ userId: adminUserId });
+  }
+
+  /** Whether this staff member must enrol in two-step log-in before using anything but their own account. */
+  mustEnrol(staff: Pick<StaffAuth, "role" | "totpEnabled">): boolean {
+    return this.requireAdminTotp && staff.role === "administrator" && !staff.totpEnabled;
+  }
+
+  /**
+   * Makes every process read this staff member's sessions afresh (a role or two-step change is seen at
+   * once instead of when the cache expires). Nothing is revoked.
+   */
+  async refresh(adminUserId: string): Promise<void> {
     await this.announce({ userId: adminUserId });
   }
 

@@ -149,8 +149,8 @@ describe("staff two-step log-in (TOTP)", () => {
     const again = await expectOneAuditRow(t.database.db, () =>
       adminCall(t.app, "auth/enrollTotp", {}, session.headers),
     );
-    expect(again.result).toMatchObject({ status: 0, code: "ORDER_STATE_INVALID" });
-    expect(again.row).toMatchObject({ action: "staff.totpEnrolRefused", reason: "ORDER_STATE_INVALID" });
+    expect(again.result).toMatchObject({ status: 0, code: "TOTP_ALREADY_ENABLED" });
+    expect(again.row).toMatchObject({ action: "staff.totpEnrolRefused", reason: "TOTP_ALREADY_ENABLED" });
     expect((await staffRow(t.database.db, staff.id))?.totpSecret).toBe(secret);
     const confirm = await adminCall(
       t.app,
@@ -158,7 +158,7 @@ describe("staff two-step log-in (TOTP)", () => {
       { otp: appCode(secret, t.clock.now()) },
       session.headers,
     );
-    expect(confirm).toMatchObject({ status: 0, code: "ORDER_STATE_INVALID" });
+    expect(confirm).toMatchObject({ status: 0, code: "TOTP_ALREADY_ENABLED" });
   });
 
   it("refuses a confirmation without an enrolment, and uses only the latest enrolment's secret", async () => {
@@ -167,8 +167,8 @@ describe("staff two-step log-in (TOTP)", () => {
     const none = await expectOneAuditRow(t.database.db, () =>
       adminCall(t.app, "auth/confirmTotp", { otp: "123456" }, session.headers),
     );
-    expect(none.result).toMatchObject({ status: 0, code: "ORDER_STATE_INVALID" });
-    expect(none.row).toMatchObject({ action: "staff.totpConfirmFailed", reason: "ORDER_STATE_INVALID" });
+    expect(none.result).toMatchObject({ status: 0, code: "TOTP_NOT_ENROLLED" });
+    expect(none.row).toMatchObject({ action: "staff.totpConfirmFailed", reason: "TOTP_NOT_ENROLLED" });
 
     const first = (await adminCall(t.app, "auth/enrollTotp", {}, session.headers)).data as { secret: string };
     const second = (await adminCall(t.app, "auth/enrollTotp", {}, session.headers)).data as {

@@ -51,7 +51,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
         summary:
           "Log in. Failures are limited per account and address pair and per address; failures on an " +
           "account from anywhere slow its log-ins down but never refuse the right password. " +
-          "`failedLogins` tells the owner of failures since the last log-in.",
+          "`failedLogins` tells the owner of failures since the last log-in. With two-step log-in on, " +
+          "the right password without `otp` answers OTP_REQUIRED; a wrong or used code (or recovery " +
+          "code) OTP_INVALID, counted as a failed attempt.",
         body: loginRequest,
         response: answers(sessionResponse),
       },

@@ -21,6 +21,7 @@ import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode } from "../../lib/random.js";
 import { addressBucket, type RateLimiter, type RateRule } from "../../lib/rate-limiter.js";
 import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
+import { checkSecondFactor, type SecondFactor } from "../two-step/service.js";
 import * as repo from "./repository.js";
 
 export interface AuthLimits extends LoginThrottleRules {
@@ -117,9 +118,15 @@ export class UserService {
       if (user) await repo.recordFailedLogin(db, { userId: user.id, at: clock.now() });
       throw new DomainError("WRONG_CREDENTIALS");
     }
-    await attempt.succeeded();
-    assertMayLogIn(user);
+    // With two-step log-in on, an attempt without the code or with a wrong one stays counted as failed:
+    // whoever has the password gets no more guesses at the code than at the password.
+    const secondFactor = user.totpEnabledAt ? await this.secondFactorOf(user, input.otp) : undefined;
     return db.transaction(async (tx) => {
+      // OTP_INVALID here: a concurrent log-in spent this very code (a double tap), not a guess.
+      await secondFactor?.spend(tx);
+      await attempt.succeeded();
+      // Flags are only told to whoever knows the password and, with two-step log-in on, the code.
+      assertMayLogIn(user);
       const failed = await repo.takeFailedLogins(tx, user.id);
       const token = await sessions.start(tx, user.id, client);
       return {
@@ -128,6 +135,20 @@ export class UserService {
         ...(failed?.lastAt && { failedLogins: { count: failed.count, lastAt: failed.lastAt.toISOString() } }),
       };
     });
+  }
+
+  /**
+   * The code of a log-in with two-step log-in on (see two-step/service.ts). A wrong code is told to
+   * the owner at the next log-in like a wrong password: whoever typed it knew the password.
+   */
+  private async secondFactorOf(user: UserRow, otp: string | undefined): Promise<SecondFactor> {
+    try {
+      return checkSecondFactor(user, otp, this.deps.clock.now());
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "OTP_INVALID")
+        await repo.recordFailedLogin(this.deps.db, { userId: user.id, at: this.deps.clock.now() });
+      throw error;
+    }
   }
 
   async logout(session: AuthSession): Promise<void> {

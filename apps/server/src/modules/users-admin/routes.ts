@@ -1,4 +1,108 @@
+import {
+  endUserSessionsRequest,
+  endUserSessionsResponse,
+  setCreditScoreRequest,
+  setCreditScoreResponse,
+  setUserFlagsRequest,
+  setUserFlagsResponse,
+  userDetail,
+  userIdRequest,
+  userSearchRequest,
+  userSearchResponse,
+} from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/envelope.js";
+import { MessageService } from "../messages/service.js";
+import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
+import { staffAnswers } from "../staff/routes.js";
+import { UsersAdminService } from "./service.js";
 
-/** admin users/search, users/detail, users/setFlags, users/setCreditScore, users/endSessions (to be built). */
-export const usersAdminRoutes: FastifyPluginAsyncZod = async () => {};
+/** `/api/admin/users/*`: find a user, see everything about them, and the staff actions on them. */
+export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffAuthPlugin);
+  const service = new UsersAdminService({
+    db: app.db,
+    clock: app.clock,
+    sessions: app.sessions,
+    messages: new MessageService({ db: app.db, clock: app.clock }),
+  });
+  const schema = { tags: ["admin: users"], headers: staffHeaders, security: [{ token: [], account: [] }] };
+
+  app.post(
+    "/search",
+    {
+      onRequest: app.requireStaff("users.read"),
+      schema: {
+        ...schema,
+        summary:
+          "Users whose account, real name or invitation code contains `q` (any case; empty: everyone), " +
+          "newest first, 20 a page",
+        body: userSearchRequest,
+        response: staffAnswers(userSearchResponse),
+      },
+    },
+    async (request) => ok(await service.search(request.body)),
+  );
+
+  app.post(
+    "/detail",
+    {
+      onRequest: app.requireStaff("users.read"),
+      schema: {
+        ...schema,
+        summary:
+          "Everything about one user: profile, flags, credit score, KYC, cards (masked), wallets, live " +
+          "sessions, audit trail and recent messages. Unknown id: NOT_FOUND.",
+        body: userIdRequest,
+        response: staffAnswers(userDetail),
+      },
+    },
+    async (request) => ok(await service.detail(request.body.userId)),
+  );
+
+  app.post(
+    "/setFlags",
+    {
+      onRequest: app.requireStaff("users.flags"),
+      schema: {
+        ...schema,
+        summary:
+          "Set or lift account flags (spec §6) with a reason; audited and messaged to the user. Setting " +
+          "frozen, loginBanned or disabled ends the user's sessions and quote sockets at once.",
+        body: setUserFlagsRequest,
+        response: staffAnswers(setUserFlagsResponse),
+      },
+    },
+    async (request) => ok(await service.setFlags(staffOf(request), request.body)),
+  );
+
+  app.post(
+    "/setCreditScore",
+    {
+      onRequest: app.requireStaff("users.creditScore"),
+      schema: {
+        ...schema,
+        summary: "Set the credit score (0–100) with a reason; audited and messaged to the user",
+        body: setCreditScoreRequest,
+        response: staffAnswers(setCreditScoreResponse),
+      },
+    },
+    async (request) => ok(await service.setCreditScore(staffOf(request), request.body)),
+  );
+
+  app.post(
+    "/endSessions",
+    {
+      onRequest: app.requireStaff("users.sessions"),
+      schema: {
+        ...schema,
+        summary:
+          "Log the user out everywhere (every session revoked, sockets closed) with a reason; audited and " +
+          "messaged to the user. Answers how many live sessions ended.",
+        body: endUserSessionsRequest,
+        response: staffAnswers(endUserSessionsResponse),
+      },
+    },
+    async (request) => ok(await service.endSessions(staffOf(request), request.body)),
+  );
+};

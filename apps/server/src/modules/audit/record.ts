@@ -1,0 +1,36 @@
+import type { Db } from "../../db/index.js";
+import { appendAudit } from "../admin/repository.js";
+import type { StaffAuth } from "../staff/sessions.js";
+
+export interface StaffAction {
+  /** One of AUDIT_ACTIONS (packages/api). */
+  action: string;
+  /** `user:<id>`, `review:<id>`, `staff:<id>` … */
+  target: string;
+  reason?: string | null | undefined;
+  details?: Record<string, unknown> | undefined;
+  at: Date;
+}
+
+/**
+ * The one audit row of a staff action, written with `tx`: the transaction of the action's effect, so the
+ * row exists exactly when the effect does.
+ */
+export async function recordStaffAction(
+  tx: Db,
+  staff: Pick<StaffAuth, "id" | "account">,
+  entry: StaffAction,
+): Promise<void> {
+  await appendAudit(tx, {
+    adminUserId: staff.id,
+    actor: staff.account,
+    action: entry.action,
+    target: entry.target,
+    reason: entry.reason === undefined || entry.reason === "" ? null : entry.reason,
+    details: entry.details ?? {},
+    createdAt: entry.at,
+  });
+}
+
+export const userTarget = (id: string) => `user:${id}`;
+export const reviewTarget = (id: string) => `review:${id}`;

@@ -1,0 +1,189 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type ReviewDecideRequest,
+  type ReviewItem,
+  type ReviewKind,
+  type ReviewSummary,
+} from "@brokerage/api";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import { recordStaffAction, reviewTarget } from "../audit/record.js";
+import { seqCursor } from "../messages/cursor.js";
+import type { MessageService } from "../messages/service.js";
+import type { StaffAuth } from "../staff/sessions.js";
+import type { ReviewHandler, ReviewRef, ReviewRegistry } from "./registry.js";
+import * as repo from "./repository.js";
+
+/** Audit actions of the queue. */
+export const REVIEW_AUDIT = {
+  approve: "review.approve",
+  reject: "review.reject",
+  firstApproval: "review.firstApproval",
+} as const;
+
+const cursor = seqCursor("rev");
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  registry: ReviewRegistry;
+  messages: MessageService;
+}
+
+type Listed = { review: repo.ReviewRow; account: string };
+
+function toItem({ review, account }: Listed, subject: Record<string, string | null> | undefined): ReviewItem {
+  return {
+    id: review.id,
+    kind: review.kind as ReviewKind,
+    state: review.state,
+    userId: review.userId,
+    account,
+    createdAt: review.createdAt.toISOString(),
+    decidedAt: review.decidedAt?.toISOString() ?? null,
+    reason: review.reason,
+    approvals: review.approvals,
+    approvalsNeeded: review.approvalsNeeded,
+    subject: subject ?? {},
+  };
+}
+
+const refOf = (review: repo.ReviewRow): ReviewRef => ({
+  id: review.id,
+  kind: review.kind as ReviewKind,
+  subjectId: review.subjectId,
+  userId: review.userId,
+});
+
+/**
+ * The one review queue (DESIGN §5 Reviews): features register a handler per kind; this service owns
+ * paging, the four-eyes rule, the decision's transaction, its audit row and the user's message.
+ */
+export class ReviewService {
+  constructor(private readonly deps: Deps) {}
+
+  /** Newest first by seq, ADMIN_PAGE_SIZE a page; a kind without a handler has an empty queue. */
+  async list(request: {
+    kind: ReviewKind;
+    state?: repo.ReviewRow["state"] | undefined;
+    cursor?: string | undefined;
+  }) {
+    const beforeSeq = request.cursor === undefined ? undefined : cursor.decode(request.cursor);
+    const handler = this.deps.registry.get(request.kind);
+    if (!handler) return { items: [], nextCursor: null };
+    const rows = await repo.listPage(this.deps.db, {
+      kind: request.kind,
+      state: request.state,
+      beforeSeq,
+      limit: ADMIN_PAGE_SIZE + 1,
+    });
+    const page = rows.slice(0, ADMIN_PAGE_SIZE);
+    const subjects = await this.subjectsOf(handler, page);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toItem(row, subjects.get(row.review.subjectId))),
+      nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? cursor.encode(last.review.seq) : null,
+    };
+  }
+
+  async summary(): Promise<ReviewSummary> {
+    const kinds = this.deps.registry.kinds();
+    const counts = new Map((await repo.pendingCounts(this.deps.db, kinds)).map((c) => [c.kind, c.pending]));
+    return { kinds: kinds.map((kind) => ({ kind, pending: counts.get(kind) ?? 0 })) };
+  }
+
+  /**
+   * One transaction: the review row changes only if it is still pending with the approvals that were read
+   * (so of two concurrent decisions exactly one wins, the other answering ORDER_STATE_INVALID), then the
+   * handler's effect, the user's message and the audit row. A review needing two approvals stays pending
+   * after the first, recording its approver; the same staff member cannot give the second (SAME_APPROVER).
+   */
+  async decide(staff: StaffAuth, request: ReviewDecideRequest): Promise<ReviewItem> {
+    const { db, clock, registry, messages } = this.deps;
+    const handler = registry.get(request.kind);
+    if (!handler) throw new DomainError("NOT_FOUND");
+    const decided = await db.transaction(async (tx): Promise<Listed> => {
+      const found = await repo.findWithAccount(tx, { kind: request.kind, id: request.id });
+      if (!found) throw new DomainError("NOT_FOUND");
+      const { review } = found;
+      if (review.state !== "pending") throw new DomainError("ORDER_STATE_INVALID");
+      const at = clock.now();
+      const seen = review.approvals.length;
+      const reason = request.reason === "" ? null : request.reason;
+      const audit = (action: string, row: repo.ReviewRow) =>
+        recordStaffAction(tx, staff, {
+          action,
+          target: reviewTarget(review.id),
+          reason,
+          details: {
+            kind: review.kind,
+            subjectId: review.subjectId,
+            userId: review.userId,
+            approvals: row.approvals.length,
+            approvalsNeeded: row.approvalsNeeded,
+          },
+          at,
+        });
+      const stale = () => new DomainError("ORDER_STATE_INVALID");
+
+      if (request.decision === "approve") {
+        if (review.approvals.some((a) => a.adminUserId === staff.id)) throw new DomainError("SAME_APPROVER");
+        const approval = { adminUserId: staff.id, at: at.toISOString() };
+        if (seen + 1 < review.approvalsNeeded) {
+          const row = await repo.addApproval(tx, { id: review.id, seen, approval });
+          if (!row) throw stale();
+          await audit(REVIEW_AUDIT.firstApproval, row);
+          return { review: row, account: found.account };
+        }
+        const row = await repo.decide(tx, {
+          id: review.id,
+          seen,
+          state: "approved",
+          approval,
+          reason,
+          decidedBy: staff.id,
+          at,
+        });
+        if (!row) throw stale();
+        await handler.approve(tx, refOf(row), staff);
+        await messages.send(tx, {
+          userId: row.userId,
+          kind: handler.messages.approved,
+          params: reason === null ? {} : { reason },
+        });
+        await audit(REVIEW_AUDIT.approve, row);
+        return { review: row, account: found.account };
+      }
+
+      const row = await repo.decide(tx, {
+        id: review.id,
+        seen,
+        state: "rejected",
+        approval: undefined,
+        reason,
+        decidedBy: staff.id,
+        at,
+      });
+      if (!row) throw stale();
+      await handler.reject(tx, refOf(row), staff, request.reason);
+      await messages.send(tx, {
+        userId: row.userId,
+        kind: handler.messages.rejected,
+        params: { reason: request.reason },
+      });
+      await audit(REVIEW_AUDIT.reject, row);
+      return { review: row, account: found.account };
+    });
+    const subjects = await this.subjectsOf(handler, [decided]);
+    return toItem(decided, subjects.get(decided.review.subjectId));
+  }
+
+  private async subjectsOf(handler: ReviewHandler, rows: readonly Listed[]) {
+    if (rows.length === 0) return new Map<string, Record<string, string | null>>();
+    return handler.subjects(
+      this.deps.db,
+      rows.map((r) => r.review.subjectId),
+    );
+  }
+}
