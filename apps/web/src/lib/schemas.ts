@@ -1,5 +1,7 @@
 /** The contract schemas the forms check on the client, in a chunk of their own (see contract.ts). */
 export {
+  addBankCardRequest,
+  addWalletRequest,
   changeFundPasswordRequest,
   changeLoginPasswordRequest,
   loginRequest,

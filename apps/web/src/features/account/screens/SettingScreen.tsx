@@ -1,3 +1,4 @@
+import "../account.css";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@brokerage/api/constants";
@@ -5,17 +6,24 @@ import { Screen } from "../../../components/Screen";
 import { MenuList } from "../../../components/MenuList";
 import { useGo } from "../../../app/useGo";
 import { getAccount, getLangCode } from "../../../lib/storage";
+import { maskAccount } from "../../security/mask";
 import { useUserInfo } from "../api/userInfo";
 
-/** /information/setting (spec §2): name, bound phone, passwords, language, log out. */
+/**
+ * /information/setting (spec §2): name, bound phone, change login password, change fund password,
+ * language, log out; and the way to the security settings. A fund password not yet set says so, and the
+ * row sets it instead of changing it.
+ */
 export default function SettingScreen() {
   const { t } = useTranslation();
   const go = useGo();
   const user = useUserInfo();
   const account = user.data?.account ?? getAccount() ?? "";
+  const fundPasswordSet = user.data?.fundPasswordSet;
   return (
     <Screen title={t("title.information.setting")}>
       <MenuList
+        label={t("settings.profile")}
         items={[
           {
             key: "name",
@@ -26,15 +34,32 @@ export default function SettingScreen() {
           {
             key: "phone",
             label: t("settings.bindPhone"),
-            extra: account,
+            extra: maskAccount(account),
             onSelect: () => go("/information/aqSet"),
           },
         ]}
       />
       <MenuList
         items={[
-          { key: "loginPass", label: t("settings.loginPass"), onSelect: () => go("/information/loginPass") },
-          { key: "fundPass", label: t("settings.fundPass"), onSelect: () => go("/information/fundPass") },
+          {
+            key: "loginPass",
+            label: t("settings.loginPass"),
+            onSelect: () => go("/information/loginPass"),
+          },
+          {
+            key: "fundPass",
+            label: t(fundPasswordSet === false ? "settings.setFundPass" : "settings.fundPass"),
+            extra:
+              fundPasswordSet === false ? (
+                <span className="settings-flag--warn">{t("settings.notSet")}</span>
+              ) : undefined,
+            onSelect: () => go("/information/fundPass"),
+          },
+          {
+            key: "security",
+            label: t("title.information.aqSet"),
+            onSelect: () => go("/information/aqSet"),
+          },
           {
             key: "lang",
             label: t("settings.language"),

@@ -1,16 +1,25 @@
 import "../auth.css";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
+import type { LoginRequest } from "@brokerage/api";
 import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";
 import { getAccount } from "../../../lib/storage";
+import { ApiError } from "../../../lib/apiError";
+import { errorText } from "../../../lib/api";
+import { showError } from "../../../lib/toast";
 import { AuthLayout } from "../components/AuthLayout";
+import { LoginCodeStep } from "../components/LoginCodeStep";
 import { useLogin } from "../api/session";
 import { DEFAULT_AFTER_LOGIN, RETURN_PARAM, returnTargetOf } from "../../../app/access";
 
-/** /login/login: back to the screen the session guard turned the visitor away from, or home. */
+/**
+ * /login/login: back to the screen the session guard turned the visitor away from, or home. With
+ * two-step log-in on, the server answers the right password with OTP_REQUIRED and the screen asks for
+ * the code as a second step, keeping what was typed in the first.
+ */
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,23 +31,54 @@ export default function LoginScreen() {
     account: getAccount() ?? "",
     password: "",
   });
+  /** The checked account and password once the server asked for a code. */
+  const [codeFor, setCodeFor] = useState<LoginRequest | null>(null);
+  const [codeError, setCodeError] = useState<string | undefined>();
+
+  const send = (values: LoginRequest) => {
+    setCodeError(undefined);
+    login.mutate(values, {
+      onSuccess: ({ failedLogins }) => {
+        void navigate(target, { replace: true });
+        // The notice is a dialog (and its animations): loaded only for the rare log-in that needs it.
+        if (failedLogins)
+          void import("../components/FailedLoginsNotice").then((notice) =>
+            notice.showFailedLoginsNotice(failedLogins),
+          );
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return; // transport failures are toasted by the query client
+        if (error.code === "OTP_REQUIRED") {
+          const { otp: _ignored, ...credentials } = values;
+          setCodeFor(credentials);
+        } else if (error.code === "OTP_INVALID" && values.otp !== undefined) {
+          setCodeError(errorText(error.code));
+        } else {
+          showError(errorText(error.code, error.params, error.serverMsg));
+        }
+      },
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.check().then((values) => {
-      if (!values) return;
-      login.mutate(values, {
-        onSuccess: ({ failedLogins }) => {
-          void navigate(target, { replace: true });
-          // The notice is a dialog (and its animations): loaded only for the rare log-in that needs it.
-          if (failedLogins)
-            void import("../components/FailedLoginsNotice").then((notice) =>
-              notice.showFailedLoginsNotice(failedLogins),
-            );
-        },
-      });
-    });
+    void form.check().then((values) => values && send(values));
   };
+
+  if (codeFor)
+    return (
+      <LoginCodeStep
+        account={codeFor.account}
+        pending={login.isPending}
+        error={codeError}
+        onClearError={() => setCodeError(undefined)}
+        onSubmit={(otp) => send({ ...codeFor, otp })}
+        onBack={() => {
+          setCodeFor(null);
+          setCodeError(undefined);
+        }}
+      />
+    );
 
   return (
     <AuthLayout

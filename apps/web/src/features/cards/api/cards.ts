@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AddBankCardRequest,
+  AddWalletRequest,
+  BankCard,
+  BankCardList,
+  WalletAddress,
+  WalletAddressList,
+} from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+
+export const BANK_CARDS_KEY = ["bank", "list"] as const;
+export const WALLETS_KEY = ["wallet", "list"] as const;
+
+/** `bank/list`: the user's bound cards, numbers masked, newest first. */
+export function useBankCards() {
+  return useQuery({
+    queryKey: BANK_CARDS_KEY,
+    queryFn: () => apiPost<BankCardList>("bank/list"),
+    select: (data) => data.items,
+  });
+}
+
+/** `bank/add`: binds a card; the list is read again afterwards. */
+export function useAddBankCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AddBankCardRequest) => apiPost<BankCard>("bank/add", values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_CARDS_KEY }),
+  });
+}
+
+/** `bank/remove {id}`. */
+export function useRemoveBankCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiPost<null>("bank/remove", { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BANK_CARDS_KEY }),
+  });
+}
+
+/** `wallet/list`: the user's crypto addresses, newest first. */
+export function useWallets() {
+  return useQuery({
+    queryKey: WALLETS_KEY,
+    queryFn: () => apiPost<WalletAddressList>("wallet/list"),
+    select: (data) => data.items,
+  });
+}
+
+/** `wallet/add {type, address}`. */
+export function useAddWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AddWalletRequest) => apiPost<WalletAddress>("wallet/add", values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLETS_KEY }),
+  });
+}
+
+/** `wallet/remove {id}`. */
+export function useRemoveWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiPost<null>("wallet/remove", { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WALLETS_KEY }),
+  });
+}
