@@ -46,6 +46,17 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
+    // The back office (its own build, a desktop tool): the contract's schemas and values come from the
+    // index like on the server; antd-mobile has no place there.
+    files: ["apps/web/src/admin/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "antd-mobile", message: "The back office uses antd." }] },
+      ],
+    },
+  },
+  {
     // The pure packages stay pure: no database, no server framework, no UI.
     files: ["packages/**/*.ts"],
     rules: {

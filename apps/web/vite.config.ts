@@ -5,6 +5,8 @@ import { localePartsPlugin } from "./localePartsPlugin.ts";
 
 /** Same-origin API paths: money and personal data, never answered by the service worker. */
 const API_PATHS = /^\/api\//;
+/** The back office (vite.admin.config.ts, its own build): never the phone app's shell, never precached. */
+const ADMIN_PATHS = /^\/admin(\/|$)/;
 
 export default defineConfig({
   plugins: [
@@ -38,7 +40,7 @@ export default defineConfig({
         // manifest, its icons and `includeAssets` are added by the plugin itself.
         globPatterns: ["**/*.{html,js,css}", "assets/**/*.{svg,png,webp,woff,woff2}"],
         navigateFallback: "index.html",
-        navigateFallbackDenylist: [API_PATHS],
+        navigateFallbackDenylist: [API_PATHS, ADMIN_PATHS],
         // No runtime caching at all: anything not precached (every /api/ answer) goes to the network.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,

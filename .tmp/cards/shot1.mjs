@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const base = "http://127.0.0.1:18937";
+const r = await fetch(`${base}/api/vue/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account: "priya_demo", password: "Correct-horse-91" }) });
+const { data } = await r.json();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: "block" });
+await context.addInitScript(([t, a]) => { localStorage.setItem("tokend", t); localStorage.setItem("account", a); }, [data.token, data.account]);
+const page = await context.newPage();
+await page.goto(base + "/#/information/usdtAddress");
+await page.waitForTimeout(2500);
+await page.getByRole("radio", { name: "USDT-ERC20" }).click();
+await page.getByRole("textbox", { name: "Address" }).fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+await page.getByRole("button", { name: "Add address" }).click();
+await page.waitForTimeout(800);
+await page.screenshot({ path: "/work/main/.tmp/cards/10-wallet-error.png" });
+await browser.close();

@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fail, HttpStatus, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { readSession } from "../lib/session";
+
+const emptyQueue = {
+  "reviews/summary": () => ok({ kinds: [{ kind: "kyc", pending: 0 }] }),
+  "reviews/list": () => ok({ items: [], nextCursor: null }),
+};
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("staff log-in", { timeout: 30_000 }, () => {
+  it("asks for the TOTP code when the API answers OTP_REQUIRED, then opens the back office", async () => {
+    const calls = mockAdminApi({
+      "auth/login": (body) =>
+        body.otp === "123456"
+          ? ok({ token: "tok-1", account: "reviewer1", role: "reviewer" })
+          : fail("OTP_REQUIRED"),
+      "auth/me": () => ok(meOf("reviewer")),
+      ...emptyQueue,
+    });
+    renderAdmin("/login");
+
+    fireEvent.change(await screen.findByLabelText("Staff account"), { target: { value: "reviewer1" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "correct horse" } });
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+
+    const code = await screen.findByLabelText("Authentication code");
+    expect(screen.getByText(/Two-step log-in is on for this account/)).toBeTruthy();
+    expect(readSession()).toBeNull();
+    fireEvent.change(code, { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
+
+    expect(await screen.findByRole("heading", { name: "Review queue" })).toBeTruthy();
+    expect(readSession()).toEqual({ token: "tok-1", account: "reviewer1", role: "reviewer" });
+    const logins = calls.filter((c) => c.path === "auth/login").map((c) => c.body);
+    expect(logins).toEqual([
+      { account: "reviewer1", password: "correct horse" },
+      { account: "reviewer1", password: "correct horse", otp: "123456" },
+    ]);
+    // Every call after log-in carries the session in the token and account headers.
+    const me = calls.find((c) => c.path === "auth/me");
+    expect(me?.headers).toMatchObject({ token: "tok-1", account: "reviewer1" });
+    expect(screen.getByTestId("staff-account").textContent).toBe("reviewer1");
+  });
+
+  it("shows a wrong password in place and stays on the log-in page", async () => {
+    mockAdminApi({ "auth/login": () => fail("WRONG_CREDENTIALS") });
+    renderAdmin("/login");
+    fireEvent.change(await screen.findByLabelText("Staff account"), { target: { value: "x1" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Account or password is wrong");
+    expect(screen.queryByLabelText("Authentication code")).toBeNull();
+  });
+
+  it("goes back to log-in when a call answers 401, forgetting the session", async () => {
+    signIn("reviewer");
+    mockAdminApi({ "auth/me": () => new HttpStatus(401) });
+    renderAdmin("/reviews");
+    expect(await screen.findByText("Your session has ended. Please log in again.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Log in" })).toBeTruthy();
+    expect(readSession()).toBeNull();
+  });
+
+  it("logs out: ends the session on the server and returns to log-in", async () => {
+    signIn("reviewer");
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("reviewer")),
+      "auth/logout": () => ok(null),
+      ...emptyQueue,
+    });
+    renderAdmin("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Log in" })).toBeTruthy());
+    expect(calls.some((c) => c.path === "auth/logout")).toBe(true);
+    expect(readSession()).toBeNull();
+  });
+
+  it("sends a staff member who must enrol in two-step log-in to enrolment first", async () => {
+    signIn("administrator");
+    mockAdminApi({
+      "auth/me": () => ok(meOf("administrator", { totpEnabled: false, totpRequired: true })),
+      ...emptyQueue,
+    });
+    renderAdmin("/reviews");
+    expect(await screen.findByText("Two-step log-in is off")).toBeTruthy();
+    expect(screen.getByText(/must use two-step log-in before/)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Review queue" })).toBeNull();
+  });
+});

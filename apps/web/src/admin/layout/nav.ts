@@ -1,0 +1,13 @@
+import type { Permission } from "@brokerage/api";
+
+/** The side menu: each entry is shown only to a role with its permission (none: every staff member). */
+export const NAV_ITEMS: readonly { path: string; labelKey: string; permission?: Permission }[] = [
+  { path: "/reviews", labelKey: "nav.reviews", permission: "reviews.read" },
+  { path: "/users", labelKey: "nav.users", permission: "users.read" },
+  { path: "/staff", labelKey: "nav.staff", permission: "staff.manage" },
+  { path: "/audit", labelKey: "nav.audit", permission: "audit.read" },
+  { path: "/security", labelKey: "nav.security" },
+];
+
+export const visibleNav = (can: (p: Permission) => boolean) =>
+  NAV_ITEMS.filter((item) => !item.permission || can(item.permission));

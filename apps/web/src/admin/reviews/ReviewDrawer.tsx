@@ -1,0 +1,139 @@
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import type { ReviewItem } from "@brokerage/api";
+import { Alert, Button, Descriptions, Divider, Drawer, Tooltip, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useStaff } from "../auth/staff";
+import { overlayContainer } from "../layout/overlay";
+import { formatDateTime } from "../lib/format";
+import { DecideModal, type Decision } from "./DecideModal";
+import { KycPhoto } from "./KycPhoto";
+import { FourEyes, ReviewStateTag } from "./parts";
+
+/** Subject fields shown by their own component (the KYC photos) or already in the header rows. */
+const SHOWN_APART = new Set(["frontPhoto", "backPhoto", "state", "submissionId"]);
+
+/** One request in full: who, what, the KYC photos, the four-eyes progress, and the decision buttons. */
+export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { me, can } = useStaff();
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const pending = item?.state === "pending";
+  const decidable = pending && can("reviews.decide");
+  const approvedByMe = item?.approvals.some((a) => a.adminUserId === me.id) ?? false;
+
+  return (
+    <Drawer
+      open={item !== null}
+      onClose={onClose}
+      size={680}
+      getContainer={overlayContainer}
+      title={item ? t("reviews.drawerTitle", { kind: t(`kinds.${item.kind}`), account: item.account }) : ""}
+      closable={{ "aria-label": t("common.close") }}
+      extra={item ? <ReviewStateTag state={item.state} /> : null}
+      footer={
+        decidable && item ? (
+          <div className="admin-drawer__footer">
+            <Button danger icon={<CloseOutlined />} onClick={() => setDecision("reject")}>
+              {t("reviews.reject")}
+            </Button>
+            <Tooltip title={approvedByMe ? t("reviews.approvedByYou") : undefined}>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                disabled={approvedByMe}
+                onClick={() => setDecision("approve")}
+              >
+                {t("reviews.approve")}
+              </Button>
+            </Tooltip>
+          </div>
+        ) : null
+      }
+    >
+      {item ? (
+        <>
+          {pending && !can("reviews.decide") ? (
+            <Alert type="info" showIcon title={t("reviews.readOnly")} className="admin-drawer__alert" />
+          ) : null}
+          <Descriptions column={2} size="small" bordered className="admin-descriptions">
+            <Descriptions.Item label={t("reviews.account")}>
+              {can("users.read") ? <Link to={`/users/${item.userId}`}>{item.account}</Link> : item.account}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("reviews.kind")}>{t(`kinds.${item.kind}`)}</Descriptions.Item>
+            <Descriptions.Item label={t("reviews.submitted")}>
+              {formatDateTime(item.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("reviews.decidedAt")}>
+              {formatDateTime(item.decidedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("reviews.fourEyes")} span={2}>
+              <FourEyes item={item} />
+            </Descriptions.Item>
+            {item.reason ? (
+              <Descriptions.Item label={t("reviews.reason")} span={2}>
+                {item.reason}
+              </Descriptions.Item>
+            ) : null}
+            <Descriptions.Item label={t("reviews.reference")} span={2}>
+              <Typography.Text copyable className="admin-mono">
+                {item.id}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+          <Divider titlePlacement="start" plain>
+            {t("reviews.request")}
+          </Divider>
+          <Descriptions column={1} size="small" bordered className="admin-descriptions">
+            {Object.entries(item.subject)
+              .filter(([key]) => !SHOWN_APART.has(key))
+              .map(([key, value]) => (
+                <Descriptions.Item key={key} label={t(`subject.${key}`, { defaultValue: key })}>
+                  {key.endsWith("At") ? formatDateTime(value) : (value ?? "—")}
+                </Descriptions.Item>
+              ))}
+          </Descriptions>
+          {item.kind === "kyc" ? (
+            <>
+              <Divider titlePlacement="start" plain>
+                {t("kyc.photos")}
+              </Divider>
+              {can("kyc.photos") ? (
+                <div className="admin-photos">
+                  {(["front", "back"] as const).map((side) => (
+                    <KycPhoto
+                      key={side}
+                      submissionId={item.subject.submissionId ?? null}
+                      side={side}
+                      available={item.subject[`${side}Photo`] === "available"}
+                    />
+                  ))}
+                </div>
+              ) : (
+                <Typography.Text type="secondary">{t("kyc.noPhotoPermission")}</Typography.Text>
+              )}
+            </>
+          ) : null}
+          {item.approvals.length > 0 ? (
+            <>
+              <Divider titlePlacement="start" plain>
+                {t("reviews.approvals")}
+              </Divider>
+              <ul className="admin-approvals">
+                {item.approvals.map((a) => (
+                  <li key={a.adminUserId + a.at}>
+                    <CheckOutlined aria-hidden className="admin-approvals__icon" />
+                    {a.adminUserId === me.id ? t("reviews.you") : t("reviews.anotherReviewer")}
+                    <Typography.Text type="secondary"> · {formatDateTime(a.at)}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <DecideModal item={item} decision={decision} onClose={() => setDecision(null)} />
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,66 @@
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from "@ant-design/icons";
+import type { ReviewItem } from "@brokerage/api";
+import { Progress, Space, Tag, Typography } from "antd";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+
+const STATE_TAGS = {
+  pending: { color: "gold", icon: <ClockCircleOutlined /> },
+  approved: { color: "green", icon: <CheckCircleOutlined /> },
+  rejected: { color: "red", icon: <CloseCircleOutlined /> },
+} as const;
+
+export function ReviewStateTag({ state }: { state: ReviewItem["state"] }) {
+  const { t } = useTranslation();
+  const { color, icon } = STATE_TAGS[state];
+  return (
+    <Tag color={color} icon={icon} variant="outlined">
+      {t(`reviewStates.${state}`)}
+    </Tag>
+  );
+}
+
+/** Four-eyes progress: approvals so far of those needed (a review needing one shows "single"). */
+export function FourEyes({ item, compact = false }: { item: ReviewItem; compact?: boolean }) {
+  const { t } = useTranslation();
+  const done = item.state === "approved" ? item.approvalsNeeded : item.approvals.length;
+  const text = t("reviews.approvalsOf", { done, needed: item.approvalsNeeded });
+  if (compact)
+    return item.approvalsNeeded > 1 ? (
+      <Space size={6}>
+        <Progress
+          type="circle"
+          size={18}
+          percent={(100 * done) / item.approvalsNeeded}
+          showInfo={false}
+          aria-hidden
+        />
+        <Typography.Text>{text}</Typography.Text>
+      </Space>
+    ) : (
+      <Typography.Text type="secondary">{t("reviews.single")}</Typography.Text>
+    );
+  return (
+    <Space size={8}>
+      <Progress
+        steps={item.approvalsNeeded}
+        percent={(100 * done) / item.approvalsNeeded}
+        showInfo={false}
+        size={[24, 8]}
+        aria-hidden
+      />
+      <Typography.Text>{text}</Typography.Text>
+    </Space>
+  );
+}
+
+/** One line on what the request is about, per kind (the drawer shows every field). */
+export function subjectSummary(item: ReviewItem, t: TFunction): string {
+  const s = item.subject;
+  if (item.kind === "kyc") return [s.realName, s.idNumber].filter(Boolean).join(" · ") || "—";
+  const parts = Object.entries(s)
+    .filter(([key, value]) => value !== null && !key.toLowerCase().endsWith("id"))
+    .slice(0, 3)
+    .map(([key, value]) => `${t(`subject.${key}`, { defaultValue: key })}: ${value ?? ""}`);
+  return parts.join(" · ") || "—";
+}

@@ -1,0 +1,110 @@
+import type { StaffMe } from "@brokerage/api";
+import { ROLE_PERMISSIONS, type AdminRole } from "@brokerage/api";
+import { configure, render } from "@testing-library/react";
+import { vi } from "vitest";
+import { AdminApp } from "../app/AdminApp";
+import { adminMemoryRouter } from "../app/router";
+import { saveSession } from "../lib/session";
+
+/** jsdom lacks what antd's responsive parts (Layout.Sider breakpoints, Grid, Table) ask the window for. */
+if (!window.matchMedia)
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
+if (!("ResizeObserver" in window))
+  Object.assign(window, {
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+
+// antd renders a lot of DOM in jsdom; on a busy machine a screen can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+export type Handler = (body: Record<string, unknown>, headers: Record<string, string>) => unknown;
+
+export interface Call {
+  path: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** A JSON envelope answer; `fail(code)` gives a business error, `status(401)` an HTTP status. */
+export const ok = (data: unknown) => ({ status: 1, msg: "", data });
+export const fail = (code: string, params: Record<string, string> = {}) => ({
+  status: 0,
+  msg: code,
+  code,
+  params,
+  data: null,
+});
+export class HttpStatus {
+  constructor(readonly status: number) {}
+}
+/** Bytes answered with their content type (a KYC photo). */
+export class Bytes {
+  constructor(
+    readonly type: string,
+    readonly text: string,
+  ) {}
+}
+
+/**
+ * fetch, stubbed with one handler per back-office path ("auth/me"); every call is recorded. A handler
+ * returns the envelope, an `HttpStatus`, or `Bytes`.
+ */
+export function mockAdminApi(handlers: Record<string, Handler>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = String(input).replace(/^\/api\/admin\//, "");
+      const body = JSON.parse(String(init.body ?? "{}")) as Record<string, unknown>;
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      calls.push({ path, body, headers });
+      const handler = handlers[path];
+      if (!handler) return new Response(JSON.stringify(fail("NOT_FOUND")), { status: 404 });
+      const answer = handler(body, headers);
+      if (answer instanceof HttpStatus) return new Response("{}", { status: answer.status });
+      if (answer instanceof Bytes)
+        return new Response(new TextEncoder().encode(answer.text), {
+          headers: { "content-type": answer.type },
+        });
+      return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
+    }),
+  );
+  return calls;
+}
+
+export function meOf(role: AdminRole, overrides: Partial<StaffMe> = {}): StaffMe {
+  return {
+    id: "00000000-0000-4000-8000-00000000000a",
+    account: `${role}1`,
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
+    totpEnabled: true,
+    totpRequired: false,
+    ...overrides,
+  };
+}
+
+/** Logs in as `role` (a session in sessionStorage) without going through the log-in page. */
+export function signIn(role: AdminRole): void {
+  saveSession({ token: "staff-token", account: `${role}1`, role });
+}
+
+export function renderAdmin(path: string) {
+  const router = adminMemoryRouter(path);
+  return { router, ...render(<AdminApp router={router} />) };
+}

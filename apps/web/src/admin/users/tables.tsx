@@ -1,0 +1,157 @@
+import type { AuditEntry, UserDetail } from "@brokerage/api";
+import { Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useTranslation } from "react-i18next";
+import { auditColumns } from "../audit/columns";
+import { formatDateTime } from "../lib/format";
+
+const when = (v: string | null) => <span className="admin-mono">{formatDateTime(v)}</span>;
+
+export function CardsTable({ cards }: { cards: UserDetail["cards"] }) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<UserDetail["cards"][number]> = [
+    { title: t("cards.holder"), dataIndex: "holderName" },
+    {
+      title: t("cards.number"),
+      dataIndex: "cardNumberMasked",
+      render: (v: string) => <span className="admin-mono">{v}</span>,
+    },
+    { title: t("cards.bank"), dataIndex: "bankName" },
+    { title: t("cards.branch"), dataIndex: "branchName" },
+    {
+      title: t("cards.ifsc"),
+      dataIndex: "ifsc",
+      render: (v: string) => <span className="admin-mono">{v}</span>,
+    },
+    { title: t("cards.added"), dataIndex: "createdAt", render: when },
+    {
+      title: t("cards.state"),
+      dataIndex: "removedAt",
+      render: (v: string | null) =>
+        v ? (
+          <Tag>{t("cards.removedAt", { at: formatDateTime(v) })}</Tag>
+        ) : (
+          <Tag color="green">{t("cards.bound")}</Tag>
+        ),
+    },
+  ];
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={cards}
+      pagination={false}
+      locale={{ emptyText: t("cards.none") }}
+    />
+  );
+}
+
+export function WalletsTable({ wallets }: { wallets: UserDetail["wallets"] }) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<UserDetail["wallets"][number]> = [
+    { title: t("wallets.type"), dataIndex: "type", width: 160, render: (v: string) => <Tag>{v}</Tag> },
+    {
+      title: t("wallets.address"),
+      dataIndex: "address",
+      render: (v: string) => (
+        <Typography.Text copyable className="admin-mono">
+          {v}
+        </Typography.Text>
+      ),
+    },
+    { title: t("wallets.added"), dataIndex: "createdAt", width: 200, render: when },
+  ];
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={wallets}
+      pagination={false}
+      locale={{ emptyText: t("wallets.none") }}
+    />
+  );
+}
+
+export function SessionsTable({ sessions }: { sessions: UserDetail["sessions"]["items"] }) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<UserDetail["sessions"]["items"][number]> = [
+    { title: t("sessions.started"), dataIndex: "createdAt", width: 200, render: when },
+    { title: t("sessions.lastSeen"), dataIndex: "lastSeenAt", width: 200, render: when },
+    {
+      title: t("sessions.ip"),
+      dataIndex: "ip",
+      width: 160,
+      render: (v: string | null) => <span className="admin-mono">{v ?? "—"}</span>,
+    },
+    {
+      title: t("sessions.device"),
+      dataIndex: "userAgent",
+      ellipsis: true,
+      render: (v: string | null) => v ?? "—",
+    },
+  ];
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={sessions}
+      pagination={false}
+      locale={{ emptyText: t("sessions.none") }}
+    />
+  );
+}
+
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      columns={auditColumns(t, { target: false })}
+      dataSource={entries}
+      pagination={entries.length > 10 ? { pageSize: 10, showSizeChanger: false, size: "small" } : false}
+      locale={{ emptyText: t("audit.none") }}
+    />
+  );
+}
+
+export function MessagesTable({ messages }: { messages: UserDetail["messages"] }) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<UserDetail["messages"][number]> = [
+    { title: t("messages.sent"), dataIndex: "createdAt", width: 200, render: when },
+    {
+      title: t("messages.kind"),
+      dataIndex: "kind",
+      render: (kind: string) => t(`messageKinds.${kind}`, { defaultValue: kind }),
+    },
+    {
+      title: t("messages.params"),
+      dataIndex: "params",
+      ellipsis: true,
+      render: (params: Record<string, string>) =>
+        Object.entries(params)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(" · ") || "—",
+    },
+    {
+      title: t("messages.read"),
+      dataIndex: "read",
+      width: 110,
+      render: (read: boolean) =>
+        read ? <Tag>{t("messages.isRead")}</Tag> : <Tag color="blue">{t("messages.unread")}</Tag>,
+    },
+  ];
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={messages}
+      pagination={false}
+      locale={{ emptyText: t("messages.none") }}
+    />
+  );
+}
