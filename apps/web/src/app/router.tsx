@@ -2,10 +2,16 @@ import { Navigate, createHashRouter, type RouteObject } from "react-router";
 import { AppShell } from "./shell/AppShell";
 import { RouteError } from "./shell/RouteError";
 import { PageLoading } from "../components/LoadingState";
-import { SCREENS, SPEC_PATHS, loadPlaceholder } from "./routes";
+import { LOGIN_SCREENS, SPEC_PATHS, isLoginPath, loadPlaceholder, type ScreenModule } from "./routes";
 import { withTimeout } from "./lazy";
 import { isPublicPath, requireSession } from "./access";
 import { textsForScreen } from "../lib/i18n";
+
+/** A screen's module: the log-in flow's from the first load's table, the others through `./screens`. */
+function loadScreen(path: string): Promise<ScreenModule> {
+  if (isLoginPath(path)) return (LOGIN_SCREENS[path] ?? loadPlaceholder)();
+  return import("./screens").then(({ APP_SCREENS }) => (APP_SCREENS[path] ?? loadPlaceholder)());
+}
 
 export const routeObjects: RouteObject[] = [
   {
@@ -20,7 +26,7 @@ export const routeObjects: RouteObject[] = [
         loader: isPublicPath(path) ? undefined : requireSession(path),
         lazy: async () => {
           const [screen] = await Promise.all([
-            withTimeout((SCREENS[path] ?? loadPlaceholder)()),
+            withTimeout(loadScreen(path)),
             withTimeout(textsForScreen(path)),
           ]);
           return { Component: screen.default };

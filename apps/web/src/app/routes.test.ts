@@ -25,3 +25,21 @@ describe("routes (spec §2)", () => {
     }
   }, 30_000);
 });
+
+describe("screen tables", () => {
+  it("name only spec paths, the log-in flow's in the first load's table and every other in ./screens", async () => {
+    const { LOGIN_SCREENS, isLoginPath } = await import("./routes");
+    const { APP_SCREENS } = await import("./screens");
+    const spec: readonly string[] = SPEC_PATHS;
+    for (const path of Object.keys(LOGIN_SCREENS)) {
+      expect(spec, path).toContain(path);
+      expect(isLoginPath(path), path).toBe(true);
+    }
+    for (const path of Object.keys(APP_SCREENS)) {
+      expect(spec, path).toContain(path);
+      expect(isLoginPath(path), path).toBe(false);
+    }
+    expect(Object.keys(LOGIN_SCREENS)).toContain("/login/login");
+    expect(Object.keys(APP_SCREENS)).toContain("/home/index");
+  });
+});

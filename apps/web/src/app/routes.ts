@@ -80,42 +80,24 @@ export const titleKeyOf = (path: string) => `title.${path.slice(1).split("/").jo
 
 export type ScreenModule = { default: ComponentType };
 
+export type ScreenTable = Partial<Record<string, () => Promise<ScreenModule>>>;
+
 /**
- * Screens built so far. A path of SPEC_PATHS missing here renders the shared placeholder screen (its
+ * The log-in flow's screens. Every other screen is in `./screens` (APP_SCREENS), a table loaded with the
+ * first screen behind log-in: the log-in screen's first load does not carry the import map of every
+ * screen of the app. A path of SPEC_PATHS in neither table renders the shared placeholder screen (its
  * translated title, the top-back bar and the empty-list placeholder) until its feature lands: adding a
- * screen is one line here.
+ * screen is one line in `./screens`.
  */
-export const SCREENS: Partial<Record<(typeof SPEC_PATHS)[number], () => Promise<ScreenModule>>> = {
+export const LOGIN_SCREENS: ScreenTable = {
   "/login/start": () => import("../features/auth/screens/StartScreen"),
   "/login/start1": () => import("../features/auth/screens/WelcomeScreen"),
   "/login/loginAfter": () => import("../features/auth/screens/LoginAfterScreen"),
   "/login/login": () => import("../features/auth/screens/LoginScreen"),
   "/login/register": () => import("../features/auth/screens/RegisterScreen"),
   "/login/reLogin": () => import("../features/auth/screens/ReLoginScreen"),
-  "/home/index": () => import("../features/home/screens/HomeScreen"),
-  "/home/market": () => import("../features/market/screens/MarketOverviewScreen"),
-  "/home/stockList": () => import("../features/market/screens/StockListScreen"),
-  "/market/index": () => import("../features/market/screens/MarketScreen"),
-  "/market/stockDetail": () => import("../features/market/screens/StockDetailScreen"),
-  "/market/stockDetailzs": () => import("../features/market/screens/IndexDetailScreen"),
-  "/market/components/optionList": () => import("../features/market/screens/OptionListScreen"),
-  "/favorite/index": () => import("../features/favorite/screens/FavoriteScreen"),
-  "/favorite/search": () => import("../features/favorite/screens/SearchScreen"),
-  "/information/index": () => import("../features/account/screens/AccountScreen"),
-  "/information/setting": () => import("../features/account/screens/SettingScreen"),
-  "/information/changeLang": () => import("../features/account/screens/ChangeLangScreen"),
-  "/information/loginPass": () => import("../features/account/screens/LoginPassScreen"),
-  "/information/fundPass": () => import("../features/account/screens/FundPassScreen"),
-  "/information/aqSet": () => import("../features/security/screens/SecurityScreen"),
-  "/information/authInfo": () => import("../features/kyc/screens/AuthInfoScreen"),
-  "/information/bankList": () => import("../features/cards/screens/BankListScreen"),
-  "/information/addBankCard": () => import("../features/cards/screens/AddBankCardScreen"),
-  "/information/usdtAddress": () => import("../features/cards/screens/UsdtAddressScreen"),
-  "/information/userInfo": () => import("../features/messages/screens/InboxScreen"),
-  "/information/msgInfo": () => import("../features/messages/screens/MessageScreen"),
-  "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),
-  "/information/company": () => import("../features/about/screens/CompanyScreen"),
-  "/information/aboutInfo": () => import("../features/about/screens/LegalScreen"),
 };
+
+export const isLoginPath = (path: string) => path.startsWith("/login/");
 
 export const loadPlaceholder = (): Promise<ScreenModule> => import("../components/PlaceholderScreen");

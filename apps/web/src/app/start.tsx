@@ -15,7 +15,12 @@ installRootFontSize();
 // with the first screen's scripts for a phone's bandwidth or CPU.
 window.addEventListener(
   "load",
-  () => afterFirstScreen(() => void import("./pwa").then((pwa) => pwa.registerServiceWorker())),
+  () =>
+    afterFirstScreen(() => {
+      void import("./pwa").then((pwa) => pwa.registerServiceWorker());
+      // The table of the screens behind log-in, so the step from log-in to home waits for nothing more.
+      void import("./screens");
+    }),
   {
     once: true,
   },

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { i18n } from "./i18n";
+import { i18n, screenTextsReady } from "./i18n";
 import { errorText } from "./api";
 import { formatErrorParams, hasChinese, loadMoneyFormat } from "./apiError";
 
@@ -38,6 +38,7 @@ describe("error translation (spec §8)", () => {
     await i18n.changeLanguage("ko");
     expect(errorText("WRONG_CREDENTIALS")).toBe("계정 또는 비밀번호가 올바르지 않습니다");
     await i18n.changeLanguage("zh-TW");
+    await screenTextsReady(); // a screen behind log-in's error: its text is in the screens part
     expect(errorText("AMOUNT_ABOVE_MAX", { max: "50000" })).toBe("金額高於最高限額 50,000.00");
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import en from "../locales/en.json";
-import { SHELL_SECTIONS, needsScreenTexts, pickLocalePart } from "./localeParts";
+import { SHELL_ERROR_CODES, SHELL_SECTIONS, needsScreenTexts, pickLocalePart } from "./localeParts";
 
 type Tree = { [key: string]: unknown };
 
@@ -24,7 +24,8 @@ describe("locale parts", () => {
 
   it("keeps the whole shell sections and the named keys of split sections in the shell", () => {
     expect(shell.auth).toEqual(en.auth);
-    expect(shell.errors).toEqual(en.errors);
+    expect(Object.keys(shell.errors as Tree).sort()).toEqual([...SHELL_ERROR_CODES].sort());
+    expect({ ...(shell.errors as Tree), ...(screens.errors as Tree) }).toEqual(en.errors);
     expect(shell.title).toEqual({ login: en.title.login });
     expect(screens.auth).toBeUndefined();
     expect(screens.market).toEqual(en.market);

@@ -8,6 +8,39 @@
  *
  * The split is done at build time (`localePartsPlugin.ts`): the locale files stay one file per language.
  */
+/**
+ * The error texts the log-in flow can show (the calls of its screens: common/config, user/login,
+ * user/register, and their form checks); every other error belongs to a screen behind log-in and comes
+ * with the screens part, which such a screen waits for before it renders.
+ */
+export const SHELL_ERROR_CODES: readonly string[] = [
+  "generic",
+  "INVALID_INPUT",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "SYSTEM_BUSY",
+  "TOO_FREQUENT",
+  "INTERNAL",
+  "ACCOUNT_NOT_FOUND",
+  "WRONG_CREDENTIALS",
+  "ACCOUNT_EXISTS",
+  "INVITER_NOT_FOUND",
+  "PASSWORDS_MISMATCH",
+  "PASSWORD_TOO_SHORT",
+  "ACCOUNT_FORMAT",
+  "AGREEMENT_REQUIRED",
+  "REGISTRATION_FAILED",
+  "ACCOUNT_FROZEN",
+  "LOGIN_BANNED",
+  "ACCOUNT_DISABLED",
+  "PASSWORD_COMMON",
+  "PASSWORD_CONTAINS_ACCOUNT",
+  "PASSWORD_BLANK",
+  "OTP_REQUIRED",
+  "OTP_INVALID",
+];
+
 export const SHELL_SECTIONS: readonly string[] = [
   "app",
   "common",
@@ -21,7 +54,7 @@ export const SHELL_SECTIONS: readonly string[] = [
   "loginAfter",
   "failedLogins",
   "form",
-  "errors",
+  ...SHELL_ERROR_CODES.map((code) => `errors.${code}`),
   "offline",
   "update",
 ];

@@ -1,5 +1,5 @@
 import "../auth.css";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
@@ -11,9 +11,13 @@ import { ApiError } from "../../../lib/apiError";
 import { errorText } from "../../../lib/api";
 import { showError } from "../../../lib/toast";
 import { AuthLayout } from "../components/AuthLayout";
-import { LoginCodeStep } from "../components/LoginCodeStep";
 import { useLogin } from "../api/session";
 import { DEFAULT_AFTER_LOGIN, RETURN_PARAM, returnTargetOf } from "../../../app/access";
+
+// Only accounts with two-step log-in see it, after their password was checked: not part of the first load.
+const LoginCodeStep = lazy(() =>
+  import("../components/LoginCodeStep").then((module) => ({ default: module.LoginCodeStep })),
+);
 
 /**
  * /login/login: back to the screen the session guard turned the visitor away from, or home. With
@@ -67,17 +71,19 @@ export default function LoginScreen() {
 
   if (codeFor)
     return (
-      <LoginCodeStep
-        account={codeFor.account}
-        pending={login.isPending}
-        error={codeError}
-        onClearError={() => setCodeError(undefined)}
-        onSubmit={(otp) => send({ ...codeFor, otp })}
-        onBack={() => {
-          setCodeFor(null);
-          setCodeError(undefined);
-        }}
-      />
+      <Suspense fallback={null}>
+        <LoginCodeStep
+          account={codeFor.account}
+          pending={login.isPending}
+          error={codeError}
+          onClearError={() => setCodeError(undefined)}
+          onSubmit={(otp) => send({ ...codeFor, otp })}
+          onBack={() => {
+            setCodeFor(null);
+            setCodeError(undefined);
+          }}
+        />
+      </Suspense>
     );
 
   return (
