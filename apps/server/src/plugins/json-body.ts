@@ -29,7 +29,8 @@ export const jsonBodyPlugin = shared(async (app) => {
       done(null, value);
     });
   });
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     if (request.method === "POST" && request.body === undefined) request.body = {};
+    done();
   });
 });

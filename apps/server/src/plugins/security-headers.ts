@@ -50,8 +50,9 @@ const SECURITY_HEADERS: Record<string, string> = {
  * (Fastify's `request.protocol` reads X-Forwarded-Proto only from trusted proxies).
  */
 export const securityHeadersPlugin = shared(async (app) => {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    done();
   });
 });
