@@ -36,6 +36,10 @@ const targets = [
       "apps/web/scripts",
       "apps/web/index.html",
       "apps/web/vite.config.ts",
+      "apps/web/localePartsPlugin.ts",
+      // The back office (/admin/): its own page and build config, built into dist/admin/ by the same script.
+      "apps/web/admin",
+      "apps/web/vite.admin.config.ts",
       "apps/web/package.json",
       ...shared,
     ],

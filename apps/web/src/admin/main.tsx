@@ -9,5 +9,20 @@ import { createRoot } from "react-dom/client";
 import { AdminApp } from "./app/AdminApp";
 import { adminRouter } from "./app/router";
 
+// A page's chunk that no longer exists (a release replaced the build while this page was open): load
+// the new build's index.html, at most once a minute so that a chunk missing for another reason cannot
+// reload in a loop (the failed navigation shows its error then).
+const RELOADED_KEY = "brokerage.admin.reloadedAt";
+window.addEventListener("vite:preloadError", () => {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  window.location.reload();
+});
+
 const root = document.getElementById("root");
 if (root) createRoot(root).render(<AdminApp router={adminRouter()} />);

@@ -41,8 +41,11 @@ export function errorText(code: string | undefined, params: ErrorParams = {}, ms
 }
 
 let redirectPending = false;
-/** HTTP 401: clear storage and go to log-in after 2 s (spec §4), once however many calls failed. */
-function onUnauthorized(): void {
+/**
+ * HTTP 401: clear storage and go to log-in after 2 s (spec §4), once however many calls failed. Also
+ * the answer of the calls that do not go through `apiPost` (the KYC photo upload).
+ */
+export function onUnauthorized(): void {
   clearStorageKeepLanguage();
   if (redirectPending) return;
   redirectPending = true;

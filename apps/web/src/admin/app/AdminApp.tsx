@@ -2,7 +2,7 @@ import { StyleProvider } from "@ant-design/cssinjs";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
 import type { Locale } from "antd/es/locale";
-import enUS from "antd/locale/en_US";
+import enUS from "antd/es/locale/en_US";
 import { useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router";
@@ -13,10 +13,10 @@ import { ADMIN_THEME } from "./theme";
 
 /** antd's own texts (pagination, empty tables, date pickers) in the back office's language. */
 const ANTD_LOCALES: Record<string, () => Promise<{ default: Locale }>> = {
-  "zh-TW": () => import("antd/locale/zh_TW"),
-  "zh-CN": () => import("antd/locale/zh_CN"),
-  ko: () => import("antd/locale/ko_KR"),
-  hi: () => import("antd/locale/hi_IN"),
+  "zh-TW": () => import("antd/es/locale/zh_TW"),
+  "zh-CN": () => import("antd/es/locale/zh_CN"),
+  ko: () => import("antd/es/locale/ko_KR"),
+  hi: () => import("antd/es/locale/hi_IN"),
 };
 
 function useAntdLocale(): Locale {

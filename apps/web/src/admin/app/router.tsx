@@ -1,67 +1,77 @@
+import type { Permission } from "@brokerage/api";
+import type { ComponentType } from "react";
 import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from "react-router";
 import { LoginScreen } from "../auth/LoginScreen";
-import { RequireStaff } from "../auth/RequireStaff";
-import { SecurityScreen } from "../auth/SecurityScreen";
-import { AuditScreen } from "../audit/AuditScreen";
-import { AdminLayout } from "../layout/AdminLayout";
-import { HomeRedirect, NotFoundScreen, Permitted } from "../layout/Permitted";
-import { ReviewsScreen } from "../reviews/ReviewsScreen";
-import { StaffScreen } from "../staff/StaffScreen";
-import { UserDetailScreen } from "../users/UserDetailScreen";
-import { UsersScreen } from "../users/UsersScreen";
+import { PageLoading } from "./PageLoading";
+
+/**
+ * Every page but log-in is a chunk of its own, fetched by the router (`lazy`) when its path is first
+ * matched: the first load (index.html and what it preloads) is the log-in page and nothing of the
+ * pages behind it, and a page loads none of the others. The chunks of every matched level (session
+ * check, frame, page) are fetched together, a spinner showing meanwhile on the first load; on a later
+ * navigation the current page stays until the next one's chunk is in.
+ */
+function permitted(permission: Permission, load: () => Promise<ComponentType>): RouteObject["lazy"] {
+  return async () => {
+    const [{ Permitted }, Screen] = await Promise.all([import("../layout/Permitted"), load()]);
+    return {
+      element: (
+        <Permitted permission={permission}>
+          <Screen />
+        </Permitted>
+      ),
+    };
+  };
+}
 
 /** The back office's pages: real paths under /admin/ (the server answers any of them with the app). */
 export const ADMIN_ROUTES: RouteObject[] = [
   { path: "/login", element: <LoginScreen /> },
   {
-    element: <RequireStaff />,
+    hydrateFallbackElement: <PageLoading />,
+    lazy: async () => ({ Component: (await import("../auth/RequireStaff")).RequireStaff }),
     children: [
       {
-        element: <AdminLayout />,
+        lazy: async () => ({ Component: (await import("../layout/AdminLayout")).AdminLayout }),
         children: [
-          { index: true, element: <HomeRedirect /> },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import("../layout/Permitted")).HomeRedirect }),
+          },
           {
             path: "reviews",
-            element: (
-              <Permitted permission="reviews.read">
-                <ReviewsScreen />
-              </Permitted>
+            lazy: permitted(
+              "reviews.read",
+              async () => (await import("../reviews/ReviewsScreen")).ReviewsScreen,
             ),
           },
           {
             path: "users",
-            element: (
-              <Permitted permission="users.read">
-                <UsersScreen />
-              </Permitted>
-            ),
+            lazy: permitted("users.read", async () => (await import("../users/UsersScreen")).UsersScreen),
           },
           {
             path: "users/:userId",
-            element: (
-              <Permitted permission="users.read">
-                <UserDetailScreen />
-              </Permitted>
+            lazy: permitted(
+              "users.read",
+              async () => (await import("../users/UserDetailScreen")).UserDetailScreen,
             ),
           },
           {
             path: "staff",
-            element: (
-              <Permitted permission="staff.manage">
-                <StaffScreen />
-              </Permitted>
-            ),
+            lazy: permitted("staff.manage", async () => (await import("../staff/StaffScreen")).StaffScreen),
           },
           {
             path: "audit",
-            element: (
-              <Permitted permission="audit.read">
-                <AuditScreen />
-              </Permitted>
-            ),
+            lazy: permitted("audit.read", async () => (await import("../audit/AuditScreen")).AuditScreen),
           },
-          { path: "security", element: <SecurityScreen /> },
-          { path: "*", element: <NotFoundScreen /> },
+          {
+            path: "security",
+            lazy: async () => ({ Component: (await import("../auth/SecurityScreen")).SecurityScreen }),
+          },
+          {
+            path: "*",
+            lazy: async () => ({ Component: (await import("../layout/Permitted")).NotFoundScreen }),
+          },
         ],
       },
     ],

@@ -27,9 +27,10 @@ export function LoginScreen() {
 
   const login = useMutation({
     mutationFn: (body: Credentials & { otp?: string }) => adminPost<StaffSession>("auth/login", body),
+    // Pending (the button spinning) until the next page is shown, its code fetched on the way.
     onSuccess: (session) => {
       saveSession(session);
-      void navigate(state.from && state.from !== "/login" ? state.from : "/", { replace: true });
+      return navigate(state.from && state.from !== "/login" ? state.from : "/", { replace: true });
     },
     onError: (error) => {
       if (error instanceof AdminApiError && error.code === "OTP_REQUIRED") setOtpStep(true);

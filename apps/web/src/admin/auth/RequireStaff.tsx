@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Result, Spin } from "antd";
+import { Button, Result } from "antd";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { PageLoading } from "../app/PageLoading";
 import { adminPost } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { clearSession, readSession } from "../lib/session";
@@ -31,12 +32,7 @@ export function RequireStaff() {
   );
 
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (me.isPending)
-    return (
-      <div className="admin-fullpage">
-        <Spin size="large" description={t("common.loading")} />
-      </div>
-    );
+  if (me.isPending) return <PageLoading />;
   // Two-step log-in is required of this account and not on yet: nothing else opens until it is.
   if (value && value.me.totpRequired && !value.me.totpEnabled && location.pathname !== "/security")
     return <Navigate to="/security" replace />;

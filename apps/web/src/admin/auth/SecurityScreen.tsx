@@ -1,7 +1,6 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Steps, Typography } from "antd";
-import { toDataURL } from "qrcode";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { adminPost } from "../lib/client";
@@ -28,6 +27,8 @@ export function SecurityScreen() {
   const start = useMutation({
     mutationFn: async () => {
       const { secret, uri } = await adminPost<{ secret: string; uri: string }>("auth/enrollTotp");
+      // The QR encoder is needed only here, once the enrolment has started.
+      const { toDataURL } = await import("qrcode");
       const qr = await toDataURL(uri, { width: 208, margin: 1, errorCorrectionLevel: "M" });
       return { secret, uri, qr };
     },

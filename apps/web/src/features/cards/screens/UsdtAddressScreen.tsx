@@ -12,13 +12,13 @@ import { ChipTabs } from "../../../components/ChipTabs";
 import { Field } from "../../../components/Field";
 import { IconButton } from "../../../components/IconButton";
 import { errorText } from "../../../lib/api";
+import { copyText } from "../../../lib/clipboard";
 import { useContractForm } from "../../../lib/useContractForm";
 import { showError, showSuccess } from "../../../lib/toast";
 import { Refreshable } from "../../market/components/Refreshable";
 import { useAddWallet, useRemoveWallet, useWallets } from "../api/cards";
 import { AddressQrCode } from "../components/AddressQrCode";
 import { confirmRemoval } from "../components/confirm";
-import { copyText } from "../components/copyText";
 
 /** The locale key of each type's network hint. */
 const NETWORK_HINT: Record<WalletType, string> = {

@@ -1,9 +1,7 @@
 import type { ErrorParams } from "@brokerage/api";
-import { API_BASE, UNAUTHORIZED_REDIRECT_MS, errorText } from "../../../lib/api";
+import { API_BASE, onUnauthorized } from "../../../lib/api";
 import { ApiError, HttpError, loadMoneyFormat } from "../../../lib/apiError";
-import { navigateTo } from "../../../lib/navigation";
-import { clearStorageKeepLanguage, getAccount, getToken } from "../../../lib/storage";
-import { showError } from "../../../lib/toast";
+import { getAccount, getToken } from "../../../lib/storage";
 
 /**
  * Photos from a phone on a slow network take longer than the 10 s of a JSON call (spec §9); the
@@ -18,13 +16,6 @@ interface RawEnvelope {
   code?: string;
   params?: ErrorParams;
   requestId?: string;
-}
-
-/** A 401 ends the session as any call's would (lib/api.ts): clear storage, say so, go to log-in. */
-function endSession(): void {
-  clearStorageKeepLanguage();
-  showError(errorText("UNAUTHORIZED"));
-  setTimeout(() => navigateTo("/login/login"), UNAUTHORIZED_REDIRECT_MS);
 }
 
 /**
@@ -54,7 +45,8 @@ export function postMultipart<T>(
     xhr.onabort = () => reject(new HttpError(0));
     xhr.onload = () => {
       if (xhr.status === 401) {
-        endSession();
+        // The session ends as any call's would (lib/api.ts): clear storage, say so, go to log-in.
+        onUnauthorized();
         reject(new ApiError("UNAUTHORIZED", {}, ""));
         return;
       }

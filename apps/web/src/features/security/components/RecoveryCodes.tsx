@@ -2,8 +2,9 @@ import { useId, useState } from "react";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/icons";
+import { copyText } from "../../../lib/clipboard";
 import { showSuccess } from "../../../lib/toast";
-import { copyText, downloadText } from "./copy";
+import { downloadText } from "./copy";
 
 /**
  * The recovery codes, shown this one time (the server keeps only their hashes): copy them, download them

@@ -5,10 +5,10 @@ import { Field } from "../../../components/Field";
 import { Icon } from "../../../components/icons";
 import { ApiError } from "../../../lib/apiError";
 import { errorText } from "../../../lib/api";
+import { copyText } from "../../../lib/clipboard";
 import { showError, showSuccess } from "../../../lib/toast";
 import { isAppCode, tidyAppCode } from "../../auth/otpFormat";
 import { useConfirmTotp, useEnrollTotp, type TotpEnrolment } from "../api/twoStep";
-import { copyText } from "./copy";
 import { RecoveryCodes } from "./RecoveryCodes";
 import { TotpQrCode } from "./TotpQrCode";
 
