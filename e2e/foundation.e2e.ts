@@ -165,7 +165,9 @@ describe.skipIf(!run)("foundation journey", () => {
       ]),
     ).toEqual([null, null, "#/information/setting"]);
     // The screen being left keeps what it showed until the redirect (no flash of emptied user data).
-    expect(await page.getByText(account, { exact: true }).isVisible()).toBe(true);
+    // (Settings shows the account masked: its first two and last two characters.)
+    const masked = `${account.slice(0, 2)}****${account.slice(-2)}`;
+    expect(await page.getByText(masked, { exact: true }).isVisible()).toBe(true);
     await waitForHash(page, "#/login/login");
     await page.getByRole("button", { name: "로그인", exact: true }).waitFor();
   });

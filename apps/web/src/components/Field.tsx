@@ -1,5 +1,4 @@
-import { useId, useState } from "react";
-import Input from "antd-mobile/es/components/input";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 
@@ -16,11 +15,16 @@ interface FieldProps {
   secret?: boolean;
 }
 
-/** A labelled input with its validation message. */
-export function Field({ label, error, secret = false, onChange, ...input }: FieldProps) {
+/**
+ * A labelled input with its validation message. A plain <input>, not antd-mobile's Input: that one puts
+ * aria-invalid and aria-describedby on its wrapper instead of the input (so the error was never tied to
+ * the field), and its clear control is a <div> with an aria-label, which axe refuses.
+ */
+export function Field({ label, error, secret = false, onChange, value, ...input }: FieldProps) {
   const id = useId();
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
@@ -28,15 +32,34 @@ export function Field({ label, error, secret = false, onChange, ...input }: Fiel
         {label}
       </label>
       <div className="field__control">
-        <Input
+        <input
           {...input}
+          ref={inputRef}
           id={id}
+          className="field__input"
           type={secret && !visible ? "password" : "text"}
-          onChange={onChange}
-          clearable={!secret}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
+        {!secret && value !== "" && (
+          // Out of the tab order like a native search field's clear button (the keyboard clears the text
+          // itself); a tap keeps the focus in the input.
+          <button
+            type="button"
+            className="icon-button field__clear"
+            aria-label={t("common.clear")}
+            tabIndex={-1}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              onChange("");
+              inputRef.current?.focus();
+            }}
+          >
+            <Icon name="clear" />
+          </button>
+        )}
         {secret && (
           <button
             type="button"

@@ -44,6 +44,7 @@ const PATHS = {
   trash: "M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13M10 11v6m4-6v6",
   clock: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4l3 2",
   chart: "M3 3v18h18M7 15l4-4 3 3 6-6",
+  clear: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm-3-12 6 6m0-6-6 6",
 } as const;
 
 export type IconName = keyof typeof PATHS;

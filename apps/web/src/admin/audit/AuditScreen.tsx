@@ -95,7 +95,7 @@ export function AuditScreen() {
             <DatePicker.RangePicker allowEmpty={[true, true]} />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
               {t("audit.apply")}
             </Button>
           </Form.Item>

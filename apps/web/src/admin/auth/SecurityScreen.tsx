@@ -60,14 +60,14 @@ export function SecurityScreen() {
         {me.totpEnabled ? (
           <Result
             status="success"
-            icon={<SafetyCertificateOutlined />}
+            icon={<SafetyCertificateOutlined aria-hidden />}
             title={t("security.onTitle")}
             subTitle={t("security.onText")}
           />
         ) : !enrolment ? (
           <Result
             status="info"
-            icon={<SafetyCertificateOutlined />}
+            icon={<SafetyCertificateOutlined aria-hidden />}
             title={t("security.offTitle")}
             subTitle={t(me.role === "administrator" ? "security.offTextAdmin" : "security.offText")}
             extra={

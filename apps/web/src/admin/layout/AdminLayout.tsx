@@ -17,11 +17,11 @@ import { LanguageSwitch } from "./LanguageSwitch";
 import { visibleNav } from "./nav";
 
 const ICONS: Record<string, ReactNode> = {
-  "/reviews": <FileSearchOutlined />,
-  "/users": <TeamOutlined />,
-  "/staff": <UsergroupAddOutlined />,
-  "/audit": <AuditOutlined />,
-  "/security": <SafetyCertificateOutlined />,
+  "/reviews": <FileSearchOutlined aria-hidden />,
+  "/users": <TeamOutlined aria-hidden />,
+  "/staff": <UsergroupAddOutlined aria-hidden />,
+  "/audit": <AuditOutlined aria-hidden />,
+  "/security": <SafetyCertificateOutlined aria-hidden />,
 };
 
 export const ROLE_COLORS: Record<string, string> = {
@@ -65,7 +65,7 @@ export function AdminLayout() {
           <Space size="middle" className="admin-header__actions">
             <LanguageSwitch />
             <Space size={8} className="admin-header__who">
-              <Avatar size="small" icon={<UserOutlined />} className="admin-header__avatar" />
+              <Avatar size="small" icon={<UserOutlined aria-hidden />} className="admin-header__avatar" />
               <Typography.Text data-testid="staff-account">{me.account}</Typography.Text>
               <Tag color={ROLE_COLORS[me.role]} variant="filled" className="admin-header__role">
                 {t(`roles.${me.role}`)}

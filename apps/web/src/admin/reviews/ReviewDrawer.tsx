@@ -35,13 +35,13 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
       footer={
         decidable && item ? (
           <div className="admin-drawer__footer">
-            <Button danger icon={<CloseOutlined />} onClick={() => setDecision("reject")}>
+            <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setDecision("reject")}>
               {t("reviews.reject")}
             </Button>
             <Tooltip title={approvedByMe ? t("reviews.approvedByYou") : undefined}>
               <Button
                 type="primary"
-                icon={<CheckOutlined />}
+                icon={<CheckOutlined aria-hidden />}
                 disabled={approvedByMe}
                 onClick={() => setDecision("approve")}
               >

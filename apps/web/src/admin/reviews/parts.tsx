@@ -5,9 +5,9 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
 const STATE_TAGS = {
-  pending: { color: "gold", icon: <ClockCircleOutlined /> },
-  approved: { color: "green", icon: <CheckCircleOutlined /> },
-  rejected: { color: "red", icon: <CloseCircleOutlined /> },
+  pending: { color: "gold", icon: <ClockCircleOutlined aria-hidden /> },
+  approved: { color: "green", icon: <CheckCircleOutlined aria-hidden /> },
+  rejected: { color: "red", icon: <CloseCircleOutlined aria-hidden /> },
 } as const;
 
 export function ReviewStateTag({ state }: { state: ReviewItem["state"] }) {

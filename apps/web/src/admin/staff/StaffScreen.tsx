@@ -133,7 +133,7 @@ export function StaffScreen() {
                 )
             }
           >
-            <Button size="small" danger icon={<StopOutlined />}>
+            <Button size="small" danger icon={<StopOutlined aria-hidden />}>
               {t("staff.disable")}
             </Button>
           </Popconfirm>
@@ -150,7 +150,7 @@ export function StaffScreen() {
           </Typography.Title>
           <Typography.Text type="secondary">{t("staff.lead")}</Typography.Text>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
           {t("staff.create")}
         </Button>
       </div>

@@ -203,19 +203,19 @@ function UserActions({ user, onAction }: { user: UserDetail; onAction: (a: Actio
   return (
     <>
       {can("users.flags") ? (
-        <Button icon={<FlagOutlined />} onClick={() => onAction("flags")}>
+        <Button icon={<FlagOutlined aria-hidden />} onClick={() => onAction("flags")}>
           {t("users.setFlags")}
         </Button>
       ) : null}
       {can("users.creditScore") ? (
-        <Button icon={<StarOutlined />} onClick={() => onAction("score")}>
+        <Button icon={<StarOutlined aria-hidden />} onClick={() => onAction("score")}>
           {t("users.setCreditScore")}
         </Button>
       ) : null}
       {can("users.sessions") ? (
         <Button
           danger
-          icon={<DisconnectOutlined />}
+          icon={<DisconnectOutlined aria-hidden />}
           onClick={() => onAction("sessions")}
           disabled={user.sessions.active === 0}
         >

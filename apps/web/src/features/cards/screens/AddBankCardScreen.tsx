@@ -16,6 +16,10 @@ import { useUserInfo } from "../../account/api/userInfo";
 import { useAddBankCard } from "../api/cards";
 
 const KYC_PATH = "/information/authInfo";
+const BANK_LIST_PATH = "/information/bankList";
+
+/** History index kept by react-router in history.state; 0 means this page opened the app. */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /**
  * /information/addBankCard: holder name (the verified real name, filled in), card number, bank, branch and
@@ -87,7 +91,11 @@ function AddBankCardForm({ realName }: { realName: string }) {
       add.mutate(values, {
         onSuccess: () => {
           showSuccess(t("cards.added"));
-          void navigate("/information/bankList", { replace: true });
+          // Back to the screen that asked for the card (the list, refreshed by the mutation): replacing
+          // this entry with the list instead would leave a second list under it, so "back" from the
+          // list would only reach the list again.
+          if (canGoBack()) void navigate(-1);
+          else void navigate(BANK_LIST_PATH, { replace: true });
         },
       });
     });
