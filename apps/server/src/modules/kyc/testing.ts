@@ -1,13 +1,14 @@
 /** Helpers of the KYC tests (imported by *.test.ts only): multipart bodies and photo fixtures. */
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { crc32, deflateSync } from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { Db } from "../../db/index.js";
 import { kycSubmissions, reviews, users } from "../../db/schema/index.js";
 import type { Answer, Session } from "../../../test/helper.js";
+
+export { noisyJpeg, pngHeaderOnly } from "../../lib/image-fixtures.js";
 
 export interface FilePart {
   name: string;
@@ -90,45 +91,6 @@ export function photoWithGps(): Promise<Buffer> {
     })
     .jpeg()
     .toBuffer();
-}
-
-/** Noise does not compress, so cutting the file in half cuts the scan data, not only the header. */
-export function noisyJpeg(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 400,
-      height: 300,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: "gaussian", mean: 128, sigma: 60 },
-    },
-  })
-    .jpeg()
-    .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const typeBytes = Buffer.from(type, "latin1");
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([typeBytes, data])));
-  return Buffer.concat([length, typeBytes, data, crc]);
-}
-
-/** A PNG whose header claims `width` × `height` with no real pixel data: a pixel bomb in a few bytes. */
-export function pngHeaderOnly(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(Buffer.alloc(0))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 export async function filesIn(dir: string): Promise<string[]> {
