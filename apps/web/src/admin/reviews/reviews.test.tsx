@@ -88,7 +88,7 @@ describe("review queue", { timeout: 30_000 }, () => {
       reason: "The photo is blurred",
     });
     // The queue is asked again: the decided request has left the pending list.
-    expect(await screen.findByText("No Pending requests")).toBeTruthy();
+    expect(await screen.findByText("No requests in “Pending”")).toBeTruthy();
   });
 
   it("shows four-eyes progress and keeps the first approver from approving twice", async () => {
