@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE, type AuditEntry, type AuditListRequest } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import type { auditLog } from "../../db/schema/index.js";
-import { idCursor } from "./cursor.js";
+import { idCursor } from "../../lib/cursor.js";
 import * as repo from "./repository.js";
 
 const cursor = idCursor("audit");

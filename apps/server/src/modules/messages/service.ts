@@ -2,7 +2,7 @@ import type { Message, MessageKind } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { seqCursor } from "./cursor.js";
+import { seqCursor } from "../../lib/cursor.js";
 import * as repo from "./repository.js";
 
 export const MESSAGE_PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction, reviewTarget } from "../audit/record.js";
-import { seqCursor } from "../messages/cursor.js";
+import { seqCursor } from "../../lib/cursor.js";
 import type { MessageService } from "../messages/service.js";
 import type { StaffAuth } from "../staff/sessions.js";
 import type { ReviewHandler, ReviewRef, ReviewRegistry } from "./registry.js";

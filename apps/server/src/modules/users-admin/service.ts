@@ -15,7 +15,7 @@ import { maskCardNumber, maskIdNumber } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { idCursor } from "../audit/cursor.js";
+import { idCursor } from "../../lib/cursor.js";
 import { recordStaffAction, userTarget } from "../audit/record.js";
 import { toAuditEntry } from "../audit/service.js";
 import type { MessageService } from "../messages/service.js";
