@@ -44,7 +44,7 @@ describe.skipIf(!run)("foundation journey", () => {
     await waitForHash(page, "#/login/login?from=/information/index");
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     await page.getByText("Log in to continue").waitFor();
-    expect(await page.getByRole("heading", { name: "My assets" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Total assets (USD)" }).count()).toBe(0);
     await shoot(page, "login-redirect");
     // The guard replaced the entry it refused, so going back leaves log-in instead of bouncing into it.
     await page.goBack();
@@ -133,7 +133,7 @@ describe.skipIf(!run)("foundation journey", () => {
   it("switches the language to Korean", async () => {
     await page.getByRole("link", { name: "Account" }).click();
     await waitForHash(page, "#/information/index");
-    await page.getByRole("heading", { name: "My assets" }).waitFor();
+    await page.getByRole("heading", { name: "Total assets (USD)" }).waitFor();
     await shoot(page, "account");
     await page.getByRole("button", { name: "Settings", exact: true }).click();
     await waitForHash(page, "#/information/setting");

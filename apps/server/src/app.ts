@@ -46,6 +46,14 @@ import { usersAdminRoutes } from "./modules/users-admin/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import { channelAdminRoutes, depositAdminRoutes } from "./modules/deposits/admin-routes.js";
+import { depositRoutes } from "./modules/deposits/routes.js";
+import { exchangeRoutes } from "./modules/exchange/routes.js";
+import { ledgerAdminRoutes } from "./modules/ledger-admin/routes.js";
+import { recordRoutes } from "./modules/records/routes.js";
+import { configAdminRoutes } from "./modules/settings/admin-routes.js";
+import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -144,6 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(kycRoutes, { prefix: "/api/vue/kyc", imageDir });
   await app.register(bankRoutes, { prefix: "/api/vue/bank" });
   await app.register(walletRoutes, { prefix: "/api/vue/wallet" });
+  // Money (DESIGN §5 Ledger): every balance change is booked through modules/ledger.
+  await app.register(accountRoutes, { prefix: "/api/vue/account" });
+  await app.register(depositRoutes, { prefix: "/api/vue/fund", imageDir });
+  await app.register(withdrawalRoutes, { prefix: "/api/vue/fund" });
+  await app.register(exchangeRoutes, { prefix: "/api/vue/fund" });
+  await app.register(recordRoutes, { prefix: "/api/vue/fund" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {
@@ -160,6 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersAdminRoutes, { prefix: "/api/admin/users" });
   await app.register(staffManagementRoutes, { prefix: "/api/admin/staff" });
   await app.register(auditRoutes, { prefix: "/api/admin/audit" });
+  await app.register(channelAdminRoutes, { prefix: "/api/admin/channels", imageDir });
+  await app.register(depositAdminRoutes, { prefix: "/api/admin/deposits", imageDir });
+  await app.register(ledgerAdminRoutes, { prefix: "/api/admin/users" });
+  await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

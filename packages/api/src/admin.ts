@@ -26,12 +26,18 @@ export const PERMISSIONS = [
   "staff.manage",
   "audit.read",
   "config.manage",
+  /** Read a user's ledger (balances, postings) in the user detail. */
+  "ledger.read",
+  /** Book an adjustment (`users/adjust`); above `adjustment.fourEyesAbove` a second administrator approves. */
+  "ledger.adjust",
+  /** Deposit channels (`channels/list`, `channels/save`). */
+  "channels.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   administrator: PERMISSIONS,
-  reviewer: ["reviews.read", "reviews.decide", "kyc.photos", "users.read", "audit.read"],
+  reviewer: ["reviews.read", "reviews.decide", "kyc.photos", "users.read", "audit.read", "ledger.read"],
   operator: [
     "reviews.read",
     "users.read",
@@ -39,8 +45,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "users.creditScore",
     "users.sessions",
     "config.manage",
+    "ledger.read",
+    "channels.manage",
   ],
-  support: ["users.read", "reviews.read"],
+  support: ["users.read", "reviews.read", "ledger.read"],
 };
 
 export const can = (role: AdminRole, permission: Permission): boolean =>
@@ -95,6 +103,8 @@ export const REVIEW_KINDS = [
   "placement",
   "lending",
   "seat",
+  /** A back-office adjustment above `adjustment.fourEyesAbove`: a second administrator approves it. */
+  "adjustment",
 ] as const;
 export const reviewKind = z.enum(REVIEW_KINDS);
 export type ReviewKind = z.infer<typeof reviewKind>;
@@ -374,6 +384,11 @@ export const AUDIT_ACTIONS = [
   "user.setFlags",
   "user.setCreditScore",
   "user.endSessions",
+  "user.adjust",
+  "user.adjustRequested",
+  "config.set",
+  "config.reset",
+  "channel.save",
 ] as const;
 
 /**

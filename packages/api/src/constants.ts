@@ -96,3 +96,37 @@ export const WS_CLOSE = {
   tooManySockets: 4429,
   tooManyPending: 4430,
 } as const;
+
+/** The ledger's entry types: the fund-flow type fund records show (`fundFlow.<type>` in the locale files). */
+export const ENTRY_TYPES = [
+  // Money in and out
+  "deposit",
+  "withdrawalHold",
+  "withdrawalPayout",
+  "withdrawalRefusal",
+  // Exchange (spec §9: nine currencies, plus the INR/USD transfer with its own fund-flow types)
+  "exchange",
+  "usToIndia",
+  "indiaToUs",
+  // Back office
+  "adjustment",
+  // Trading and products (booked by the issues that build them)
+  "tradeMargin",
+  "marginRelease",
+  "fee",
+  "stampDuty",
+  "realisedPnl",
+  "ipoPayment",
+  "ipoRefund",
+  "creditLoan",
+  "creditRepayment",
+  "copyRebate",
+  "lendingRebate",
+  "dayTradeReview",
+  "signIn",
+] as const;
+
+/** Wallet currencies: the nine of spec §9's exchange plus INR (the INR/USD transfer). */
+export const CURRENCIES = ["USD", "THB", "INR", "CNY", "TWD", "HKD", "JPY", "VND", "MYR", "KRW"] as const;
+/** The account centre's switch (spec §1/§2): USD and Thai baht; the other wallets one tap away. */
+export const DISPLAY_CURRENCIES = ["USD", "THB"] as const;

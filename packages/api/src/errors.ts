@@ -64,6 +64,14 @@ export const ERROR_MESSAGES = {
   AMOUNT_BELOW_MIN: "The amount is below the minimum of {{min}}",
   AMOUNT_ABOVE_MAX: "The amount is above the maximum of {{max}}",
   OUTSIDE_WINDOW: "Not available at this time. Hours: {{start}} to {{end}} on workdays",
+  // Money (deposits, withdrawals, exchange, records)
+  CURRENCY_UNSUPPORTED: "This currency is not available here",
+  CHANNEL_UNAVAILABLE: "This deposit channel is not available",
+  VOUCHER_REQUIRED: "Please upload the transfer voucher",
+  SAME_CURRENCY: "Choose two different currencies",
+  QUOTE_EXPIRED: "The quote has expired; please get a new quote",
+  RATE_UNAVAILABLE: "The exchange rate could not be obtained; please try again",
+  DATE_RANGE_INVALID: "Choose a date range of at most {{maxDays}} days, the start before the end",
   // Real-name verification and uploaded photos
   KYC_UNDER_REVIEW: "Your real-name verification is under review; please wait for the result",
   KYC_ALREADY_VERIFIED: "Your real-name verification is already complete",

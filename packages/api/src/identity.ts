@@ -44,6 +44,11 @@ export const MESSAGE_KINDS = [
   "flagsChanged",
   "creditScoreChanged",
   "sessionsEnded",
+  "depositApproved",
+  "depositRejected",
+  "withdrawalApproved",
+  "withdrawalRejected",
+  "balanceAdjusted",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

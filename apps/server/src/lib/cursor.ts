@@ -20,9 +20,11 @@ export interface SeqCursor {
 
 // The largest value of an `integer` identity column; a bigger seq cannot exist.
 const SEQ_MAX = 2_147_483_647;
+/** For `bigint` identity columns read as numbers (postings, deposits …): exact up to 2^53 − 1. */
+export const BIGINT_SEQ_MAX = Number.MAX_SAFE_INTEGER;
 
-export function seqCursor(tag: string): SeqCursor {
-  const shape = new RegExp(`^${tag}\\.(0|[1-9]\\d{0,9})$`);
+export function seqCursor(tag: string, max: number = SEQ_MAX): SeqCursor {
+  const shape = new RegExp(`^${tag}\\.(0|[1-9]\\d{0,${String(max).length - 1}})$`);
   const encode = (seq: number) => Buffer.from(`${tag}.${seq}`, "utf8").toString("base64url");
   const invalid = () => new DomainError("INVALID_INPUT", { field: "cursor" });
   return {
@@ -30,7 +32,7 @@ export function seqCursor(tag: string): SeqCursor {
     decode(cursor) {
       const match = shape.exec(Buffer.from(cursor, "base64url").toString("utf8"));
       const seq = Number(match?.[1]);
-      if (!match || seq > SEQ_MAX || encode(seq) !== cursor) throw invalid();
+      if (!match || seq > max || encode(seq) !== cursor) throw invalid();
       return seq;
     },
   };

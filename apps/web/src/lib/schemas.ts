@@ -4,7 +4,10 @@ export {
   addWalletRequest,
   changeFundPasswordRequest,
   changeLoginPasswordRequest,
+  exchangeQuoteRequest,
   loginRequest,
+  rechargeFields,
   registerRequest,
   setFundPasswordRequest,
+  withdrawRequest,
 } from "@brokerage/api";

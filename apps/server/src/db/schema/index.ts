@@ -5,3 +5,4 @@ export * from "./config.js";
 export * from "./admin.js";
 export * from "./market.js";
 export * from "./identity.js";
+export * from "./ledger.js";

@@ -272,7 +272,7 @@ describe("bank/remove", () => {
     });
     expect(asked).toEqual([card.id]);
     expect((await list(session)).map((c) => c.id)).toEqual([card.id]);
-    // Until withdrawals exist (issue 8) nothing is pending.
+    // No withdrawal was asked to this card: nothing is pending (withdrawals.test.ts asks one for real).
     expect(await cardHasPendingWithdrawal(t.database.db, card.id)).toBe(false);
   });
 });

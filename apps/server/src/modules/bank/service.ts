@@ -12,6 +12,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
+import { pendingToCard } from "../withdrawals/repository.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -38,14 +39,11 @@ function toBankCard(row: repo.CardRow): BankCard {
 /**
  * Whether a withdrawal to this card is still pending (requested, not yet paid out or refused), which
  * forbids removing the card (issue 7: "Removing a card is refused while a withdrawal to it is pending").
- *
- * Withdrawals do not exist yet: they come with the money issue (issue 8, `fund/withdraw`), and until then
- * there is no source of pending withdrawals, so this answers false. When withdrawals land, this must
- * read them inside `tx` (the caller holds the card's row lock, which a withdrawal request must take too,
- * so a withdrawal cannot slip in between this check and the removal).
+ * Read inside `tx`, where the caller holds the card's row lock: `fund/withdraw` takes the same lock
+ * before it writes a withdrawal to the card, so none can slip in between this check and the removal.
  */
-export async function cardHasPendingWithdrawal(_tx: Db, _cardId: string): Promise<boolean> {
-  return false;
+export async function cardHasPendingWithdrawal(tx: Db, cardId: string): Promise<boolean> {
+  return pendingToCard(tx, cardId);
 }
 
 /**

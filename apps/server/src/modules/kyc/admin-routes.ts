@@ -1,9 +1,10 @@
 import { errorEnvelope, kycAdminPhotoRequest } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
 import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
 import { kycReviewHandler } from "./review.js";
-import { photoAnswers, sendPhoto, type KycRoutesOptions } from "./routes.js";
+import type { KycRoutesOptions } from "./routes.js";
 import { KycService } from "./service.js";
 
 /**
@@ -32,10 +33,10 @@ export const kycAdminRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (ap
           "One photo (front or back) of a KYC submission, as image/jpeg bytes with cache-control private, " +
           "no-store; NOT_FOUND for an unknown submission. Needs the kyc.photos permission.",
         body: kycAdminPhotoRequest,
-        response: photoAnswers({ 403: errorEnvelope }),
+        response: imageAnswers({ 403: errorEnvelope }),
       },
     },
     async (request, reply) =>
-      sendPhoto(reply, await kyc.submissionPhoto(request.body.submissionId, request.body.side)),
+      sendImage(reply, await kyc.submissionPhoto(request.body.submissionId, request.body.side)),
   );
 };

@@ -1,23 +1,10 @@
-import { access } from "node:fs/promises";
-import { join } from "node:path";
 import { maskIdNumber } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { isImageName } from "../../lib/images.js";
+import { storedImageAvailability as availability } from "../../lib/image-upload.js";
 import type { Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
 import * as repo from "./repository.js";
-
-/** "available" when the photo's file is in the store, else null (the reviewer then asks for a new submission). */
-async function availability(imageDir: string, name: string): Promise<"available" | null> {
-  if (!isImageName(name)) return null;
-  try {
-    await access(join(imageDir, name));
-    return "available";
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What KYC contributes to the review queue (DESIGN §5 Reviews). The reviewer sees the submitted name,

@@ -1,8 +1,8 @@
 import multipart from "@fastify/multipart";
-import { emptyRequest, errorEnvelope, kycPhotoRequest, kycStatusResponse } from "@brokerage/api";
-import type { FastifyReply } from "fastify";
+import { emptyRequest, kycPhotoRequest, kycStatusResponse } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { KycService } from "./service.js";
@@ -12,23 +12,6 @@ export interface KycRoutesOptions {
   /** The private image store's folder (outside any public path). */
   imageDir: string;
 }
-
-/** Image bytes for one viewer only: never kept by a browser or a proxy. */
-export function sendPhoto(reply: FastifyReply, bytes: Buffer) {
-  return reply
-    .type("image/jpeg")
-    .header("cache-control", "private, no-store")
-    .header("content-disposition", "inline")
-    .send(bytes);
-}
-
-/** Answers of a photo call: image/jpeg bytes on success, the error envelope otherwise. */
-export const photoAnswers = (extra: Record<number, typeof errorEnvelope> = {}) => ({
-  200: errorEnvelope.describe("On success the body is the photo itself (image/jpeg), not an envelope"),
-  401: errorEnvelope,
-  ...extra,
-  500: errorEnvelope,
-});
 
 /** `kyc/submit` (multipart), `kyc/status`, `kyc/photo {side}`: every call needs a user session. */
 export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
@@ -93,10 +76,10 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
           "One photo (front or back) of the user's own latest submission, as image/jpeg bytes with " +
           "cache-control private, no-store; NOT_FOUND before the first submission",
         body: kycPhotoRequest,
-        response: photoAnswers(),
+        response: imageAnswers(),
       },
     },
     async (request, reply) =>
-      sendPhoto(reply, await kyc.ownPhoto(sessionOf(request).userId, request.body.side)),
+      sendImage(reply, await kyc.ownPhoto(sessionOf(request).userId, request.body.side)),
   );
 };

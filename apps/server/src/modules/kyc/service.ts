@@ -19,23 +19,11 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import {
-  ImageRejectedError,
-  processImage,
-  type ImageRejectionReason,
-  type ImageStore,
-} from "../../lib/images.js";
+import { processUploadedImage, readStoredImage } from "../../lib/image-upload.js";
+import type { ImageStore } from "../../lib/images.js";
 import { openReview } from "../reviews/queue.js";
 import * as repo from "./repository.js";
 import type { KycUpload } from "./upload.js";
-
-const IMAGE_ERROR: Record<ImageRejectionReason, DomainError["code"]> = {
-  empty: "IMAGE_EMPTY",
-  too_large: "IMAGE_TOO_LARGE",
-  unsupported_type: "IMAGE_TYPE_UNSUPPORTED",
-  too_many_pixels: "IMAGE_TOO_MANY_PIXELS",
-  corrupt: "IMAGE_CORRUPT",
-};
 
 /** Why a user may not submit in `state`: under review (wait) or verified (final). */
 function refusalOf(state: KycStatus): DomainError {
@@ -89,7 +77,7 @@ export class KycService {
     for (const side of KYC_PHOTO_SIDES) {
       const bytes = upload.photos[side];
       if (!bytes) throw new DomainError("INVALID_INPUT", { field: side });
-      photos.push(await processPhoto(bytes, side));
+      photos.push(await processUploadedImage(bytes, side, KYC_PHOTO_MAX_BYTES));
     }
 
     const saved: string[] = [];
@@ -135,15 +123,8 @@ export class KycService {
     return this.read(photoOf(submission, side));
   }
 
-  private async read(name: string): Promise<Buffer> {
-    try {
-      return await this.deps.images.read(name);
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "ENOENT") throw error;
-      // The row outlived its file (a restore without the image folder): nothing to show, not a fault of the caller.
-      this.deps.log?.warn({ image: name }, "kyc photo file missing");
-      throw new DomainError("NOT_FOUND");
-    }
+  private read(name: string): Promise<Buffer> {
+    return readStoredImage(this.deps.images, name, this.deps.log);
   }
 }
 
@@ -158,15 +139,4 @@ function checkFields(fields: KycUpload["fields"]): { realName: string; idNumber:
   if (!isRealName(realName)) throw new DomainError("REAL_NAME_INVALID", { field: "realName" });
   if (!isIdNumberForm(idNumber)) throw new DomainError("ID_NUMBER_INVALID", { field: "idNumber" });
   return { realName: normaliseName(realName), idNumber: normaliseIdNumber(idNumber) };
-}
-
-async function processPhoto(bytes: Buffer, side: KycPhotoSide): Promise<Buffer> {
-  try {
-    return (await processImage(bytes, { maxBytes: KYC_PHOTO_MAX_BYTES })).bytes;
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    const params: Record<string, string> = { field: side };
-    if (error.reason === "too_large") params.maxMb = String(KYC_PHOTO_MAX_BYTES / (1024 * 1024));
-    throw new DomainError(IMAGE_ERROR[error.reason], params);
-  }
 }

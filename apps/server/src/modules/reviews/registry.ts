@@ -29,8 +29,21 @@ export interface ReviewHandler {
   /** The final approval (after four-eyes, when the review needs two). */
   approve(tx: Db, review: ReviewRef, decider: Decider): Promise<void>;
   reject(tx: Db, review: ReviewRef, decider: Decider, reason: string): Promise<void>;
-  /** The message the user receives on each outcome; the reviews module sends it (params: `reason`). */
-  messages: { approved: MessageKind; rejected: MessageKind };
+  /**
+   * The message the user receives on each outcome; the reviews module sends it (params: `reason`, then
+   * the handler's `messageParams`). null: no message on that outcome (a request the user never made,
+   * such as a staff adjustment another administrator turns down).
+   */
+  messages: { approved: MessageKind; rejected: MessageKind | null };
+  /**
+   * What the outcome's message says beside the decision's reason (an amount, a currency), read in the
+   * decision's transaction after the effect; a `reason` here replaces the decider's.
+   */
+  messageParams?(
+    tx: Db,
+    review: ReviewRef,
+    outcome: "approved" | "rejected",
+  ): Promise<Record<string, string>>;
 }
 
 /** Handlers by kind; features register theirs when their routes are registered. */

@@ -15,9 +15,12 @@ import {
 import { openReview } from "./queue.js";
 import type { Decider, ReviewHandler, ReviewRef } from "./registry.js";
 
-/** A stand-in feature for the "deposit" kind: records its effects, and fails on request. */
-class FakeDeposits implements ReviewHandler {
-  readonly kind = "deposit" as const;
+/**
+ * A stand-in feature for the "seat" kind, which no feature registers yet (deposits registers the real
+ * "deposit" handler): records its effects, and fails on request.
+ */
+class FakeSeats implements ReviewHandler {
+  readonly kind = "seat" as const;
   readonly messages = { approved: "kycApproved", rejected: "kycRejected" } as const;
   readonly approved: ReviewRef[] = [];
   readonly rejected: { ref: ReviewRef; reason: string }[] = [];
@@ -27,7 +30,7 @@ class FakeDeposits implements ReviewHandler {
     return new Map(ids.map((id) => [id, { amount: "100.00", note: null }]));
   }
   async approve(tx: Db, review: ReviewRef, decider: Decider) {
-    if (this.failOn.has(review.subjectId)) throw new Error("deposit effect failed");
+    if (this.failOn.has(review.subjectId)) throw new Error("seat effect failed");
     // A write inside the decision's transaction, to show it commits or rolls back with it.
     await tx.update(users).set({ creditScore: 99 }).where(eq(users.id, review.userId));
     expect(decider.account).toMatch(/^staff_/);
@@ -39,7 +42,7 @@ class FakeDeposits implements ReviewHandler {
 }
 
 let t: TestApp;
-const deposits = new FakeDeposits();
+const seats = new FakeSeats();
 let first: StaffLogin;
 let second: StaffLogin;
 let support: StaffLogin;
@@ -48,7 +51,7 @@ let address = 0;
 const nextAddress = () => `10.70.${++address}.1`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ setup: (app) => app.reviewRegistry.register(deposits) });
+  t = await buildTestApp({ setup: (app) => app.reviewRegistry.register(seats) });
   first = await staffLogin(t.app, await createStaff(t.database.db, "reviewer"), nextAddress());
   second = await staffLogin(t.app, await createStaff(t.database.db, "administrator"), nextAddress());
   support = await staffLogin(t.app, await createStaff(t.database.db, "support"), nextAddress());
@@ -59,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newReview(kind: ReviewKind = "deposit", approvalsNeeded: 1 | 2 = 1) {
+async function newReview(kind: ReviewKind = "seat", approvalsNeeded: 1 | 2 = 1) {
   const subjectId = crypto.randomUUID();
   const id = await openReview(t.database.db, {
     kind,
@@ -72,7 +75,7 @@ async function newReview(kind: ReviewKind = "deposit", approvalsNeeded: 1 | 2 = 
 }
 
 const decide = (session: StaffLogin, body: Record<string, unknown>) =>
-  adminCall(t.app, "reviews/decide", { kind: "deposit", ...body }, session.headers);
+  adminCall(t.app, "reviews/decide", { kind: "seat", ...body }, session.headers);
 
 async function reviewRow(id: string) {
   const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
@@ -90,7 +93,7 @@ describe("reviews/list", () => {
   it("pages a kind's queue newest first, 20 a page, with each request's subject and account", async () => {
     const made = [];
     for (let i = 0; i < 23; i++) made.push((await newReview()).id);
-    const page1 = await adminCall(t.app, "reviews/list", { kind: "deposit" }, support.headers);
+    const page1 = await adminCall(t.app, "reviews/list", { kind: "seat" }, support.headers);
     expect(page1).toMatchObject({ status: 1 });
     const data1 = page1.data as {
       items: { id: string; subject: unknown; account: string }[];
@@ -108,7 +111,7 @@ describe("reviews/list", () => {
     const page2 = await adminCall(
       t.app,
       "reviews/list",
-      { kind: "deposit", cursor: data1.nextCursor },
+      { kind: "seat", cursor: data1.nextCursor },
       support.headers,
     );
     const data2 = page2.data as { items: { id: string }[]; nextCursor: string | null };
@@ -125,7 +128,7 @@ describe("reviews/list", () => {
     const answer = await adminCall(
       t.app,
       "reviews/list",
-      { kind: "deposit", state: "rejected" },
+      { kind: "seat", state: "rejected" },
       support.headers,
     );
     const items = (answer.data as { items: { id: string; state: string }[] }).items;
@@ -140,12 +143,7 @@ describe("reviews/list", () => {
   });
 
   it("refuses a malformed body or cursor as INVALID_INPUT", async () => {
-    for (const body of [
-      {},
-      { kind: "nope" },
-      { kind: "deposit", cursor: "bad" },
-      { kind: "deposit", state: 1 },
-    ])
+    for (const body of [{}, { kind: "nope" }, { kind: "seat", cursor: "bad" }, { kind: "seat", state: 1 }])
       expect(await adminCall(t.app, "reviews/list", body, support.headers)).toMatchObject({
         status: 0,
         code: "INVALID_INPUT",
@@ -155,8 +153,8 @@ describe("reviews/list", () => {
   it("summarises the kinds with a handler and their pending counts", async () => {
     const answer = await adminCall(t.app, "reviews/summary", {}, support.headers);
     const kinds = (answer.data as { kinds: { kind: string; pending: number }[] }).kinds;
-    const deposit = kinds.find((k) => k.kind === "deposit");
-    expect(deposit?.pending).toBeGreaterThan(0);
+    const seat = kinds.find((k) => k.kind === "seat");
+    expect(seat?.pending).toBeGreaterThan(0);
     expect(kinds.some((k) => k.kind === "loan")).toBe(false);
   });
 });
@@ -173,7 +171,7 @@ describe("reviews/decide", () => {
       data: { id, state: "approved", approvals: [{ adminUserId: expect.any(String) }], reason: null },
     });
     expect(row).toMatchObject({ action: "review.approve", target: `review:${id}`, actor: first.account });
-    expect(deposits.approved.map((r) => r.subjectId)).toContain(subjectId);
+    expect(seats.approved.map((r) => r.subjectId)).toContain(subjectId);
     expect(await messagesOf("kycApproved")).toHaveLength(before + 1);
     expect(await reviewRow(id)).toMatchObject({ state: "approved", decidedAt: expect.any(Date) });
   });
@@ -188,7 +186,7 @@ describe("reviews/decide", () => {
       data: { state: "rejected", reason: "Amount does not match the voucher" },
     });
     expect(row).toMatchObject({ action: "review.reject", reason: "Amount does not match the voucher" });
-    expect(deposits.rejected.find((r) => r.ref.subjectId === subjectId)?.reason).toBe(
+    expect(seats.rejected.find((r) => r.ref.subjectId === subjectId)?.reason).toBe(
       "Amount does not match the voucher",
     );
     const sent = await messagesOf("kycRejected");
@@ -209,14 +207,14 @@ describe("reviews/decide", () => {
   it("refuses deciding a decided review with ORDER_STATE_INVALID, changing nothing", async () => {
     const { id } = await newReview();
     expect(await decide(first, { id, decision: "approve" })).toMatchObject({ status: 1 });
-    const approvedBefore = deposits.approved.length;
+    const approvedBefore = seats.approved.length;
     const audits = await auditCount(t.database.db);
     for (const body of [
       { id, decision: "approve" },
       { id, decision: "reject", reason: "too late" },
     ])
       expect(await decide(second, body)).toMatchObject({ status: 0, code: "ORDER_STATE_INVALID" });
-    expect(deposits.approved.length).toBe(approvedBefore);
+    expect(seats.approved.length).toBe(approvedBefore);
     expect(await auditCount(t.database.db)).toBe(audits);
   });
 
@@ -233,14 +231,14 @@ describe("reviews/decide", () => {
   });
 
   it("applies the four-eyes rule: two different approvers, the first recorded and the review kept pending", async () => {
-    const { id, subjectId } = await newReview("deposit", 2);
+    const { id, subjectId } = await newReview("seat", 2);
     const one = await expectOneAuditRow(t.database.db, () => decide(first, { id, decision: "approve" }));
     expect(one.result).toMatchObject({
       status: 1,
       data: { state: "pending", approvals: [{ adminUserId: expect.any(String) }], approvalsNeeded: 2 },
     });
     expect(one.row).toMatchObject({ action: "review.firstApproval", target: `review:${id}` });
-    expect(deposits.approved.some((r) => r.subjectId === subjectId)).toBe(false);
+    expect(seats.approved.some((r) => r.subjectId === subjectId)).toBe(false);
 
     const audits = await auditCount(t.database.db);
     expect(await decide(first, { id, decision: "approve" })).toMatchObject({
@@ -253,11 +251,11 @@ describe("reviews/decide", () => {
     expect(two.result).toMatchObject({ status: 1, data: { state: "approved" } });
     expect((two.result.data as { approvals: unknown[] }).approvals).toHaveLength(2);
     expect(two.row).toMatchObject({ action: "review.approve", actor: second.account });
-    expect(deposits.approved.filter((r) => r.subjectId === subjectId)).toHaveLength(1);
+    expect(seats.approved.filter((r) => r.subjectId === subjectId)).toHaveLength(1);
   });
 
   it("lets the first approver of a four-eyes review still reject it", async () => {
-    const { id } = await newReview("deposit", 2);
+    const { id } = await newReview("seat", 2);
     await decide(first, { id, decision: "approve" });
     expect(await decide(first, { id, decision: "reject", reason: "second thoughts" })).toMatchObject({
       status: 1,
@@ -267,7 +265,7 @@ describe("reviews/decide", () => {
 
   it("rolls the decision back when the handler's effect fails", async () => {
     const { id, subjectId } = await newReview();
-    deposits.failOn.add(subjectId);
+    seats.failOn.add(subjectId);
     const audits = await auditCount(t.database.db);
     const messagesBefore = (await messagesOf("kycApproved")).length;
     expect(await decide(first, { id, decision: "approve" })).toMatchObject({ httpStatus: 500 });
@@ -278,11 +276,11 @@ describe("reviews/decide", () => {
 
   it("answers NOT_FOUND for an unknown id, an id of another kind, or a kind without a handler", async () => {
     const loan = await newReview("loan");
-    const deposit = await newReview();
+    const seat = await newReview();
     for (const body of [
-      { kind: "deposit", id: crypto.randomUUID(), decision: "approve" },
-      { kind: "deposit", id: loan.id, decision: "approve" },
-      { kind: "withdrawal", id: deposit.id, decision: "approve" },
+      { kind: "seat", id: crypto.randomUUID(), decision: "approve" },
+      { kind: "seat", id: loan.id, decision: "approve" },
+      { kind: "withdrawal", id: seat.id, decision: "approve" },
       { kind: "loan", id: loan.id, decision: "approve" },
     ])
       expect(await adminCall(t.app, "reviews/decide", body, first.headers)).toMatchObject({
@@ -295,9 +293,9 @@ describe("reviews/decide", () => {
     const { id } = await newReview();
     for (const body of [
       {},
-      { kind: "deposit", id: "not-a-uuid", decision: "approve" },
-      { kind: "deposit", id, decision: "maybe" },
-      { kind: "deposit", id, decision: "approve", reason: "x".repeat(501) },
+      { kind: "seat", id: "not-a-uuid", decision: "approve" },
+      { kind: "seat", id, decision: "maybe" },
+      { kind: "seat", id, decision: "approve", reason: "x".repeat(501) },
     ])
       expect(await adminCall(t.app, "reviews/decide", body, first.headers)).toMatchObject({
         status: 0,

@@ -150,7 +150,10 @@ export class ReviewService {
         await messages.send(tx, {
           userId: row.userId,
           kind: handler.messages.approved,
-          params: reason === null ? {} : { reason },
+          params: {
+            ...(reason === null ? {} : { reason }),
+            ...(await handler.messageParams?.(tx, refOf(row), "approved")),
+          },
         });
         await audit(REVIEW_AUDIT.approve, row);
         return { review: row, account: found.account };
@@ -167,11 +170,15 @@ export class ReviewService {
       });
       if (!row) throw stale();
       await handler.reject(tx, refOf(row), staff, request.reason);
-      await messages.send(tx, {
-        userId: row.userId,
-        kind: handler.messages.rejected,
-        params: { reason: request.reason },
-      });
+      if (handler.messages.rejected !== null)
+        await messages.send(tx, {
+          userId: row.userId,
+          kind: handler.messages.rejected,
+          params: {
+            reason: request.reason,
+            ...(await handler.messageParams?.(tx, refOf(row), "rejected")),
+          },
+        });
       await audit(REVIEW_AUDIT.reject, row);
       return { review: row, account: found.account };
     });

@@ -13,11 +13,16 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "users/setFlags": "users.flags",
   "users/setCreditScore": "users.creditScore",
   "users/endSessions": "users.sessions",
+  "users/ledger": "ledger.read",
+  "users/adjust": "ledger.adjust",
   "staff/list": "staff.manage",
   "staff/create": "staff.manage",
   "staff/setRole": "staff.manage",
   "staff/disable": "staff.manage",
   "audit/list": "audit.read",
+  "channels/list": "channels.manage",
+  "channels/save": "channels.manage",
+  "deposits/voucher": "reviews.read",
 };
 /** Open to every staff member: the caller's own account. */
 const OWN_ACCOUNT_ROUTES = ["auth/logout", "auth/me", "auth/enrollTotp", "auth/confirmTotp"];
@@ -65,7 +70,7 @@ describe("back-office permissions", () => {
   it("lists every admin route of these modules in the table", () => {
     const mine = paths
       .map((p) => p.path)
-      .filter((p) => /^\/api\/admin\/(reviews|users|staff|audit)\//.test(p))
+      .filter((p) => /^\/api\/admin\/(reviews|users|staff|audit|channels|deposits)\//.test(p))
       .map((p) => p.slice("/api/admin/".length));
     expect(mine.sort()).toEqual(Object.keys(ROUTE_PERMISSIONS).sort());
   });

@@ -65,6 +65,20 @@ export const ADMIN_ROUTES: RouteObject[] = [
             lazy: permitted("audit.read", async () => (await import("../audit/AuditScreen")).AuditScreen),
           },
           {
+            path: "config",
+            lazy: permitted(
+              "config.manage",
+              async () => (await import("../config/ConfigScreen")).ConfigScreen,
+            ),
+          },
+          {
+            path: "channels",
+            lazy: permitted(
+              "channels.manage",
+              async () => (await import("../channels/ChannelsScreen")).ChannelsScreen,
+            ),
+          },
+          {
             path: "security",
             lazy: async () => ({ Component: (await import("../auth/SecurityScreen")).SecurityScreen }),
           },

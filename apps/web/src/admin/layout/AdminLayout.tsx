@@ -3,6 +3,7 @@ import {
   FileSearchOutlined,
   LogoutOutlined,
   SafetyCertificateOutlined,
+  SettingOutlined,
   TeamOutlined,
   UserOutlined,
   UsergroupAddOutlined,
@@ -21,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   "/users": <TeamOutlined aria-hidden />,
   "/staff": <UsergroupAddOutlined aria-hidden />,
   "/audit": <AuditOutlined aria-hidden />,
+  "/config": <SettingOutlined aria-hidden />,
   "/security": <SafetyCertificateOutlined aria-hidden />,
 };
 

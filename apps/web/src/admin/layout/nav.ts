@@ -6,6 +6,8 @@ export const NAV_ITEMS: readonly { path: string; labelKey: string; permission?: 
   { path: "/users", labelKey: "nav.users", permission: "users.read" },
   { path: "/staff", labelKey: "nav.staff", permission: "staff.manage" },
   { path: "/audit", labelKey: "nav.audit", permission: "audit.read" },
+  { path: "/config", labelKey: "nav.config", permission: "config.manage" },
+  { path: "/channels", labelKey: "nav.channels", permission: "channels.manage" },
   { path: "/security", labelKey: "nav.security" },
 ];
 

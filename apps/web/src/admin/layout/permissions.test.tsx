@@ -53,6 +53,8 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.users": "Users",
       "nav.staff": "Staff",
       "nav.audit": "Audit log",
+      "nav.config": "Configuration",
+      "nav.channels": "Deposit channels",
       "nav.security": "Two-step log-in",
     };
     const shown = within(menu)

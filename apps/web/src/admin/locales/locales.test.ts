@@ -22,7 +22,10 @@ function leaves(node: unknown, prefix = "", out = new Map<string, unknown>()): M
 const english = leaves(LOCALES.en);
 const others = Object.entries(LOCALES).filter(([tag]) => tag !== "en");
 /** A text made only of parameters and punctuation ("{{kind}} · {{account}}") reads the same everywhere. */
+/** Codes that are the same word in every language (the Indian bank branch code). */
+const SAME_IN_TRANSLATION = new Set(["IFSC"]);
 const languageNeutral = (text: unknown) =>
+  SAME_IN_TRANSLATION.has(String(text)) ||
   String(text)
     .replace(/\{\{\w+\}\}/g, "")
     .replace(/[\s·/]/g, "") === "";

@@ -8,11 +8,13 @@ import { useStaff } from "../auth/staff";
 import { overlayContainer } from "../layout/overlay";
 import { formatDateTime } from "../lib/format";
 import { DecideModal, type Decision } from "./DecideModal";
+import { DepositVoucher } from "./DepositVoucher";
 import { KycPhoto } from "./KycPhoto";
 import { FourEyes, ReviewStateTag } from "./parts";
+import { subjectValue } from "./subjectValue";
 
 /** Subject fields shown by their own component (the KYC photos) or already in the header rows. */
-const SHOWN_APART = new Set(["frontPhoto", "backPhoto", "state", "submissionId"]);
+const SHOWN_APART = new Set(["frontPhoto", "backPhoto", "state", "submissionId", "requestedById", "voucher"]);
 
 /** One request in full: who, what, the KYC photos, the four-eyes progress, and the decision buttons. */
 export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClose: () => void }) {
@@ -20,8 +22,12 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
   const { me, can } = useStaff();
   const [decision, setDecision] = useState<Decision | null>(null);
   const pending = item?.state === "pending";
-  const decidable = pending && can("reviews.decide");
-  const approvedByMe = item?.approvals.some((a) => a.adminUserId === me.id) ?? false;
+  // Adjustments are decided by administrators only (ledger.adjust), not by every reviewer.
+  const decidable = pending && can("reviews.decide") && (item?.kind !== "adjustment" || can("ledger.adjust"));
+  // An adjustment's requester counts as its first pair of eyes: another administrator approves it.
+  const approvedByMe =
+    (item?.approvals.some((a) => a.adminUserId === me.id) ?? false) ||
+    (item?.kind === "adjustment" && item.subject.requestedById === me.id);
 
   return (
     <Drawer
@@ -38,7 +44,13 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
             <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setDecision("reject")}>
               {t("reviews.reject")}
             </Button>
-            <Tooltip title={approvedByMe ? t("reviews.approvedByYou") : undefined}>
+            <Tooltip
+              title={
+                approvedByMe
+                  ? t(item.kind === "adjustment" ? "reviews.requestedByYou" : "reviews.approvedByYou")
+                  : undefined
+              }
+            >
               <Button
                 type="primary"
                 icon={<CheckOutlined aria-hidden />}
@@ -54,7 +66,7 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
     >
       {item ? (
         <>
-          {pending && !can("reviews.decide") ? (
+          {pending && !decidable ? (
             <Alert type="info" showIcon title={t("reviews.readOnly")} className="admin-drawer__alert" />
           ) : null}
           <Descriptions column={2} size="small" bordered className="admin-descriptions">
@@ -90,7 +102,7 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
               .filter(([key]) => !SHOWN_APART.has(key))
               .map(([key, value]) => (
                 <Descriptions.Item key={key} label={t(`subject.${key}`, { defaultValue: key })}>
-                  {key.endsWith("At") ? formatDateTime(value) : (value ?? "—")}
+                  {key.endsWith("At") ? formatDateTime(value) : subjectValue(t, key, value)}
                 </Descriptions.Item>
               ))}
           </Descriptions>
@@ -113,6 +125,19 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
               ) : (
                 <Typography.Text type="secondary">{t("kyc.noPhotoPermission")}</Typography.Text>
               )}
+            </>
+          ) : null}
+          {item.kind === "deposit" ? (
+            <>
+              <Divider titlePlacement="start" plain>
+                {t("deposits.voucher")}
+              </Divider>
+              <div className="admin-photos">
+                <DepositVoucher
+                  depositId={item.subject.depositId ?? null}
+                  available={item.subject.voucher === "available"}
+                />
+              </div>
             </>
           ) : null}
           {item.approvals.length > 0 ? (

@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { useStaff } from "../auth/staff";
@@ -35,6 +35,11 @@ import { AuditTable, CardsTable, MessagesTable, SessionsTable, WalletsTable } fr
 
 type Action = "flags" | "score" | "sessions" | null;
 
+/** Its own chunk (with the exact decimal maths it formats money with), fetched when a page shows it. */
+const LedgerSection = lazy(async () => ({
+  default: (await import("../ledger/LedgerSection")).LedgerSection,
+}));
+
 /** Everything about one user a staff member may need, and the changes their role allows. */
 export function UserDetailScreen() {
   const { t } = useTranslation();
@@ -42,6 +47,7 @@ export function UserDetailScreen() {
   const navigate = useNavigate();
   const detail = useUserDetail(userId);
   const [action, setAction] = useState<Action>(null);
+  const { can } = useStaff();
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)} aria-label={t("common.back")} />
   );
@@ -155,6 +161,17 @@ export function UserDetailScreen() {
         </Col>
       </Row>
       <KycCard user={user} />
+      {can("ledger.read") ? (
+        <Suspense
+          fallback={
+            <Card variant="borderless" className="admin-card">
+              <Skeleton active paragraph={{ rows: 4 }} />
+            </Card>
+          }
+        >
+          <LedgerSection userId={profile.id} account={profile.account} />
+        </Suspense>
+      ) : null}
       <Card variant="borderless" className="admin-card admin-card--tabs">
         <Tabs
           items={[

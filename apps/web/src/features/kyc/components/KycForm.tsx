@@ -132,7 +132,8 @@ export function KycForm({
           {(["front", "back"] as const).map((side) => (
             <PhotoPicker
               key={side}
-              side={side}
+              name={side}
+              caption={t(side === "front" ? "kyc.front" : "kyc.back")}
               file={photos[side]}
               onPick={pickPhoto(side)}
               error={errors[side]}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { KycPhotoSide } from "@brokerage/api";
 import { PHOTO_ACCEPT } from "../photoCheck";
 
 /** A camera outline; decorative (the input carries the name). */
@@ -42,17 +41,20 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * One ID photo: the phone's camera (`capture`), or a file picker where there is no camera. The whole
- * tile is the input's label, so a tap anywhere on it opens the camera; once picked, the photo is shown.
+ * One photo (an ID side, a deposit voucher): the phone's camera (`capture`), or a file picker where there
+ * is no camera. The whole tile is the input's label, so a tap anywhere on it opens the camera; once
+ * picked, the photo is shown. `caption` names the photo; `name` is the input's form name.
  */
 export function PhotoPicker({
-  side,
+  name,
+  caption,
   file,
   onPick,
   error,
   disabled = false,
 }: {
-  side: KycPhotoSide;
+  name: string;
+  caption: string;
   file: File | null;
   onPick: (file: File | null) => void;
   error?: string | undefined;
@@ -62,7 +64,6 @@ export function PhotoPicker({
   const id = useId();
   const errorId = `${id}-error`;
   const preview = usePreview(file);
-  const sideName = t(side === "front" ? "kyc.front" : "kyc.back");
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     onPick(event.target.files?.[0] ?? null);
@@ -74,7 +75,7 @@ export function PhotoPicker({
     <div className={`kyc-photo${error ? " kyc-photo--error" : ""}`}>
       <label className={`kyc-photo__tile${preview ? " kyc-photo__tile--filled" : ""}`}>
         {preview ? (
-          <img className="kyc-photo__img" src={preview} alt={t("kyc.preview", { side: sideName })} />
+          <img className="kyc-photo__img" src={preview} alt={t("kyc.preview", { side: caption })} />
         ) : (
           <span className="kyc-photo__empty">
             <CameraArt />
@@ -82,17 +83,17 @@ export function PhotoPicker({
           </span>
         )}
         <span className="kyc-photo__caption">
-          {sideName}
+          {caption}
           {preview && <span className="kyc-photo__change">{t("kyc.changePhoto")}</span>}
         </span>
         <input
           className="visually-hidden"
           type="file"
-          name={side}
+          name={name}
           accept={PHOTO_ACCEPT}
           capture="environment"
           disabled={disabled}
-          aria-label={t("kyc.photoInput", { side: sideName })}
+          aria-label={t("kyc.photoInput", { side: caption })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={pick}

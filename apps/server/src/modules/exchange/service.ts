@@ -1,0 +1,147 @@
+import type {
+  Currency,
+  ExchangeQuote,
+  ExchangeQuoteRequest,
+  ExchangeRequest,
+  ExchangeResult,
+} from "@brokerage/api";
+import {
+  accountKey,
+  exchange,
+  exchangeEntryType,
+  fitsScale,
+  money,
+  quoteExchange,
+  scaleOf,
+  toBookedString,
+  userAccount,
+} from "@brokerage/core";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import { book, idempotent, userWallets } from "../ledger/index.js";
+import { getSettings } from "../settings/service.js";
+import type { FxRates } from "./rates.js";
+import * as repo from "./repository.js";
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  rates: FxRates;
+}
+
+/** A balance as the wallet shows it: at its currency's scale ("990.00", "1491"). */
+const atScale = (amount: string, currency: string) => money(amount).toFixed(scaleOf(currency));
+
+/**
+ * Currency exchange (DESIGN §4.1, §5 Currencies): a quote at the live mid rate less the disclosed spread,
+ * with the fee and the amount received, kept for `exchange.quoteSeconds`; then one fill of it, booked as
+ * one ledger entry (the user's `from` wallet → the platform's FX accounts → the user's `to` wallet).
+ */
+export class ExchangeService {
+  constructor(private readonly deps: Deps) {}
+
+  async quote(userId: string, request: ExchangeQuoteRequest): Promise<ExchangeQuote> {
+    const { db, clock, rates } = this.deps;
+    const { from, to } = request;
+    if (!fitsScale(request.amount, from)) throw new DomainError("INVALID_INPUT", { field: "amount" });
+    const amount = toBookedString(request.amount, from);
+    const at = clock.now();
+    const settings = await getSettings(db, ["exchange.spread", "exchange.feeRate", "exchange.quoteSeconds"]);
+    const spread = settings["exchange.spread"];
+    const feeRate = settings["exchange.feeRate"];
+    const mid = rates.mid(from, to, at);
+    if (mid === undefined) throw new DomainError("RATE_UNAVAILABLE");
+    const math = quoteExchange(amount, from, to, { mid, spread, feeRate });
+    if (!math.ok) {
+      if (math.reason === "belowMinimum")
+        throw new DomainError("BELOW_MIN_AMOUNT", { field: "amount", min: math.min });
+      throw new DomainError("RATE_UNAVAILABLE");
+    }
+    const expiresAt = new Date(at.getTime() + settings["exchange.quoteSeconds"] * 1000);
+    const quoteId = await repo.insertQuote(db, {
+      userId,
+      fromCurrency: from,
+      toCurrency: to,
+      amount,
+      rate: math.rate,
+      spread,
+      fee: math.fee,
+      receive: math.receive,
+      expiresAt,
+      createdAt: at,
+    });
+    return {
+      quoteId,
+      from,
+      to,
+      amount,
+      rate: math.rate,
+      midRate: mid,
+      spread,
+      fee: math.fee,
+      feeRate,
+      receive: math.receive,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: at.toISOString(),
+    };
+  }
+
+  /**
+   * Fills the user's quote once (idempotent under the request's key): NOT_FOUND for anyone else's,
+   * ORDER_STATE_INVALID when filled already, QUOTE_EXPIRED after its expiry (never at a stale rate),
+   * INSUFFICIENT_AVAILABLE {available} when the paying wallet cannot pay. A refusal changes nothing, so
+   * the quote can still be filled (before it expires) once the money is there.
+   */
+  async exchange(userId: string, request: ExchangeRequest): Promise<ExchangeResult> {
+    const { db, clock } = this.deps;
+    const call = {
+      owner: `user:${userId}`,
+      key: request.idempotencyKey,
+      request: { quoteId: request.quoteId },
+    };
+    return idempotent(db, clock, call, async (tx) => {
+      const at = clock.now();
+      const ids = { userId, id: request.quoteId };
+      const quote = await repo.claimQuote(tx, { ...ids, at });
+      if (!quote) {
+        const existing = await repo.findQuote(tx, ids);
+        if (!existing) throw new DomainError("NOT_FOUND");
+        throw new DomainError(existing.usedAt ? "ORDER_STATE_INVALID" : "QUOTE_EXPIRED");
+      }
+      const from = quote.fromCurrency;
+      const to = quote.toCurrency;
+      const type = exchangeEntryType(from, to);
+      const short = new DomainError("INSUFFICIENT_AVAILABLE");
+      const booked = await book(tx, {
+        entry: exchange(type, userId, from, quote.amount, to, quote.receive),
+        userId,
+        reference: `exchange:${quote.id}`,
+        idempotencyKey: request.idempotencyKey,
+        cause: { by: "user" },
+        at,
+        insufficient: () => short,
+      }).catch(async (error: unknown) => {
+        if (error !== short) throw error;
+        const wallet = (await userWallets(tx, userId)).find((w) => w.currency === from);
+        throw new DomainError("INSUFFICIENT_AVAILABLE", {
+          available: atScale(wallet?.available ?? "0", from),
+        });
+      });
+      await repo.setQuoteEntry(tx, quote.id, booked.entryId);
+      const after = (currency: string) => {
+        const balance = booked.balances.get(accountKey(userAccount(userId, currency)));
+        if (balance === undefined) throw new Error(`no balance of ${currency} after the exchange`);
+        return { currency: currency as Currency, available: atScale(balance, currency) };
+      };
+      return {
+        quoteId: quote.id,
+        type,
+        amount: atScale(quote.amount, from),
+        receive: atScale(quote.receive, to),
+        wallets: [after(from), after(to)],
+        exchangedAt: at.toISOString(),
+      };
+    });
+  }
+}

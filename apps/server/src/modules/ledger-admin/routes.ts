@@ -1,0 +1,67 @@
+import {
+  adjustBalanceRequest,
+  adjustBalanceResponse,
+  userLedgerRequest,
+  userLedgerResponse,
+} from "@brokerage/api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/envelope.js";
+import { MessageService } from "../messages/service.js";
+import { reviewRegistryPlugin } from "../reviews/plugin.js";
+import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
+import { staffAnswers } from "../staff/routes.js";
+import { adjustmentReviewHandler } from "./review.js";
+import { LedgerAdminService } from "./service.js";
+
+/**
+ * `/api/admin/users/ledger` and `/api/admin/users/adjust`: a user's ledger in the back office, and
+ * adjustments (the review handler of kind `adjustment` decides the four-eyes ones through the queue).
+ */
+export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffAuthPlugin);
+  await app.register(reviewRegistryPlugin);
+  app.reviewRegistry.register(adjustmentReviewHandler({ clock: app.clock }));
+  const service = new LedgerAdminService({
+    db: app.db,
+    clock: app.clock,
+    messages: new MessageService({ db: app.db, clock: app.clock }),
+  });
+  const schema = { tags: ["admin: users"], headers: staffHeaders, security: [{ token: [], account: [] }] };
+
+  app.post(
+    "/ledger",
+    {
+      onRequest: app.requireStaff("ledger.read"),
+      schema: {
+        ...schema,
+        summary:
+          "A user's wallets (every currency, at its scale), latest adjustments and postings newest first, " +
+          "20 a page, optionally one currency: entry type, account, amount, running balance, reason, who " +
+          "caused it and reference. Also the adjustment.fourEyesAbove thresholds. Unknown user: NOT_FOUND.",
+        body: userLedgerRequest,
+        response: staffAnswers(userLedgerResponse),
+      },
+    },
+    async (request) => ok(await service.ledger(request.body)),
+  );
+
+  app.post(
+    "/adjust",
+    {
+      onRequest: app.requireStaff("ledger.adjust"),
+      schema: {
+        ...schema,
+        summary:
+          "Adjust a balance by a signed amount with a reason the user reads, only as a journal entry of " +
+          "type adjustment. At or below adjustment.fourEyesAbove (absolute, per currency) it is booked at " +
+          "once and messaged (balanceAdjusted); above it (or in a currency without a threshold) it waits " +
+          "as a review of kind adjustment for another administrator. Audited; idempotent per key. Below " +
+          "zero: INSUFFICIENT_BALANCE; more decimals than the currency has, or zero: INVALID_INPUT; unknown " +
+          "user: NOT_FOUND.",
+        body: adjustBalanceRequest,
+        response: staffAnswers(adjustBalanceResponse),
+      },
+    },
+    async (request) => ok(await service.adjust(staffOf(request), request.body)),
+  );
+};

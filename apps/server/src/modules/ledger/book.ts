@@ -1,0 +1,118 @@
+import { accountKey, checkEntry, money, type EntryDraft } from "@brokerage/core";
+import type { EntryType } from "@brokerage/api";
+import type { Db } from "../../db/index.js";
+import { DomainError } from "../../lib/errors.js";
+import type { PlatformLine } from "./keys.js";
+import * as repo from "./repository.js";
+
+/** Who caused an entry: the user themself, a staff member (with their id), or the system (schedulers). */
+export type Cause = { by: "user" } | { by: "staff"; staffId: string } | { by: "system" };
+
+export interface Booking {
+  entry: EntryDraft<EntryType>;
+  /** The user whose money moved (their fund records list the entry). */
+  userId: string | null;
+  /** What the entry belongs to, e.g. `deposit:<id>`. */
+  reference?: string;
+  idempotencyKey?: string;
+  cause: Cause;
+  /** Shown to the user in fund records (adjustments, refusals). */
+  reason?: string;
+  at: Date;
+  /** The error when a user's account would go below zero (default INSUFFICIENT_BALANCE). */
+  insufficient?: () => DomainError;
+}
+
+export interface Booked {
+  entryId: number;
+  /**
+   * Each touched account's balance after the entry, by `accountKey`. Inside `idempotent` the platform's
+   * accounts are settled at the end of the call (see `book`), so only the users' accounts are listed there.
+   */
+  balances: Map<string, string>;
+}
+
+/**
+ * Transactions whose platform side is settled at their end: `idempotent` registers the transaction it
+ * runs the call in, collects the platform's postings of every entry booked on it, and settles them with
+ * the stored answer just before committing (`keys.settleSql`).
+ */
+const deferred = new WeakMap<Db, PlatformLine[]>();
+
+/** Marks `tx` (the transaction `idempotent` opened) as settling the platform's side at its end. */
+export function deferPlatform(tx: Db): void {
+  deferred.set(tx, []);
+}
+
+/** The platform's postings booked on `tx` and not yet settled (taken: the next call answers none). */
+export function takePlatformLines(tx: Db): PlatformLine[] {
+  const lines = deferred.get(tx) ?? [];
+  deferred.delete(tx);
+  return lines;
+}
+
+/**
+ * Books one entry inside the caller's transaction (DESIGN §5 Ledger): checks it (zero-sum per currency,
+ * scales), locks its accounts in a fixed order (users' by id, then the platform's by purpose and currency,
+ * so concurrent entries cannot deadlock) and checks the non-negative guard on the locked balances, then
+ * moves the balances and writes the entry with its postings and running balances: two round trips
+ * whatever the entry's size (repository `bookEntry`), plus two the first time an account is used.
+ *
+ * The platform's accounts are shared by every entry of a kind (all exchanges move the two FX accounts), so
+ * whoever holds their locks holds up everyone else. Inside `idempotent` they are therefore neither locked
+ * nor moved here: their postings wait, and the call settles them in one statement with its stored answer
+ * right before it commits, holding those locks for one statement and the commit. A direct transaction
+ * (`db.transaction`) books them here, locked last.
+ *
+ * A user's account that would go below zero refuses the whole entry and changes nothing; the error still
+ * rolls back the caller's transaction, as every failed booking should. Features call this; nothing else
+ * writes postings or balances.
+ */
+export async function book(tx: Db, booking: Booking): Promise<Booked> {
+  const entry = checkEntry(booking.entry);
+  const lines: repo.BookingLine[] = entry.postings.map((p) => ({
+    userId: p.account.owner === "user" ? p.account.userId : null,
+    purpose: p.account.purpose,
+    currency: p.account.currency,
+    amount: money(p.amount).toFixed(),
+  }));
+  const row: repo.EntryRow = {
+    type: entry.type,
+    userId: booking.userId,
+    reference: booking.reference ?? null,
+    idempotencyKey: booking.idempotencyKey ?? null,
+    causedBy: booking.cause.by,
+    staffId: booking.cause.by === "staff" ? booking.cause.staffId : null,
+    reason: booking.reason ?? null,
+    createdAt: booking.at,
+  };
+  const pending = deferred.get(tx);
+  // An entry between platform accounts only is booked at once: deferred, nothing of it would be written now.
+  const options = { deferPlatform: pending !== undefined && lines.some((l) => l.userId !== null) };
+  let result = await repo.bookEntry(tx, row, lines, options);
+  if (result.outcome === "missing") {
+    await repo.createAccounts(tx, lines);
+    result = await repo.bookEntry(tx, row, lines, options);
+  }
+  if (result.outcome === "missing") throw new Error("ledger accounts missing after they were created");
+  if (result.outcome === "insufficient")
+    throw booking.insufficient?.() ?? new DomainError("INSUFFICIENT_BALANCE");
+  const { entryId, balances } = result;
+  if (options.deferPlatform)
+    for (const line of lines)
+      if (line.userId === null)
+        pending?.push({
+          entryId,
+          entryType: entry.type,
+          createdAt: booking.at.toISOString(),
+          purpose: line.purpose,
+          currency: line.currency,
+          amount: line.amount,
+        });
+  const booked = new Map<string, string>();
+  entry.postings.forEach((p, i) => {
+    const balance = balances[i];
+    if (balance !== undefined) booked.set(accountKey(p.account), balance);
+  });
+  return { entryId, balances: booked };
+}

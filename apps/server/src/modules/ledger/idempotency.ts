@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import type { SQL } from "drizzle-orm";
+import { deferPlatform, takePlatformLines } from "./book.js";
+import * as keys from "./keys.js";
+import { pooledRoot, pooledTransaction } from "./pooled.js";
+import { rowsOf } from "./repository.js";
+
+/** A stable hash of a request's content (keys sorted), the key itself left out by the caller. */
+export function requestHash(request: unknown): string {
+  return createHash("sha256").update(stableJson(request)).digest("hex");
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+export interface IdempotentCall {
+  /** Whose key space: `user:<id>` or `staff:<id>`. */
+  owner: string;
+  key: string;
+  /** The request without its key (hashed: the same key with another request is refused). */
+  request: unknown;
+}
+
+/**
+ * Runs a money-moving call once per (owner, key) (DESIGN §5 Idempotency), in one transaction with its
+ * effect: the key is claimed first, so a concurrent request with the same key waits on it (PostgreSQL's
+ * unique index; PGlite runs one transaction at a time) and then answers the stored response. A call that
+ * fails rolls back its claim too, so a retry after a refusal is tried again. The answer must be JSON.
+ *
+ * The platform's side of the entries `run` books on `tx` is settled at the end, in the statement that
+ * stores the answer (see `book`). On PostgreSQL the claim travels with BEGIN and that last statement with
+ * COMMIT (`pooled.ts`): the platform's shared accounts are locked and released within one message.
+ */
+export async function idempotent<T>(
+  db: Db,
+  clock: Clock,
+  call: IdempotentCall,
+  run: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const hash = requestHash(call.request);
+  const claim = keys.claimKeySql(call.owner, call.key, hash, clock.now());
+  const body = async (tx: Db, claimed: boolean): Promise<{ answer: T; last?: SQL }> => {
+    if (!claimed) {
+      const stored = await keys.findKey(tx, call.owner, call.key);
+      if (!stored || stored.requestHash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT");
+      return { answer: stored.response as T };
+    }
+    deferPlatform(tx);
+    const answer = await run(tx).catch((error: unknown) => {
+      takePlatformLines(tx);
+      throw error;
+    });
+    const lines = takePlatformLines(tx);
+    return { answer, last: keys.endSql(lines, { owner: call.owner, key: call.key, response: answer }) };
+  };
+  const root = pooledRoot(db);
+  if (root) return pooledTransaction(root, claim, (tx, rows) => body(tx, rows.length === 1));
+  return db.transaction(async (tx) => {
+    const { answer, last } = await body(tx, rowsOf(await tx.execute(claim)).length === 1);
+    if (last) await tx.execute(last);
+    return answer;
+  });
+}

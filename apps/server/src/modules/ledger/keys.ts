@@ -1,0 +1,130 @@
+import { money } from "@brokerage/core";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { rowsOf } from "./repository.js";
+
+/**
+ * SQL only (CONVENTIONS): what an idempotent call writes at its two ends (DESIGN §5 Idempotency): the key
+ * it claims first, and at the end its answer, with the platform's side of the entries it booked. Each is
+ * built as one statement so that on PostgreSQL it can travel with BEGIN and with COMMIT (`pooled.ts`); the
+ * end statements check themselves and fail (so the COMMIT after them never runs) when they did not write
+ * exactly what they should.
+ */
+
+/** Claims the key for this request: one row back when claimed, none when a row exists already. */
+export const claimKeySql = (owner: string, key: string, requestHash: string, at: Date): SQL => sql`
+  insert into idempotency_keys (owner, key, request_hash, created_at)
+  values (${owner}, ${key}, ${requestHash}, ${at.toISOString()})
+  on conflict do nothing
+  returning owner`;
+
+export async function findKey(
+  tx: Db,
+  owner: string,
+  key: string,
+): Promise<{ requestHash: string; response: unknown } | undefined> {
+  const result = await tx.execute(sql`
+    select request_hash as "requestHash", response from idempotency_keys where owner = ${owner} and key = ${key}`);
+  return rowsOf<{ requestHash: string; response: unknown }>(result)[0];
+}
+
+/** The answer an idempotent call stores with its key. */
+export interface StoredAnswer {
+  owner: string;
+  key: string;
+  response: unknown;
+}
+
+/**
+ * Fails the statement with `message` unless `ok`: a text that is no integer cannot be cast to one. (The
+ * message must depend on the rows, or the planner would cast it, and fail, before running anything.)
+ */
+const unless = (ok: SQL, message: SQL) => sql`select case when ${ok} then 1 else (${message})::int end as ok`;
+
+/** Stores the answer with its claimed key. */
+export const storeAnswerSql = (answer: StoredAnswer): SQL => sql`
+  with stored as (
+    update idempotency_keys set response = ${JSON.stringify(answer.response ?? null)}::jsonb
+    where owner = ${answer.owner} and key = ${answer.key}
+    returning 1
+  )
+  ${unless(sql`(select count(*) from stored) = 1`, sql`'idempotency keys answered: ' || (select count(*) from stored)`)}`;
+
+/** A platform posting whose balance moves at the end of its transaction (`book` inside `idempotent`). */
+export interface PlatformLine {
+  entryId: number;
+  entryType: string;
+  createdAt: string;
+  purpose: string;
+  currency: string;
+  amount: string;
+}
+
+/**
+ * Settles the platform's side of a transaction's entries and stores the call's answer, in one statement:
+ * each platform account's balance moves once by the sum of its lines, the accounts updated one after the
+ * other in the fixed order, by purpose and currency (each UPDATE waits for the one before it to finish,
+ * through the count of its rows, so the row locks are taken in that order: no deadlock), then every line's
+ * posting is written with its running balance, in booking order. These shared accounts are locked only
+ * here, and held until the commit right after.
+ */
+export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer): SQL {
+  const keyOf = (l: PlatformLine) => `${l.purpose}\u0000${l.currency}`;
+  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too.
+  const accounts = [...new Set(lines.map(keyOf))].sort();
+  const index = new Map(accounts.map((key, k) => [key, k]));
+  const name = (k: number) => sql.raw(`u${k}`);
+  const updates = accounts.map((key, k) => {
+    const [purpose, currency] = key.split("\u0000") as [string, string];
+    const delta = lines
+      .filter((l) => keyOf(l) === key)
+      .reduce((sum, l) => sum.plus(l.amount), money(0))
+      .toFixed();
+    const after = k === 0 ? sql`` : sql` and (select count(*) from ${name(k - 1)}) = 1`;
+    return sql`${name(k)} as (
+      update ledger_accounts set balance = balance + ${delta}::numeric
+      where user_id is null and purpose = ${purpose} and currency = ${currency}${after}
+      returning id, balance)`;
+  });
+  const settled = sql.join(
+    accounts.map((_, k) => sql`select ${k}::int as k, id, balance from ${name(k)}`),
+    sql` union all `,
+  );
+  const values = sql.join(
+    lines.map(
+      (l, seq) => sql`(${seq}::int, ${index.get(keyOf(l))}::int, ${l.entryId}::bigint, ${l.entryType}::text,
+        ${l.purpose}::text, ${l.currency}::text, ${l.amount}::numeric, ${l.createdAt}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return sql`
+    with ${sql.join(updates, sql`, `)},
+    settled as (${settled}),
+    lines(seq, k, entry_id, entry_type, purpose, currency, amount, created_at) as (values ${values}),
+    posted as (
+      insert into postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
+      select l.entry_id, s.id, null, l.purpose, l.currency, l.entry_type, l.amount,
+        s.balance - coalesce(sum(l.amount) over (partition by l.k order by l.seq desc
+          rows between unbounded preceding and 1 preceding), 0),
+        l.created_at
+      from lines l join settled s on s.k = l.k
+      where (select count(*) from settled) = ${accounts.length}
+      order by l.seq
+      returning 1
+    ),
+    stored as (
+      update idempotency_keys set response = ${JSON.stringify(answer.response ?? null)}::jsonb
+      where owner = ${answer.owner} and key = ${answer.key}
+      returning 1
+    )
+    ${unless(
+      sql`(select count(*) from settled) = ${accounts.length} and (select count(*) from posted) = ${lines.length}
+        and (select count(*) from stored) = 1`,
+      sql`'ledger settlement inconsistent: ' || (select count(*) from settled) || ' accounts, '
+        || (select count(*) from posted) || ' postings, ' || (select count(*) from stored) || ' answers'`,
+    )}`;
+}
+
+/** The statement that ends an idempotent call: the settlement when it booked platform postings. */
+export const endSql = (lines: readonly PlatformLine[], answer: StoredAnswer): SQL =>
+  lines.length > 0 ? settleSql(lines, answer) : storeAnswerSql(answer);

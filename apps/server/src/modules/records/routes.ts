@@ -1,0 +1,77 @@
+import {
+  FUND_RECORDS_PAGE_SIZE,
+  STATEMENT_DEFAULT_TIME_ZONE,
+  STATEMENT_MAX_DAYS,
+  errorEnvelope,
+  fundRecordPage,
+  fundRecordsRequest,
+  statementRequest,
+} from "@brokerage/api";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import { sessionOf } from "../../plugins/auth.js";
+import { RecordService } from "./service.js";
+
+/** A file to save, for this user only: never kept by a browser cache or a proxy. */
+function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .header("cache-control", "no-store")
+    .send(Buffer.from(csv, "utf8"));
+}
+
+/** `fund/records`, `fund/statement`: the user's own postings, listed and as a CSV file. Session required. */
+export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const records = new RecordService({ db: app.db });
+  // onRequest: a call without a valid session is refused before its body is even parsed.
+  const withSession = { onRequest: app.requireUser };
+  const schema = { tags: ["fund"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
+
+  app.post(
+    "/records",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "Fund records: every posting on the user's own accounts (available; held = frozen funds; margin; " +
+          "loan), newest first, " +
+          `${FUND_RECORDS_PAGE_SIZE} a page, each with its fund-flow type, signed amount, the account's ` +
+          "running balance after it, reference and reason. Filters: `type` (a fund-flow type) and " +
+          "`currency`. Pass `nextCursor` back as `cursor` for the next page (null on the last); a malformed " +
+          "cursor answers INVALID_INPUT on `cursor`.",
+        body: fundRecordsRequest,
+        response: answers(fundRecordPage, { session: true }),
+      },
+    },
+    async (request) => ok(await records.list(sessionOf(request).userId, request.body)),
+  );
+
+  app.post(
+    "/statement",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "The funds statement of the days `from` to `to` (YYYY-MM-DD, both included, in `timeZone`, default " +
+          `${STATEMENT_DEFAULT_TIME_ZONE}) as a CSV download (text/csv; charset=utf-8, attachment, ` +
+          "no-store): per currency and account an opening balance, every posting with its running balance, " +
+          `and the closing balance. At most ${STATEMENT_MAX_DAYS} days, \`from\` not after \`to\` ` +
+          "(DATE_RANGE_INVALID {maxDays}); errors answer the JSON envelope.",
+        body: statementRequest,
+        response: {
+          200: errorEnvelope.describe("On success the body is the CSV file itself, not an envelope"),
+          401: errorEnvelope,
+          500: errorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await records.statement(sessionOf(request).userId, request.body);
+      return sendCsv(reply, fileName, csv);
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { bankCards, deposits, users, withdrawals } from "../../db/schema/index.js";
+
+/** The unique index that keeps one pending withdrawal per user (migration 0005): the last guard. */
+export const ONE_PENDING_INDEX = "withdrawals_one_pending";
+
+/** What the rules read of the user (spec §5): flags, fund password, KYC, credit score. */
+export async function findUserStanding(handle: Db, userId: string) {
+  const [row] = await handle
+    .select({
+      frozen: users.frozen,
+      withdrawBanned: users.withdrawBanned,
+      fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
+      fundLockedUntil: users.fundLockedUntil,
+      kycStatus: users.kycStatus,
+      realname: users.realname,
+      creditScore: users.creditScore,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+export type UserStanding = NonNullable<Awaited<ReturnType<typeof findUserStanding>>>;
+
+/** The user's withdrawal waiting for review, if any (at most one: the unique index). */
+export async function findPending(handle: Db, userId: string) {
+  const [row] = await handle
+    .select({
+      id: withdrawals.id,
+      currency: withdrawals.currency,
+      amount: withdrawals.amount,
+      createdAt: withdrawals.createdAt,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, "pending")));
+  return row;
+}
+
+const cardColumns = {
+  id: bankCards.id,
+  holderName: bankCards.holderName,
+  bankName: bankCards.bankName,
+  cardNumber: bankCards.cardNumber,
+};
+
+/**
+ * One of the user's bound cards, for a withdrawal to it. With `lock`, the card's row is locked for the
+ * transaction: the same lock `bank/remove` takes before it asks whether a withdrawal to the card is
+ * pending, so a removal and a withdrawal to one card run one after the other. Another user's card, a
+ * removed one and an unknown id are all undefined.
+ */
+export async function findBoundCard(handle: Db, params: { userId: string; id: string; lock: boolean }) {
+  const query = handle
+    .select(cardColumns)
+    .from(bankCards)
+    .where(
+      and(eq(bankCards.id, params.id), eq(bankCards.userId, params.userId), isNull(bankCards.removedAt)),
+    );
+  const [row] = params.lock ? await query.for("update") : await query;
+  return row;
+}
+export type CardRow = NonNullable<Awaited<ReturnType<typeof findBoundCard>>>;
+
+export async function insertWithdrawal(tx: Db, values: typeof withdrawals.$inferInsert) {
+  const [row] = await tx.insert(withdrawals).values(values).returning({ id: withdrawals.id });
+  if (!row) throw new Error("withdrawal not inserted");
+}
+
+const listColumns = {
+  id: withdrawals.id,
+  seq: withdrawals.seq,
+  currency: withdrawals.currency,
+  amount: withdrawals.amount,
+  state: withdrawals.state,
+  reason: withdrawals.reason,
+  createdAt: withdrawals.createdAt,
+  decidedAt: withdrawals.decidedAt,
+  card: cardColumns,
+};
+
+/** A page of the user's withdrawals, newest first, with the card each pays to (removed cards too). */
+export async function listPage(db: Db, params: { userId: string; beforeSeq?: number; limit: number }) {
+  return db
+    .select(listColumns)
+    .from(withdrawals)
+    .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .where(
+      and(
+        eq(withdrawals.userId, params.userId),
+        params.beforeSeq === undefined ? undefined : lt(withdrawals.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(withdrawals.seq))
+    .limit(params.limit);
+}
+export type ListedRow = Awaited<ReturnType<typeof listPage>>[number];
+
+/** Whether a withdrawal to the card waits for review (read under the card's row lock by bank/remove). */
+export async function pendingToCard(tx: Db, cardId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.bankCardId, cardId), eq(withdrawals.state, "pending")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Decides a pending withdrawal of the user: undefined when it is not pending any more (or not theirs),
+ * so a decision is taken once.
+ */
+export async function decide(
+  tx: Db,
+  params: {
+    id: string;
+    userId: string;
+    state: "approved" | "rejected";
+    reason: string | null;
+    at: Date;
+  },
+) {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ state: params.state, reason: params.reason, decidedAt: params.at })
+    .where(
+      and(
+        eq(withdrawals.id, params.id),
+        eq(withdrawals.userId, params.userId),
+        eq(withdrawals.state, "pending"),
+      ),
+    )
+    .returning({
+      id: withdrawals.id,
+      userId: withdrawals.userId,
+      currency: withdrawals.currency,
+      amount: withdrawals.amount,
+    });
+  return row;
+}
+
+export async function findAmount(tx: Db, params: { id: string; userId: string }) {
+  const [row] = await tx
+    .select({ currency: withdrawals.currency, amount: withdrawals.amount })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, params.id), eq(withdrawals.userId, params.userId)));
+  return row;
+}
+
+/** Records the entry that settled a decided withdrawal (payout or refusal). */
+export async function setSettleEntry(tx: Db, params: { id: string; entryId: number }) {
+  await tx.update(withdrawals).set({ settleEntryId: params.entryId }).where(eq(withdrawals.id, params.id));
+}
+
+/** What a reviewer sees of each withdrawal: the request, the card in full detail, the user. */
+export async function findForReview(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: withdrawals.id,
+      userId: withdrawals.userId,
+      currency: withdrawals.currency,
+      amount: withdrawals.amount,
+      state: withdrawals.state,
+      createdAt: withdrawals.createdAt,
+      card: {
+        holderName: bankCards.holderName,
+        bankName: bankCards.bankName,
+        branchName: bankCards.branchName,
+        cardNumber: bankCards.cardNumber,
+        ifsc: bankCards.ifsc,
+        removedAt: bankCards.removedAt,
+      },
+      user: {
+        realname: users.realname,
+        kycStatus: users.kycStatus,
+        creditScore: users.creditScore,
+        frozen: users.frozen,
+        loginBanned: users.loginBanned,
+        disabled: users.disabled,
+        tradeBanned: users.tradeBanned,
+        withdrawBanned: users.withdrawBanned,
+      },
+    })
+    .from(withdrawals)
+    .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(inArray(withdrawals.id, [...ids]));
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof findForReview>>[number];
+
+/** Count and sum of the users' withdrawals per (currency, state). */
+export async function withdrawalHistory(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: withdrawals.userId,
+      currency: withdrawals.currency,
+      state: withdrawals.state,
+      n: sql<number>`count(*)::int`,
+      total: sql<string>`sum(${withdrawals.amount})::text`,
+    })
+    .from(withdrawals)
+    .where(inArray(withdrawals.userId, [...userIds]))
+    .groupBy(withdrawals.userId, withdrawals.currency, withdrawals.state);
+}
+
+/** Count and sum of the users' deposits per (currency, state). */
+export async function depositHistory(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: deposits.userId,
+      currency: deposits.currency,
+      state: deposits.state,
+      n: sql<number>`count(*)::int`,
+      total: sql<string>`sum(${deposits.amount})::text`,
+    })
+    .from(deposits)
+    .where(inArray(deposits.userId, [...userIds]))
+    .groupBy(deposits.userId, deposits.currency, deposits.state);
+}

@@ -1,0 +1,158 @@
+import { EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { CURRENCIES, type AdminDepositChannel } from "@brokerage/api";
+import { formatMoney } from "@brokerage/core";
+import { Button, Card, Table, Tag, Tooltip, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorBlock } from "../layout/ErrorBlock";
+import { formatDateTime } from "../lib/format";
+import { useChannelList } from "./api";
+import { ChannelDrawer } from "./ChannelDrawer";
+import "./channels.css";
+
+/** What a user pays into, in one line: the account number, the address or the key. */
+function detailLine(channel: AdminDepositChannel): string {
+  switch (channel.kind) {
+    case "bank":
+      return `${channel.details.bankName} · ${channel.details.accountNumber}`;
+    case "crypto":
+      return `${channel.details.network} · ${channel.details.address}`;
+    case "otc":
+      return channel.details.key;
+  }
+}
+
+/**
+ * Deposit channels (`channels.manage`): every channel with what users pay into, the currencies it
+ * takes and their limits, whether a voucher is required and whether it is offered; each created or
+ * changed in a drawer with a reason (audited). Channels are disabled, never deleted.
+ */
+export function ChannelsScreen() {
+  const { t } = useTranslation();
+  const list = useChannelList();
+  const [open, setOpen] = useState<AdminDepositChannel | "new" | null>(null);
+
+  const columns: ColumnsType<AdminDepositChannel> = [
+    {
+      title: t("channels.name"),
+      key: "name",
+      render: (_, channel) => (
+        <div>
+          <Typography.Text strong>{channel.name}</Typography.Text>
+          {channel.demo ? (
+            <Tag color="orange" className="admin-channel__demo">
+              {t("channels.demo")}
+            </Tag>
+          ) : null}
+          <div>
+            <Typography.Text type="secondary" className="admin-mono admin-channel__detail">
+              {detailLine(channel)}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t("channels.kind"),
+      dataIndex: "kind",
+      width: 140,
+      render: (kind: AdminDepositChannel["kind"]) => t(`channels.kinds.${kind}`),
+    },
+    {
+      title: t("channels.limits"),
+      key: "limits",
+      render: (_, channel) => (
+        <ul className="admin-channel__limits">
+          {CURRENCIES.flatMap((currency) => {
+            const range = channel.limits[currency];
+            return range
+              ? [
+                  <li key={currency} className="admin-mono">
+                    {currency} {formatMoney(range.min)} – {formatMoney(range.max)}
+                  </li>,
+                ]
+              : [];
+          })}
+        </ul>
+      ),
+    },
+    {
+      title: t("channels.voucher"),
+      dataIndex: "voucherRequired",
+      width: 120,
+      render: (required: boolean) =>
+        required ? <Tag color="blue">{t("channels.voucherYes")}</Tag> : <Tag>{t("channels.voucherNo")}</Tag>,
+    },
+    {
+      title: t("channels.status"),
+      dataIndex: "enabled",
+      width: 120,
+      render: (enabled: boolean) =>
+        enabled ? <Tag color="green">{t("channels.on")}</Tag> : <Tag color="red">{t("channels.off")}</Tag>,
+    },
+    { title: t("channels.sort"), dataIndex: "sort", width: 80 },
+    {
+      title: t("channels.updatedAt"),
+      dataIndex: "updatedAt",
+      width: 180,
+      render: (v: string) => <span className="admin-mono">{formatDateTime(v)}</span>,
+    },
+    {
+      title: t("common.actions"),
+      key: "edit",
+      width: 110,
+      render: (_, channel) => (
+        <Button
+          icon={<EditOutlined aria-hidden />}
+          onClick={() => setOpen(channel)}
+          aria-label={t("channels.editAria", { name: channel.name })}
+        >
+          {t("channels.edit")}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <div>
+          <Typography.Title level={4} className="admin-page__title">
+            {t("channels.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("channels.lead")}</Typography.Text>
+        </div>
+        <div className="admin-channel__actions">
+          <Tooltip title={t("common.refresh")}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t("common.refresh")}
+              onClick={() => void list.refetch()}
+              loading={list.isFetching}
+            />
+          </Tooltip>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen("new")}>
+            {t("channels.create")}
+          </Button>
+        </div>
+      </div>
+      <Card variant="borderless" className="admin-card">
+        {list.isError ? (
+          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Table<AdminDepositChannel>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isPending}
+            pagination={false}
+            rowClassName={(channel) => (channel.enabled ? "" : "admin-row--muted")}
+            locale={{ emptyText: t("channels.none") }}
+          />
+        )}
+      </Card>
+      <ChannelDrawer channel={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

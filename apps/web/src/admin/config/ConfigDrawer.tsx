@@ -1,0 +1,165 @@
+import { settingProblems, type ConfigItem, type SettingProblem } from "@brokerage/api";
+import { Alert, App, Button, Descriptions, Drawer, Form, Input, Popconfirm, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { overlayContainer } from "../layout/overlay";
+import { AdminApiError } from "../lib/client";
+import { errorText } from "../lib/i18n";
+import { useConfigReset, useConfigSet } from "./api";
+import { SettingFields } from "./fields";
+import { fieldOf, fromForm, kindOf, problemText, toForm, valueText, type FormValues } from "./kinds";
+
+/**
+ * One key's editor: its meaning, value in use and default, a structured form (JSON where there is none),
+ * the reason (audited), and a way back to the default. The value is checked with the same rules as the
+ * server (packages/api settingProblems) before it is sent.
+ */
+export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const save = useConfigSet();
+  const reset = useConfigReset();
+  const kind = item ? kindOf(item.key) : "json";
+  const label = item ? t(`config.keys.${item.key}.label`, { defaultValue: item.key }) : "";
+
+  useEffect(() => {
+    if (!item) return;
+    form.resetFields();
+    form.setFieldsValue({ ...toForm(kindOf(item.key), item.value), reason: "" });
+    setProblems([]);
+    save.reset();
+    reset.reset();
+    // Only when another key (or a fresh copy of it) is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item]);
+
+  /** Puts each problem under its field; those without one are listed above the buttons. */
+  const show = (values: FormValues, found: SettingProblem[]) => {
+    const loose: string[] = [];
+    const fields = found.flatMap((problem) => {
+      const name = fieldOf(kind, values, problem.path);
+      if (!name) loose.push(problemText(t, problem));
+      return name ? [{ name, errors: [problemText(t, problem)] }] : [];
+    });
+    // The paths are built from the form's own shape (kinds.ts fieldOf); antd types them per literal path.
+    form.setFields(fields as Parameters<typeof form.setFields>[0]);
+    setProblems(loose);
+  };
+
+  const submit = async () => {
+    if (!item) return;
+    setProblems([]);
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    let value: unknown;
+    try {
+      value = fromForm(kind, values);
+    } catch {
+      form.setFields([{ name: ["json"], errors: [t("config.problems.json")] }]);
+      return;
+    }
+    const found = settingProblems(item.key, value);
+    if (found.length > 0) return show(values, found);
+    save.mutate(
+      { key: item.key, value, reason: (values.reason ?? "").trim() },
+      {
+        onSuccess: () => {
+          void message.success(t("config.saved", { label }));
+          onClose();
+        },
+        onError: (error) => {
+          const field = error instanceof AdminApiError ? error.params.field : undefined;
+          if (field?.startsWith("value"))
+            show(values, [{ path: field.split(".").slice(1), message: "format" }]);
+        },
+      },
+    );
+  };
+
+  const backToDefault = async () => {
+    if (!item) return;
+    const values = await form.validateFields(["reason"]).catch(() => null);
+    if (!values) return;
+    reset.mutate(
+      { key: item.key, reason: (values.reason ?? "").trim() },
+      {
+        onSuccess: () => {
+          void message.success(t("config.resetDone", { label }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  const error = save.error ?? reset.error;
+  return (
+    <Drawer
+      open={item !== null}
+      onClose={onClose}
+      size={640}
+      getContainer={overlayContainer}
+      title={t("config.editTitle", { label })}
+      closable={{ "aria-label": t("common.close") }}
+      footer={
+        item ? (
+          <div className="admin-drawer__footer">
+            <Popconfirm
+              title={t("config.resetConfirm")}
+              okText={t("config.reset")}
+              cancelText={t("common.cancel")}
+              onConfirm={() => void backToDefault()}
+              disabled={!item.overridden}
+            >
+              <Button disabled={!item.overridden} loading={reset.isPending}>
+                {t("config.reset")}
+              </Button>
+            </Popconfirm>
+            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+              {t("common.save")}
+            </Button>
+          </div>
+        ) : null
+      }
+    >
+      {item ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {t(`config.keys.${item.key}.hint`, { defaultValue: "" })}
+          </Typography.Paragraph>
+          <Descriptions column={1} size="small" bordered className="admin-descriptions admin-config__now">
+            <Descriptions.Item label={t("config.key")}>
+              <span className="admin-mono">{item.key}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("config.current")}>
+              {valueText(t, i18n.language, item.key, item.value)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("config.default")}>
+              {valueText(t, i18n.language, item.key, item.default)}
+            </Descriptions.Item>
+          </Descriptions>
+          <Form form={form} layout="vertical" requiredMark={false}>
+            <SettingFields kind={kind} label={label} />
+            <Form.Item
+              name="reason"
+              label={t("config.reason")}
+              extra={t("config.reasonHint")}
+              rules={[
+                { required: true, whitespace: true, message: t("errors.REASON_REQUIRED") },
+                { max: 500, message: t("common.tooLong", { max: 500 }) },
+              ]}
+            >
+              <Input.TextArea rows={2} maxLength={500} showCount />
+            </Form.Item>
+          </Form>
+          {problems.length > 0 ? (
+            <Alert type="error" showIcon role="alert" title={problems.join(" · ")} />
+          ) : error ? (
+            <Alert type="error" showIcon role="alert" title={errorText(error)} />
+          ) : null}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,124 @@
+import { EditOutlined, ReloadOutlined } from "@ant-design/icons";
+import type { ConfigItem } from "@brokerage/api";
+import { Button, Card, Table, Tag, Tooltip, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorBlock } from "../layout/ErrorBlock";
+import { formatDateTime } from "../lib/format";
+import { useConfigList } from "./api";
+import { ConfigDrawer } from "./ConfigDrawer";
+import { valueText } from "./kinds";
+import "./config.css";
+
+/**
+ * Configuration (DESIGN §4.1): every typed key with the value in use, its default and whether it is
+ * overridden; each edited in a drawer with a reason. Only roles with `config.manage` reach this page.
+ */
+export function ConfigScreen() {
+  const { t, i18n } = useTranslation();
+  const list = useConfigList();
+  const [open, setOpen] = useState<ConfigItem | null>(null);
+  const label = (item: ConfigItem) => t(`config.keys.${item.key}.label`, { defaultValue: item.key });
+
+  const columns: ColumnsType<ConfigItem> = [
+    {
+      title: t("config.setting"),
+      key: "setting",
+      width: 300,
+      render: (_, item) => (
+        <div>
+          <Typography.Text strong>{label(item)}</Typography.Text>
+          <div>
+            <Typography.Text type="secondary" className="admin-mono">
+              {item.key}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t("config.current"),
+      dataIndex: "value",
+      render: (value: unknown, item) => valueText(t, i18n.language, item.key, value),
+    },
+    {
+      title: t("config.default"),
+      dataIndex: "default",
+      render: (value: unknown, item) => (
+        <Typography.Text type="secondary">{valueText(t, i18n.language, item.key, value)}</Typography.Text>
+      ),
+    },
+    {
+      title: t("config.status"),
+      key: "status",
+      width: 200,
+      render: (_, item) =>
+        item.overridden ? (
+          <div>
+            <Tag color="blue">{t("config.overridden")}</Tag>
+            <div>
+              <Typography.Text type="secondary" className="admin-config__changed">
+                {t("config.changedBy", {
+                  account: item.updatedBy ?? "—",
+                  at: formatDateTime(item.updatedAt),
+                })}
+              </Typography.Text>
+            </div>
+          </div>
+        ) : (
+          <Tag>{t("config.isDefault")}</Tag>
+        ),
+    },
+    {
+      title: t("common.actions"),
+      key: "edit",
+      width: 110,
+      render: (_, item) => (
+        <Button
+          icon={<EditOutlined aria-hidden />}
+          onClick={() => setOpen(item)}
+          aria-label={t("config.editAria", { label: label(item) })}
+        >
+          {t("config.edit")}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <div>
+          <Typography.Title level={4} className="admin-page__title">
+            {t("config.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("config.lead")}</Typography.Text>
+        </div>
+        <Tooltip title={t("common.refresh")}>
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t("common.refresh")}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching}
+          />
+        </Tooltip>
+      </div>
+      <Card variant="borderless" className="admin-card">
+        {list.isError ? (
+          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Table<ConfigItem>
+            rowKey="key"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isPending}
+            pagination={false}
+            locale={{ emptyText: t("config.none") }}
+          />
+        )}
+      </Card>
+      <ConfigDrawer item={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import type { FundRecord, Withdrawal } from "@brokerage/api";
+
+vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
+vi.mock("../../lib/api", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  apiPost: vi.fn(),
+}));
+
+import "../../lib/i18n";
+import { apiPost } from "../../lib/api";
+import { showSuccess } from "../../lib/toast";
+import FundRecordScreen from "./screens/FundRecordScreen";
+import SettledScreen from "./screens/SettledScreen";
+import { fileNameOf } from "./api/statement";
+
+const record = (overrides: Partial<FundRecord>): FundRecord => ({
+  id: "1",
+  type: "deposit",
+  account: "available",
+  currency: "USD",
+  amount: "100.00",
+  balanceAfter: "100.00",
+  reference: "deposit:d1",
+  reason: null,
+  createdAt: "2026-11-20T08:00:00.000Z",
+  ...overrides,
+});
+
+const RECORDS = [
+  record({
+    id: "4",
+    type: "adjustment",
+    amount: "-2.50",
+    balanceAfter: "1247.50",
+    reason: "Fee charged twice",
+  }),
+  record({ id: "3", type: "withdrawalHold", account: "held", amount: "40.00", balanceAfter: "40.00" }),
+  record({ id: "2", type: "withdrawalHold", amount: "-40.00", balanceAfter: "1250.00" }),
+  record({ id: "1", amount: "1290.00", balanceAfter: "1290.00" }),
+];
+
+/** Answers `fund/records` from the list above, filtered like the server filters it. */
+function serveRecords() {
+  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
+    if (path !== "fund/records") throw new Error(`unexpected ${path}`);
+    const { type, currency } = (body ?? {}) as { type?: string; currency?: string };
+    const items = RECORDS.filter((r) => (!type || r.type === type) && (!currency || r.currency === currency));
+    return { items, nextCursor: null } as never;
+  });
+}
+
+const recordCalls = () =>
+  vi
+    .mocked(apiPost)
+    .mock.calls.filter(([p]) => p === "fund/records")
+    .map(([, body]) => body);
+
+function show(node: ReactNode, path = "/") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem("tokend", "t1");
+  localStorage.setItem("account", "priya01");
+});
+afterEach(() => {
+  cleanup();
+  vi.mocked(apiPost).mockReset();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("/information/fundRecord", () => {
+  it("shows each posting with its type, signed amount coloured by direction, balance and reason", async () => {
+    serveRecords();
+    show(<FundRecordScreen />);
+    const list = await screen.findByRole("list", { name: "Fund records" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((row) => row.querySelector(".record__type")?.textContent)).toEqual([
+      "Balance adjustment",
+      "Withdrawal requestFrozen funds",
+      "Withdrawal request",
+      "Deposit",
+    ]);
+    const amount = (row: HTMLElement) => row.querySelector(".record__amount");
+    expect(amount(rows[0]!)?.textContent).toBe("-2.50 USD");
+    expect(amount(rows[0]!)?.className).toContain("record__amount--out");
+    expect(amount(rows[3]!)?.textContent).toBe("+1,290.00 USD");
+    expect(amount(rows[3]!)?.className).toContain("record__amount--in");
+    // Money moved into frozen funds is neither a gain nor a loss: no red or green.
+    expect(amount(rows[1]!)?.textContent).toBe("+40.00 USD");
+    expect(amount(rows[1]!)?.className).toContain("record__amount--moved");
+    expect(rows[0]?.textContent).toContain("Balance 1,247.50");
+    expect(rows[0]?.textContent).toContain("Reason: Fee charged twice");
+    expect(rows[1]?.textContent).toContain("Frozen 40.00");
+    expect(screen.getByText(/Frozen funds are held for a pending withdrawal/)).toBeTruthy();
+    expect(recordCalls()).toEqual([{}]);
+  });
+
+  it("asks the server again for each filter: the type select and the currency chips", async () => {
+    serveRecords();
+    show(<FundRecordScreen />);
+    await screen.findByRole("list", { name: "Fund records" });
+
+    fireEvent.change(screen.getByLabelText("Type"), { target: { value: "adjustment" } });
+    await waitFor(() => expect(recordCalls()).toContainEqual({ type: "adjustment" }));
+    const rows = () => within(screen.getByRole("list", { name: "Fund records" })).getAllByRole("listitem");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const currencies = screen.getByRole("radiogroup", { name: "Currency" });
+    fireEvent.click(within(currencies).getByRole("radio", { name: "THB" }));
+    await waitFor(() => expect(recordCalls()).toContainEqual({ type: "adjustment", currency: "THB" }));
+    expect(await screen.findByText("No records match these filters.")).toBeTruthy();
+    expect(within(currencies).getByRole("radio", { name: "THB" }).getAttribute("aria-checked")).toBe("true");
+
+    fireEvent.change(screen.getByLabelText("Type"), { target: { value: "all" } });
+    fireEvent.click(within(currencies).getByRole("radio", { name: "All" }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
+  it("downloads the statement with the session headers after checking the range", async () => {
+    serveRecords();
+    const fetchMock = vi.fn(
+      async () =>
+        new Response("\uFEFFCurrency,Account\r\n", {
+          status: 200,
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": 'attachment; filename="funds-statement-2026-01-01-to-2026-11-20.csv"',
+          },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const createObjectURL = vi.fn(() => "blob:statement");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+
+    show(<FundRecordScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: "Download funds statement" }));
+    const dialog = await screen.findByRole("dialog", { name: "Funds statement" });
+    const set = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    set("From", "2026-11-20");
+    set("To", "2026-01-01");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Download CSV" }));
+    expect(await within(dialog).findByText("The start date must not be after the end date")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    set("From", "2026-01-01");
+    set("To", "2026-11-20");
+    set("Currency", "INR");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(clicked).toEqual(["funds-statement-2026-01-01-to-2026-11-20.csv"]));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/vue/fund/statement");
+    expect(init.headers).toMatchObject({ token: "t1", account: "priya01" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      from: "2026-01-01",
+      to: "2026-11-20",
+      currency: "INR",
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(showSuccess).toHaveBeenCalledWith("Statement downloaded");
+    click.mockRestore();
+  });
+
+  it("shows the server's refusal of a statement in the form", async () => {
+    serveRecords();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              status: 0,
+              msg: "x",
+              code: "DATE_RANGE_INVALID",
+              params: { maxDays: "366" },
+              data: null,
+            }),
+            { status: 200, headers: { "content-type": "application/json" } },
+          ),
+      ),
+    );
+    show(<FundRecordScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: "Download funds statement" }));
+    const dialog = await screen.findByRole("dialog", { name: "Funds statement" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Download CSV" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Choose a date range of at most 366 days, the start before the end",
+    );
+  });
+});
+
+describe("/information/settled", () => {
+  const withdrawal: Withdrawal = {
+    id: "8d0c6f55-0c1e-4a4e-9f3b-6b1c2a3d4e5f",
+    currency: "USD",
+    amount: "150.00",
+    state: "rejected",
+    reason: "Name on the card differs",
+    card: {
+      id: "c1",
+      holderName: "Priya Sharma",
+      bankName: "State Bank of India",
+      cardNumber: "6222***0123",
+    },
+    createdAt: "2026-11-20T08:00:00.000Z",
+    decidedAt: "2026-11-20T09:00:00.000Z",
+  };
+
+  it("says trades come with trading, and lists withdrawals with their state and reason", async () => {
+    vi.mocked(apiPost).mockImplementation(async (path: string) => {
+      if (path === "fund/withdrawList") return { items: [withdrawal], nextCursor: null } as never;
+      if (path === "fund/rechargeList") return { items: [], nextCursor: null } as never;
+      throw new Error(`unexpected ${path}`);
+    });
+    show(<SettledScreen />);
+    expect(screen.getByText("Your trades will appear here once trading opens.")).toBeTruthy();
+    expect(apiPost).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("tab", { name: "Withdrawals" }));
+    const list = await screen.findByRole("list", { name: "Withdrawals" });
+    expect(list.textContent).toContain("150.00 USD");
+    expect(list.textContent).toContain("State Bank of India •••• 0123");
+    expect(list.textContent).toContain("Rejected");
+    expect(list.textContent).toContain("Reason: Name on the card differs");
+
+    fireEvent.click(screen.getByRole("tab", { name: "Deposits" }));
+    expect(await screen.findByText("No deposits yet.")).toBeTruthy();
+  });
+});
+
+describe("fileNameOf", () => {
+  it("takes the server's file name, never a path", () => {
+    expect(fileNameOf('attachment; filename="a.csv"', "b.csv")).toBe("a.csv");
+    expect(fileNameOf('attachment; filename="../a.csv"', "b.csv")).toBe("b.csv");
+    expect(fileNameOf(null, "b.csv")).toBe("b.csv");
+  });
+});
