@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { MARKET_CODES } from "../market/exchanges.js";
+import { DEFAULT_TRADING_CONFIG, TradingConfigError, checkTradingConfig } from "./config.js";
+
+describe("default trading configuration", () => {
+  it.each(MARKET_CODES)("%s passes its own validation, through JSON", (market) => {
+    const stored = JSON.parse(JSON.stringify(DEFAULT_TRADING_CONFIG[market])) as unknown;
+    expect(checkTradingConfig(stored, market)).toEqual(DEFAULT_TRADING_CONFIG[market]);
+  });
+
+  it("charges each market's tax on sales as stamp duty", () => {
+    const duty = Object.fromEntries(
+      MARKET_CODES.map((m) => [
+        m,
+        [DEFAULT_TRADING_CONFIG[m].stampDutyRate, DEFAULT_TRADING_CONFIG[m].stampDutyCap],
+      ]),
+    );
+    expect(duty).toEqual({
+      IN: ["0.001", undefined],
+      US: ["0.0000278", undefined],
+      KR: ["0.002", undefined],
+      MY: ["0.001", "1000"],
+      TH: ["0", undefined],
+      CRYPTO: ["0", undefined],
+      FX: ["0", undefined],
+    });
+  });
+
+  it("takes each market's price band from its exchanges", () => {
+    const bands = Object.fromEntries(MARKET_CODES.map((m) => [m, DEFAULT_TRADING_CONFIG[m].priceBand]));
+    expect(bands).toEqual({
+      IN: "0.20",
+      US: "0.10",
+      KR: "0.30",
+      MY: "0.30",
+      TH: "0.30",
+      CRYPTO: "0.20",
+      FX: "0.05",
+    });
+  });
+
+  it("offers leverages 1, 5 and 10 on stocks", () => {
+    for (const m of ["IN", "US", "KR"] as const)
+      expect(DEFAULT_TRADING_CONFIG[m].leverages).toEqual(expect.arrayContaining([1, 5, 10]));
+  });
+});
+
+describe("checkTradingConfig refuses bad shapes with a reason", () => {
+  const good = {
+    leverages: [1, 2, 5],
+    feeRate: "0.0003",
+    minFee: "20",
+    stampDutyRate: "0.001",
+    lock: { kind: "minutes", n: 5 },
+    liquidationShare: "0.8",
+    priceBand: "0.1",
+  };
+
+  it("accepts a good one and returns a copy", () => {
+    const checked = checkTradingConfig(good);
+    expect(checked).toEqual(good);
+    expect(checked.leverages).not.toBe(good.leverages);
+  });
+
+  it.each([
+    ["not an object", null, /must be an object/],
+    ["an array", [], /must be an object/],
+    ["an unknown field", { ...good, fee: "1" }, /unknown field "fee"/],
+    ["no leverages", { ...good, leverages: [] }, /non-empty list/],
+    ["leverage 0", { ...good, leverages: [0, 2] }, /leverage 0 must be a whole number/],
+    ["a fractional leverage", { ...good, leverages: [1, 2.5] }, /leverage 2.5/],
+    ["a leverage as text", { ...good, leverages: ["2"] }, /leverage "2"/],
+    ["leverages out of order", { ...good, leverages: [5, 2] }, /ascending without repeats/],
+    ["a repeated leverage", { ...good, leverages: [1, 1] }, /ascending without repeats/],
+    ["a fee rate of 1", { ...good, feeRate: "1" }, /feeRate must lie in \[0, 1\)/],
+    ["a fee rate as a number", { ...good, feeRate: 0.0003 }, /feeRate must be a decimal string/],
+    ["a negative minimum fee", { ...good, minFee: "-1" }, /minFee must be a decimal string/],
+    ["an exponent", { ...good, stampDutyRate: "1e-3" }, /stampDutyRate must be a decimal string/],
+    ["a zero liquidation share", { ...good, liquidationShare: "0" }, /liquidationShare must lie in \(0, 1\]/],
+    [
+      "a liquidation share above 1",
+      { ...good, liquidationShare: "1.2" },
+      /liquidationShare must lie in \(0, 1\]/,
+    ],
+    ["a zero price band", { ...good, priceBand: "0" }, /priceBand must lie in \(0, 1\]/],
+    ["a zero stamp duty cap", { ...good, stampDutyCap: "0" }, /stampDutyCap must lie in \(0, ∞\)/],
+    ["no lock", { ...good, lock: undefined }, /lock must be/],
+    ["a lock of hours", { ...good, lock: { kind: "hours", n: 1 } }, /lock.kind must be/],
+    ["a negative lock", { ...good, lock: { kind: "minutes", n: -1 } }, /lock.n must be a whole number/],
+    ["a lock of 2.5 days", { ...good, lock: { kind: "tradingDays", n: 2.5 } }, /lock.n must be/],
+    ["a lock of 21 trading days", { ...good, lock: { kind: "tradingDays", n: 21 } }, /from 0 to 20/],
+    ["a lock with an extra field", { ...good, lock: { kind: "minutes", n: 1, x: 1 } }, /unknown field "x"/],
+  ])("%s", (_, value, reason) => {
+    expect(() => checkTradingConfig(value)).toThrow(TradingConfigError);
+    expect(() => checkTradingConfig(value)).toThrow(reason);
+  });
+
+  it("with a market, refuses amounts finer than its currency (KRW has no decimals)", () => {
+    expect(() => checkTradingConfig({ ...good, minFee: "0.5" }, "KR")).toThrow(
+      /minFee 0.5 has more decimals than KRW/,
+    );
+    expect(checkTradingConfig({ ...good, minFee: "0.5" }, "US").minFee).toBe("0.5");
+  });
+});

@@ -1,0 +1,242 @@
+import { EXCHANGES, MARKETS, type MarketCode } from "../market/exchanges.js";
+import { money, scaleOf } from "../money.js";
+
+/**
+ * How long a new position cannot be closed: T+N trading days (until the first open of the Nth trading day
+ * after the opening's trade date) or N minutes. `n = 0` is no lock.
+ */
+export type LockRule = { kind: "tradingDays"; n: number } | { kind: "minutes"; n: number };
+
+/**
+ * The trading rules of one market (DESIGN §5 Orders and positions). Rates and amounts are decimal strings;
+ * amounts are in the market's settlement currency. The server stores operator overrides as JSON under
+ * `trading.<MARKET>` and reads them back through `checkTradingConfig`.
+ */
+export interface TradingMarketConfig {
+  /** The leverages a user may choose, ascending; 1 is an unleveraged position. */
+  leverages: number[];
+  /** The platform's commission on each side, as a fraction of the notional. */
+  feeRate: string;
+  /** The least commission charged on one side. */
+  minFee: string;
+  /** Tax on the closing side only, as a fraction of the close notional. */
+  stampDutyRate: string;
+  /** Upper bound of the stamp duty of one close, where the law caps it. */
+  stampDutyCap?: string;
+  lock: LockRule;
+  /** A position is closed automatically once its loss reaches this share of its margin. */
+  liquidationShare: string;
+  /** Limit prices must lie within ± this fraction of the previous close. */
+  priceBand: string;
+}
+
+/** The band of a market's exchanges (exchanges of one market share it: NSE/BSE, NYSE/NASDAQ, KRX/KOSDAQ). */
+const bandOf = (market: MarketCode): string =>
+  Object.values(EXCHANGES).find((e) => e.market === market)?.priceBand ?? "0.10";
+
+const STOCK_LEVERAGES = [1, 2, 5, 10];
+
+/**
+ * Defaults. Fees and minimums are the platform's own commission (any value is lawful); stamp duty follows
+ * each market's tax on the selling side, which this product charges on the closing side of every position.
+ * Locks follow each market's settlement cycle, so a position cannot be sold before it would have settled.
+ */
+export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketConfig>> = {
+  IN: {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "20",
+    // Securities transaction tax on a delivery sale of equity shares: 0.1% (Finance (No. 2) Act 2004,
+    // Chapter VII, s. 98, as amended by the Finance (No. 2) Act 2024). The buy side's own 0.1% STT and
+    // 0.015% stamp duty (Indian Stamp Act 1899 as amended by the Finance Act 2019) are not charged here.
+    stampDutyRate: "0.001",
+    // SEBI moved equities to T+1 settlement in January 2023.
+    lock: { kind: "tradingDays", n: 1 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("IN"),
+  },
+  US: {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "1",
+    // SEC transaction fee on sales under section 31 of the Securities Exchange Act of 1934: $27.80 per
+    // million (fee rate advisory for fiscal 2024, in force into fiscal 2025). The SEC resets the rate each
+    // fiscal year (Release 34-104909 of 27 February 2026 for fiscal 2026): keep `trading.US` current.
+    stampDutyRate: "0.0000278",
+    // SEC rule 15c6-1: T+1 settlement since 28 May 2024.
+    lock: { kind: "tradingDays", n: 1 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("US"),
+  },
+  KR: {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "100",
+    // Securities transaction tax on sales from 1 January 2026 (Enforcement Decree of the Securities
+    // Transaction Tax Act, 2025 tax revision): KOSPI 0.05% plus the 0.15% special tax for rural development,
+    // KOSDAQ 0.20%; both 0.20% in all. (It was 0.15% in 2025.)
+    stampDutyRate: "0.002",
+    // KRX settles on T+2.
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("KR"),
+  },
+  MY: {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.001",
+    minFee: "8",
+    // Stamp duty on contract notes of listed shares: 0.1%, capped at RM1,000 per contract (Stamp Act 1949,
+    // First Schedule item 31(a), as set by Budget 2024 from 1 January 2024).
+    stampDutyRate: "0.001",
+    stampDutyCap: "1000",
+    // Bursa Malaysia settles on T+2.
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("MY"),
+  },
+  TH: {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0015",
+    minFee: "50",
+    // No stamp duty on SET trades. The financial transaction tax on sales (Revenue Code s. 91/2(10), 2023)
+    // applies only above 1 billion baht of sales a month, so a retail account pays none.
+    stampDutyRate: "0",
+    // SET settles on T+2.
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("TH"),
+  },
+  CRYPTO: {
+    leverages: [1, 2, 5, 10],
+    feeRate: "0.001",
+    minFee: "0",
+    // No transaction tax on crypto trades.
+    stampDutyRate: "0",
+    lock: { kind: "minutes", n: 0 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("CRYPTO"),
+  },
+  FX: {
+    // ESMA's retail limit on major currency pairs is 30:1.
+    leverages: [1, 5, 10, 20, 30],
+    feeRate: "0.0001",
+    minFee: "0",
+    // No transaction tax on spot forex.
+    stampDutyRate: "0",
+    lock: { kind: "minutes", n: 0 },
+    liquidationShare: "0.8",
+    priceBand: bandOf("FX"),
+  },
+};
+
+export class TradingConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TradingConfigError";
+  }
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const KEYS = new Set([
+  "leverages",
+  "feeRate",
+  "minFee",
+  "stampDutyRate",
+  "stampDutyCap",
+  "lock",
+  "liquidationShare",
+  "priceBand",
+]);
+const MAX_LEVERAGE = 1000;
+/** Beyond ~a month the calendar helpers stop searching for an open; a longer T+N is surely a typo. */
+const MAX_LOCK_TRADING_DAYS = 20;
+const MAX_LOCK_MINUTES = 60 * 24 * 366;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function decimalIn(
+  value: unknown,
+  field: string,
+  range: { min: string; max?: string; minOpen?: boolean; maxOpen?: boolean },
+): string {
+  if (typeof value !== "string" || !DECIMAL.test(value))
+    throw new TradingConfigError(
+      `${field} must be a decimal string like "0.0003", not ${JSON.stringify(value)}`,
+    );
+  const d = money(value);
+  const lowOk = range.minOpen ? d.greaterThan(range.min) : d.greaterThanOrEqualTo(range.min);
+  const highOk =
+    range.max === undefined || (range.maxOpen ? d.lessThan(range.max) : d.lessThanOrEqualTo(range.max));
+  if (!lowOk || !highOk) {
+    const low = `${range.minOpen ? "(" : "["}${range.min}`;
+    const high = `${range.max ?? "∞"}${range.max === undefined || range.maxOpen ? ")" : "]"}`;
+    throw new TradingConfigError(`${field} must lie in ${low}, ${high}, not ${value}`);
+  }
+  return value;
+}
+
+function checkLeverages(value: unknown): number[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw new TradingConfigError("leverages must be a non-empty list of whole numbers");
+  let previous = 0;
+  for (const lev of value as unknown[]) {
+    if (typeof lev !== "number" || !Number.isInteger(lev) || lev < 1 || lev > MAX_LEVERAGE)
+      throw new TradingConfigError(
+        `leverage ${JSON.stringify(lev)} must be a whole number from 1 to ${MAX_LEVERAGE}`,
+      );
+    if (lev <= previous) throw new TradingConfigError("leverages must be ascending without repeats");
+    previous = lev;
+  }
+  return [...(value as number[])];
+}
+
+function checkLock(value: unknown): LockRule {
+  if (!isRecord(value))
+    throw new TradingConfigError('lock must be {"kind": "tradingDays"|"minutes", "n": …}');
+  const { kind, n } = value;
+  const max =
+    kind === "tradingDays" ? MAX_LOCK_TRADING_DAYS : kind === "minutes" ? MAX_LOCK_MINUTES : undefined;
+  if (max === undefined)
+    throw new TradingConfigError(`lock.kind must be "tradingDays" or "minutes", not ${JSON.stringify(kind)}`);
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > max)
+    throw new TradingConfigError(`lock.n must be a whole number from 0 to ${max}, not ${JSON.stringify(n)}`);
+  const extra = Object.keys(value).find((k) => k !== "kind" && k !== "n");
+  if (extra !== undefined) throw new TradingConfigError(`lock has an unknown field "${extra}"`);
+  return { kind, n } as LockRule;
+}
+
+/**
+ * Validates a market's trading configuration read from JSON (an operator's override) and returns a fresh
+ * copy; throws a `TradingConfigError` naming the first bad field. With `market`, money amounts must also
+ * fit the settlement currency's scale (a minimum fee of 0.5 won cannot be booked).
+ */
+export function checkTradingConfig(value: unknown, market?: MarketCode): TradingMarketConfig {
+  if (!isRecord(value)) throw new TradingConfigError("a trading configuration must be an object");
+  const unknown = Object.keys(value).find((k) => !KEYS.has(k));
+  if (unknown !== undefined) throw new TradingConfigError(`unknown field "${unknown}"`);
+  const config: TradingMarketConfig = {
+    leverages: checkLeverages(value.leverages),
+    feeRate: decimalIn(value.feeRate, "feeRate", { min: "0", max: "1", maxOpen: true }),
+    minFee: decimalIn(value.minFee, "minFee", { min: "0" }),
+    stampDutyRate: decimalIn(value.stampDutyRate, "stampDutyRate", { min: "0", max: "1", maxOpen: true }),
+    lock: checkLock(value.lock),
+    liquidationShare: decimalIn(value.liquidationShare, "liquidationShare", {
+      min: "0",
+      max: "1",
+      minOpen: true,
+    }),
+    priceBand: decimalIn(value.priceBand, "priceBand", { min: "0", max: "1", minOpen: true }),
+  };
+  if (value.stampDutyCap !== undefined)
+    config.stampDutyCap = decimalIn(value.stampDutyCap, "stampDutyCap", { min: "0", minOpen: true });
+  if (market !== undefined) {
+    const currency = MARKETS[market].currency;
+    for (const field of ["minFee", "stampDutyCap"] as const) {
+      const amount = config[field];
+      if (amount !== undefined && money(amount).decimalPlaces() > scaleOf(currency))
+        throw new TradingConfigError(`${field} ${amount} has more decimals than ${currency} allows`);
+    }
+  }
+  return config;
+}

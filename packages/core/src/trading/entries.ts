@@ -1,0 +1,115 @@
+import {
+  checkEntry,
+  platformAccount,
+  transfer,
+  userAccount,
+  type AccountRef,
+  type EntryDraft,
+} from "../ledger/index.js";
+import { money } from "../money.js";
+import type { OrderCost, Settlement } from "./maths.js";
+
+/**
+ * The ledger entries of trading (DESIGN §5 Ledger), in the order the server books them, all in the one
+ * transaction that changes the order's state. Types are the fund-flow types of `packages/api` ENTRY_TYPES.
+ * An amount of zero books nothing (no fee when the fee is zero), so a list may be shorter than described.
+ *
+ *   market order fills      tradeMargin available → margin · fee available → fees
+ *   limit order / review    tradeMargin available → held (margin + fee)
+ *   … then fills            tradeMargin held → margin · fee held → fees · marginRelease held → available
+ *                           for what the fill costs less than was held (a top-up available → held first
+ *                           when it costs more)
+ *   … or is cancelled, expires or is declined                marginRelease held → available
+ *   close                   see `settlement` in maths.ts
+ */
+export type TradingEntryType = "tradeMargin" | "marginRelease" | "fee" | "stampDuty" | "realisedPnl";
+type Entry = EntryDraft<TradingEntryType>;
+
+const positive = (amount: string) => money(amount).greaterThan(0);
+
+function move(type: TradingEntryType, from: AccountRef, to: AccountRef, amount: string): Entry[] {
+  return positive(amount) ? [transfer(type, from, to, amount)] : [];
+}
+
+const accounts = (userId: string, currency: string) => ({
+  available: userAccount(userId, currency),
+  held: userAccount(userId, currency, "held"),
+  margin: userAccount(userId, currency, "margin"),
+  fees: platformAccount("fees", currency),
+  taxes: platformAccount("taxes", currency),
+  pnl: platformAccount("pnl", currency),
+});
+
+/** A market order filled at once: its margin and opening fee leave available. */
+export function openEntries(
+  userId: string,
+  currency: string,
+  cost: Pick<OrderCost, "margin" | "fee">,
+): Entry[] {
+  const a = accounts(userId, currency);
+  return [
+    ...move("tradeMargin", a.available, a.margin, cost.margin),
+    ...move("fee", a.available, a.fees, cost.fee),
+  ];
+}
+
+/** A limit order waiting, or an order going to review: its margin and fee are held. */
+export function holdEntries(userId: string, currency: string, cost: Pick<OrderCost, "total">): Entry[] {
+  const a = accounts(userId, currency);
+  return move("tradeMargin", a.available, a.held, cost.total);
+}
+
+/**
+ * A held order fills (a limit crossed, a block trade approved) at a cost computed at the fill price: the
+ * hold pays the margin and fee, and what it held beyond that goes back to available.
+ */
+export function fillEntries(
+  userId: string,
+  currency: string,
+  held: Pick<OrderCost, "total">,
+  filled: Pick<OrderCost, "margin" | "fee" | "total">,
+): Entry[] {
+  const a = accounts(userId, currency);
+  const rest = money(held.total).minus(filled.total);
+  return [
+    ...(rest.isNegative() ? move("tradeMargin", a.available, a.held, rest.negated().toFixed()) : []),
+    ...move("tradeMargin", a.held, a.margin, filled.margin),
+    ...move("fee", a.held, a.fees, filled.fee),
+    ...(rest.isPositive() ? move("marginRelease", a.held, a.available, rest.toFixed()) : []),
+  ];
+}
+
+/** A held order cancelled, expired or declined: everything held goes back. */
+export function releaseEntries(userId: string, currency: string, held: Pick<OrderCost, "total">): Entry[] {
+  const a = accounts(userId, currency);
+  return move("marginRelease", a.held, a.available, held.total);
+}
+
+/**
+ * A close, from its `settlement`: margin released, P&L credited or charged, fee and stamp duty charged.
+ * Booked in this order, the user's available balance never dips below zero in between (the charges never
+ * exceed the margin, the gain and what the settlement took from available).
+ */
+export function closeEntries(userId: string, currency: string, s: Settlement): Entry[] {
+  const a = accounts(userId, currency);
+  const { marginRelease, realisedPnl, fee, stampDuty, stampDutyByPlatform } = s.booked;
+  const pnl = money(realisedPnl);
+  const dutyTotal = money(stampDuty).plus(stampDutyByPlatform);
+  const duty: Entry[] = [];
+  if (dutyTotal.greaterThan(0)) {
+    const postings = [
+      { account: a.available, amount: money(stampDuty).negated().toFixed() },
+      { account: a.pnl, amount: money(stampDutyByPlatform).negated().toFixed() },
+      { account: a.taxes, amount: dutyTotal.toFixed() },
+    ].filter((p) => !money(p.amount).isZero());
+    duty.push(checkEntry({ type: "stampDuty", postings }));
+  }
+  return [
+    ...move("marginRelease", a.margin, a.available, marginRelease),
+    ...(pnl.isNegative()
+      ? move("realisedPnl", a.available, a.pnl, pnl.negated().toFixed())
+      : move("realisedPnl", a.pnl, a.available, realisedPnl)),
+    ...move("fee", a.available, a.fees, fee),
+    ...duty,
+  ];
+}

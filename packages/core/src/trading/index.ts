@@ -1,0 +1,9 @@
+/** Trading: orders and positions, margin and P&L, states, locks, the limit-order book, ledger entries. */
+export * from "./checks.js";
+export * from "./config.js";
+export * from "./entries.js";
+export * from "./errors.js";
+export * from "./locks.js";
+export * from "./maths.js";
+export * from "./orderbook.js";
+export * from "./states.js";

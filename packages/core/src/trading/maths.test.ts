@@ -1,0 +1,274 @@
+import { describe, expect, it } from "vitest";
+import type { CloseRule } from "./maths.js";
+import {
+  closeCost,
+  liquidationPrice,
+  marketValue,
+  orderCost,
+  pnl,
+  returnRate,
+  settlement,
+  shouldLiquidate,
+  type Direction,
+  type PositionTerms,
+} from "./maths.js";
+
+/** Fixed rules for the tables (not the defaults, which an operator may change). */
+const RULES: Record<string, CloseRule> = {
+  INR: { feeRate: "0.0003", minFee: "20", stampDutyRate: "0.001" },
+  USD: { feeRate: "0.0003", minFee: "1", stampDutyRate: "0.0000278" },
+  KRW: { feeRate: "0.0003", minFee: "100", stampDutyRate: "0.002" },
+};
+const rule = (currency: string) => RULES[currency] as CloseRule;
+const DIRECTIONS: Direction[] = ["long", "short"];
+
+describe("opening cost: margin = price × quantity ÷ leverage, fee = max(rate × notional, minimum)", () => {
+  // currency, price, quantity, leverage → notional, margin, fee, total (computed by hand)
+  const TABLE: [string, string, number, number, string, string, string, string][] = [
+    ["INR", "2456.35", 37, 1, "90884.95", "90884.95", "27.27", "90912.22"],
+    ["INR", "2456.35", 37, 5, "90884.95", "18176.99", "27.27", "18204.26"],
+    ["INR", "2456.35", 37, 10, "90884.95", "9088.50", "27.27", "9115.77"],
+    ["INR", "101.10", 3, 1, "303.30", "303.30", "20.00", "323.30"],
+    ["INR", "101.10", 3, 5, "303.30", "60.66", "20.00", "80.66"],
+    ["INR", "101.10", 3, 10, "303.30", "30.33", "20.00", "50.33"],
+    ["USD", "187.43", 13, 1, "2436.59", "2436.59", "1.00", "2437.59"],
+    ["USD", "187.43", 13, 5, "2436.59", "487.32", "1.00", "488.32"],
+    ["USD", "187.43", 13, 10, "2436.59", "243.66", "1.00", "244.66"],
+    ["USD", "512.77", 250, 1, "128192.50", "128192.50", "38.46", "128230.96"],
+    ["USD", "512.77", 250, 5, "128192.50", "25638.50", "38.46", "25676.96"],
+    ["USD", "512.77", 250, 10, "128192.50", "12819.25", "38.46", "12857.71"],
+    ["KRW", "71300", 7, 1, "499100", "499100", "150", "499250"],
+    ["KRW", "71300", 7, 5, "499100", "99820", "150", "99970"],
+    ["KRW", "71300", 7, 10, "499100", "49910", "150", "50060"],
+    ["KRW", "12345", 3, 1, "37035", "37035", "100", "37135"],
+    ["KRW", "12345", 3, 5, "37035", "7407", "100", "7507"],
+    ["KRW", "12345", 3, 10, "37035", "3704", "100", "3804"],
+  ];
+  for (const direction of DIRECTIONS)
+    it.each(TABLE)(
+      `${direction} %s %s × %i at %ix`,
+      (currency, price, quantity, leverage, notional, margin, fee, total) => {
+        expect(orderCost({ direction, price, quantity, leverage, currency }, rule(currency))).toEqual({
+          notional,
+          margin,
+          fee,
+          total,
+        });
+      },
+    );
+
+  it("refuses part lots and a leverage below 1", () => {
+    const order = { direction: "long", price: "10", quantity: 1, leverage: 1, currency: "INR" } as const;
+    for (const quantity of [0, -1, 1.5, Number.NaN])
+      expect(() => orderCost({ ...order, quantity }, rule("INR"))).toThrow(
+        expect.objectContaining({ code: "QUANTITY_NOT_WHOLE_LOTS" }),
+      );
+    expect(() => orderCost({ ...order, leverage: 0 }, rule("INR"))).toThrow(
+      expect.objectContaining({ code: "LEVERAGE_NOT_ALLOWED" }),
+    );
+  });
+});
+
+describe("closing cost: fee on the close notional, stamp duty on the closing side", () => {
+  // currency, quantity, close price → notional, fee, stamp duty
+  const TABLE: [string, number, string, string, string, string][] = [
+    ["INR", 37, "2601.80", "96266.60", "28.88", "96.27"],
+    ["INR", 37, "2310.05", "85471.85", "25.64", "85.47"],
+    ["USD", 13, "179.06", "2327.78", "1.00", "0.06"],
+    ["USD", 250, "530.12", "132530.00", "39.76", "3.68"],
+    ["KRW", 7, "74900", "524300", "157", "1049"],
+  ];
+  it.each(TABLE)("%s %i at %s", (currency, quantity, price, notional, fee, stampDuty) => {
+    expect(closeCost({ quantity, currency }, price, rule(currency))).toEqual({ notional, fee, stampDuty });
+  });
+
+  it("caps the stamp duty where the market caps it (Malaysia: 0.1%, at most RM1,000)", () => {
+    const myr = { feeRate: "0.001", minFee: "8", stampDutyRate: "0.001", stampDutyCap: "1000" };
+    expect(closeCost({ quantity: 1000, currency: "MYR" }, "999.99", myr).stampDuty).toBe("999.99");
+    expect(closeCost({ quantity: 1000, currency: "MYR" }, "1000.01", myr).stampDuty).toBe("1000.00");
+  });
+});
+
+describe("P&L, return rate on margin, market value", () => {
+  // currency, quantity, open, price → long P&L, short P&L
+  const TABLE: [string, number, string, string, string, string][] = [
+    ["INR", 37, "2456.35", "2601.80", "5381.65", "-5381.65"],
+    ["INR", 37, "2456.35", "2310.05", "-5413.10", "5413.10"],
+    ["INR", 37, "2456.35", "2456.35", "0.00", "0.00"],
+    ["USD", 13, "187.43", "179.06", "-108.81", "108.81"],
+    ["USD", 250, "512.77", "530.12", "4337.50", "-4337.50"],
+    ["KRW", 7, "71300", "74900", "25200", "-25200"],
+    ["USD", 3, "0.1234", "0.1299", "0.02", "-0.02"],
+  ];
+  it.each(TABLE)("%s %i from %s to %s", (currency, quantity, openPrice, price, long, short) => {
+    expect(pnl({ direction: "long", openPrice, quantity, currency }, price)).toBe(long);
+    expect(pnl({ direction: "short", openPrice, quantity, currency }, price)).toBe(short);
+  });
+
+  it.each([
+    ["5381.65", "90884.95", "5.92"],
+    ["5381.65", "18176.99", "29.61"],
+    ["5381.65", "9088.50", "59.21"],
+    ["-5413.10", "18176.99", "-29.78"],
+    ["-108.81", "487.32", "-22.33"],
+    ["25200", "49910", "50.49"],
+    ["-25200", "99820", "-25.25"],
+    ["12", "0", "0.00"],
+  ])("return rate of %s on a margin of %s is %s%%", (profit, margin, rate) => {
+    expect(returnRate(profit, margin)).toBe(rate);
+  });
+
+  it("market value is price × quantity at the currency's scale", () => {
+    expect(marketValue("2601.80", 37, "INR")).toBe("96266.60");
+    expect(marketValue("74900", 7, "KRW")).toBe("524300");
+    expect(marketValue("0.1299", 3, "USD")).toBe("0.39");
+  });
+});
+
+describe("settlement of a close", () => {
+  const inrLong5: PositionTerms = {
+    direction: "long",
+    openPrice: "2456.35",
+    quantity: 37,
+    margin: "18176.99",
+    currency: "INR",
+  };
+
+  it("a gain: margin and gain back, fee and stamp duty charged", () => {
+    expect(settlement(inrLong5, "2601.80", rule("INR"))).toEqual({
+      closeNotional: "96266.60",
+      pnl: "5381.65",
+      fee: "28.88",
+      stampDuty: "96.27",
+      net: "23433.49",
+      shortfall: "0.00",
+      fromAvailable: "0.00",
+      absorbed: "0.00",
+      booked: {
+        marginRelease: "18176.99",
+        realisedPnl: "5381.65",
+        fee: "28.88",
+        stampDuty: "96.27",
+        stampDutyByPlatform: "0.00",
+      },
+    });
+  });
+
+  it("a loss within the margin: what is left of the margin comes back", () => {
+    const s = settlement(inrLong5, "2310.05", rule("INR"), "500.00");
+    expect(s).toMatchObject({ pnl: "-5413.10", fee: "25.64", stampDuty: "85.47", net: "12652.78" });
+    expect(s).toMatchObject({ shortfall: "0.00", fromAvailable: "0.00", absorbed: "0.00" });
+    expect(s.booked).toEqual({
+      marginRelease: "18176.99",
+      realisedPnl: "-5413.10",
+      fee: "25.64",
+      stampDuty: "85.47",
+      stampDutyByPlatform: "0.00",
+    });
+  });
+
+  const usdShort10: PositionTerms = {
+    direction: "short",
+    openPrice: "512.77",
+    quantity: 250,
+    margin: "12819.25",
+    currency: "USD",
+  };
+
+  it("a loss beyond the margin: available covers what it can, the platform absorbs the rest of the loss", () => {
+    const s = settlement(usdShort10, "570.00", rule("USD"), "1000.00");
+    expect(s).toMatchObject({
+      closeNotional: "142500.00",
+      pnl: "-14307.50",
+      fee: "42.75",
+      stampDuty: "3.96",
+      net: "-1534.96",
+      shortfall: "1534.96",
+      fromAvailable: "1000.00",
+      absorbed: "534.96",
+    });
+    expect(s.booked).toEqual({
+      marginRelease: "12819.25",
+      realisedPnl: "-13772.54",
+      fee: "42.75",
+      stampDuty: "3.96",
+      stampDutyByPlatform: "0.00",
+    });
+  });
+
+  it("with nothing available the platform absorbs the whole shortfall", () => {
+    const s = settlement(usdShort10, "570.00", rule("USD"));
+    expect(s).toMatchObject({ fromAvailable: "0.00", absorbed: "1534.96" });
+    expect(s.booked.realisedPnl).toBe("-12772.54");
+  });
+
+  it("charges come out stamp duty first: the platform pays the part of the tax no one else can", () => {
+    const krwShort10: PositionTerms = {
+      direction: "short",
+      openPrice: "1000",
+      quantity: 1,
+      margin: "100",
+      currency: "KRW",
+    };
+    const s = settlement(krwShort10, "100000", { feeRate: "0.0003", minFee: "0", stampDutyRate: "0.002" });
+    expect(s).toMatchObject({ pnl: "-99000", fee: "30", stampDuty: "200", net: "-99130", absorbed: "99130" });
+    expect(s.booked).toEqual({
+      marginRelease: "100",
+      realisedPnl: "0",
+      fee: "0",
+      stampDuty: "100",
+      stampDutyByPlatform: "100",
+    });
+  });
+});
+
+describe("automatic close at a share of the margin", () => {
+  const long: PositionTerms = {
+    direction: "long",
+    openPrice: "2456.35",
+    quantity: 37,
+    margin: "18176.99",
+    currency: "INR",
+  };
+  const short: PositionTerms = { ...long, direction: "short" };
+
+  it("a long closes once the loss reaches 80% of the margin (14,541.592: 393.016 a share)", () => {
+    expect(liquidationPrice(long, "0.8", 2)).toBe("2063.33");
+    expect(shouldLiquidate(long, "2063.33", "0.8")).toBe(true);
+    expect(shouldLiquidate(long, "2063.34", "0.8")).toBe(false);
+    expect(shouldLiquidate(long, "2600", "0.8")).toBe(false);
+  });
+
+  it("a short mirrors it", () => {
+    expect(liquidationPrice(short, "0.8", 2)).toBe("2849.37");
+    expect(shouldLiquidate(short, "2849.37", "0.8")).toBe(true);
+    expect(shouldLiquidate(short, "2849.36", "0.8")).toBe(false);
+    expect(shouldLiquidate(short, "2000", "0.8")).toBe(false);
+  });
+
+  it("the threshold is inclusive and exact", () => {
+    // Margin 100, share 0.5: a loss of exactly 50 (10 shares down 5) closes.
+    const p: PositionTerms = {
+      direction: "long",
+      openPrice: "100",
+      quantity: 10,
+      margin: "100",
+      currency: "USD",
+    };
+    expect(shouldLiquidate(p, "95", "0.5")).toBe(true);
+    expect(shouldLiquidate(p, "95.01", "0.5")).toBe(false);
+    expect(liquidationPrice(p, "0.5", 2)).toBe("95.00");
+  });
+
+  it("an unleveraged long with a share of 1 has no price that closes it", () => {
+    const p: PositionTerms = {
+      direction: "long",
+      openPrice: "50",
+      quantity: 2,
+      margin: "100",
+      currency: "USD",
+    };
+    expect(liquidationPrice(p, "1", 2)).toBeUndefined();
+    expect(shouldLiquidate(p, "0.01", "1")).toBe(false);
+  });
+});
