@@ -72,7 +72,10 @@ export async function startBuiltServer({
   };
   delete childEnv.DATABASE_URL;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it under a benchmark (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

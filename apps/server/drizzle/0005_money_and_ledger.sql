@@ -89,10 +89,12 @@ CREATE TABLE "ledger_accounts" (
 	"user_id" uuid,
 	"purpose" text NOT NULL,
 	"currency" text NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"balance" numeric(38, 8) DEFAULT '0' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "ledger_accounts_owner_purpose_currency" UNIQUE NULLS NOT DISTINCT("user_id","purpose","currency"),
+	CONSTRAINT "ledger_accounts_owner_purpose_currency_shard" UNIQUE NULLS NOT DISTINCT("user_id","purpose","currency","shard"),
 	CONSTRAINT "ledger_accounts_user_balance_check" CHECK ("ledger_accounts"."user_id" is null or "ledger_accounts"."balance" >= 0),
+	CONSTRAINT "ledger_accounts_shard_check" CHECK ("ledger_accounts"."shard" >= 0 and ("ledger_accounts"."user_id" is null or "ledger_accounts"."shard" = 0)),
 	CONSTRAINT "ledger_accounts_purpose_check" CHECK (("ledger_accounts"."user_id" is not null and "ledger_accounts"."purpose" in ('available', 'held', 'margin', 'loan'))
         or ("ledger_accounts"."user_id" is null and "ledger_accounts"."purpose" in ('cash_in', 'cash_out', 'fees', 'taxes', 'fx', 'pnl', 'loans', 'rebates', 'adjustments')))
 );

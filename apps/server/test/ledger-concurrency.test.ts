@@ -163,7 +163,8 @@ describe("book under contention", () => {
       }
     const fx = rowsOf<{ balance: string }>(
       await db.execute(
-        sql`select balance::text as balance from ledger_accounts where user_id is null and purpose = 'fx' and currency = 'USD'`,
+        // The platform's FX account is its shards together.
+        sql`select sum(balance)::text as balance from ledger_accounts where user_id is null and purpose = 'fx' and currency = 'USD'`,
       ),
     );
     const fxUsd = transactions

@@ -32,6 +32,16 @@ import { bareUser, cents, expectLedgerMatches } from "./ledger-testing.js";
  * withdrawals (`fund/withdraw` + `reviews/decide`), exchanges (`fund/exchangeQuote` + `fund/exchange`)
  * and adjustments (`/api/admin/users/adjust`). PGlite by default; PostgreSQL with TEST_DATABASE_URL.
  */
+/**
+ * How many sequences each part runs: a few dozen in `npm test` (each step is real HTTP calls and a full
+ * `checkLedger`), thousands on demand, e.g. `LEDGER_PROPERTY_RUNS=2000 npx vitest run --project server
+ * test/ledger-property.test.ts` (the pure model runs 2,000 in packages/core on every `npm test`).
+ */
+const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS) || 0;
+const MODULE_RUNS = RUNS || 25;
+const API_RUNS = RUNS || 12;
+const timeout = (runs: number) => Math.max(180_000, runs * 5_000);
+
 let t: TestApp;
 let imageDir: string;
 beforeAll(async () => {
@@ -111,69 +121,77 @@ function entryOf(o: Exclude<ModuleOp, { kind: "retry" }>, userId: string): Entry
 }
 
 describe("the ledger module against the database", () => {
-  it("keeps every invariant and the model's balances over random keyed sequences, retries included", async () => {
-    const db = t.database.db;
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(moduleOp, { minLength: 1, maxLength: 20 }), async (ops) => {
-        run += 1;
-        const userIds = [await bareUser(db), await bareUser(db)];
-        const model = new LedgerModel();
-        const done: { key: string; op: Exclude<ModuleOp, { kind: "retry" }>; answer?: unknown }[] = [];
-        for (const [i, op] of ops.entries()) {
-          const call =
-            op.kind === "retry" && done.length > 0
-              ? (done[op.of % done.length] as (typeof done)[number])
-              : op.kind === "retry"
-                ? undefined
-                : { key: `run${run}-op${i}`, op };
-          if (!call) continue;
-          const userId = userIds[call.op.user] as string;
-          const entry = entryOf(call.op, userId);
-          const answer = await idempotent(
-            db,
-            t.clock,
-            { owner: `user:${userId}`, key: call.key, request: call.op },
-            async (tx) => {
-              const booked = await book(tx, { entry, userId, cause: { by: "user" }, at: t.clock.now() });
-              return { entryId: booked.entryId };
-            },
-          ).catch((error: unknown) => {
-            if (error instanceof DomainError && error.code === "INSUFFICIENT_BALANCE") return undefined;
-            throw error;
-          });
-          if (call.answer !== undefined) {
-            // A retry of a call that moved money: the first answer again, and nothing moves.
-            expect(answer).toEqual(call.answer);
-          } else {
-            expect(answer !== undefined).toBe(model.book(entry) !== undefined);
-            if (answer !== undefined) call.answer = answer;
-            if (op.kind !== "retry") done.push(call);
+  it(
+    "keeps every invariant and the model's balances over random keyed sequences, retries included",
+    async () => {
+      const db = t.database.db;
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(moduleOp, { minLength: 1, maxLength: 20 }), async (ops) => {
+          run += 1;
+          const userIds = [await bareUser(db), await bareUser(db)];
+          const model = new LedgerModel();
+          const done: { key: string; op: Exclude<ModuleOp, { kind: "retry" }>; answer?: unknown }[] = [];
+          for (const [i, op] of ops.entries()) {
+            const call =
+              op.kind === "retry" && done.length > 0
+                ? (done[op.of % done.length] as (typeof done)[number])
+                : op.kind === "retry"
+                  ? undefined
+                  : { key: `run${run}-op${i}`, op };
+            if (!call) continue;
+            const userId = userIds[call.op.user] as string;
+            const entry = entryOf(call.op, userId);
+            const answer = await idempotent(
+              db,
+              t.clock,
+              { owner: `user:${userId}`, key: call.key, request: call.op },
+              async (tx) => {
+                const booked = await book(tx, { entry, userId, cause: { by: "user" }, at: t.clock.now() });
+                return { entryId: booked.entryId };
+              },
+            ).catch((error: unknown) => {
+              if (error instanceof DomainError && error.code === "INSUFFICIENT_BALANCE") return undefined;
+              throw error;
+            });
+            if (call.answer !== undefined) {
+              // A retry of a call that moved money: the first answer again, and nothing moves.
+              expect(answer).toEqual(call.answer);
+            } else {
+              expect(answer !== undefined).toBe(model.book(entry) !== undefined);
+              if (answer !== undefined) call.answer = answer;
+              if (op.kind !== "retry") done.push(call);
+            }
+            await expectLedgerMatches(db, model, userIds);
           }
-          await expectLedgerMatches(db, model, userIds);
-        }
-      }),
-      { numRuns: 25 },
-    );
-  }, 180_000);
+        }),
+        { numRuns: MODULE_RUNS },
+      );
+    },
+    timeout(MODULE_RUNS),
+  );
 });
 
 describe("the money API against the database", () => {
-  it("keeps every invariant and the model's balances over random deposits, reviews, withdrawals, exchanges and adjustments", async () => {
-    const api = await ApiDriver.start(t);
-    await fc.assert(
-      fc.asyncProperty(fc.array(ApiDriver.step, { minLength: 6, maxLength: 16 }), async (steps) => {
-        const run = await api.newRun(2);
-        await expectLedgerMatches(t.database.db, run.model, run.userIds);
-        for (const step of steps) {
-          await run.apply(step);
+  it(
+    "keeps every invariant and the model's balances over random deposits, reviews, withdrawals, exchanges and adjustments",
+    async () => {
+      const api = await ApiDriver.start(t);
+      await fc.assert(
+        fc.asyncProperty(fc.array(ApiDriver.step, { minLength: 6, maxLength: 16 }), async (steps) => {
+          const run = await api.newRun(2);
           await expectLedgerMatches(t.database.db, run.model, run.userIds);
-        }
-      }),
-      { numRuns: 12 },
-    );
-    // The opening deposits at least, and the model's refusals were met through the API too.
-    expect(api.booked.get("deposit")).toBeGreaterThanOrEqual(12 * 4);
-    expect(api.refusals.size).toBeGreaterThan(0);
-  }, 180_000);
+          for (const step of steps) {
+            await run.apply(step);
+            await expectLedgerMatches(t.database.db, run.model, run.userIds);
+          }
+        }),
+        { numRuns: API_RUNS },
+      );
+      // The opening deposits at least, and the model's refusals were met through the API too.
+      expect(api.booked.get("deposit")).toBeGreaterThanOrEqual(API_RUNS * 4);
+      expect(api.refusals.size).toBeGreaterThan(0);
+    },
+    timeout(API_RUNS),
+  );
 });

@@ -99,3 +99,7 @@ export function pgliteIsNew(dataDir: string): boolean {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The rows of a raw `db.execute` answer: node-postgres answers a result object, PGlite's driver an array. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uniqueIndex,
@@ -24,6 +25,11 @@ const amount = (name: string) => numeric(name, { precision: 38, scale: 8 });
  * Accounts of the double-entry ledger (DESIGN §5): one per (user, purpose, currency), or per (purpose,
  * currency) for the platform (user_id null). `balance` is the sum of the account's postings, kept in the
  * same transaction as they are written; users' balances can never go below zero, in the database itself.
+ *
+ * The platform's accounts are split into `shard`s (users' accounts are all shard 0): one platform account
+ * is its shards together, each entry moving the shard of the user it is for. Every exchange moves the FX
+ * accounts and every trade the fee account, and a single row would make them all wait for each other's
+ * commit (its row lock is held through the WAL flush); shards let them commit side by side.
  */
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -32,12 +38,16 @@ export const ledgerAccounts = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
     purpose: text("purpose").notNull(),
     currency: text("currency").notNull(),
+    shard: smallint("shard").notNull().default(0),
     balance: amount("balance").notNull().default("0"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [
-    unique("ledger_accounts_owner_purpose_currency").on(t.userId, t.purpose, t.currency).nullsNotDistinct(),
+    unique("ledger_accounts_owner_purpose_currency_shard")
+      .on(t.userId, t.purpose, t.currency, t.shard)
+      .nullsNotDistinct(),
     check("ledger_accounts_user_balance_check", sql`${t.userId} is null or ${t.balance} >= 0`),
+    check("ledger_accounts_shard_check", sql`${t.shard} >= 0 and (${t.userId} is null or ${t.shard} = 0)`),
     check(
       "ledger_accounts_purpose_check",
       sql`(${t.userId} is not null and ${t.purpose} in ('available', 'held', 'margin', 'loan'))

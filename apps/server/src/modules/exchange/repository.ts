@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
+import { executePrepared } from "../ledger/index.js";
 import { exchangeQuotes } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): exchange quotes, always scoped by their owner. */
@@ -23,24 +24,32 @@ export async function insertQuote(tx: Db, values: typeof exchangeQuotes.$inferIn
 }
 
 /**
- * Marks the user's quote used, if it is still unused and not expired at `at`, and answers it; undefined
- * otherwise. The guard is in the UPDATE itself, so two fills of one quote cannot both pass: the second
- * waits for the first's row lock and then finds `used_at` set.
+ * Marks the user's quote used, if it is still unused and not expired at `at`, and answers what the fill
+ * books; undefined otherwise. The guard is in the UPDATE itself, so two fills of one quote cannot both
+ * pass: the second waits for the first's row lock and then finds `used_at` set. (Plain SQL: this is on the
+ * hot path of every exchange.)
  */
-export async function claimQuote(tx: Db, params: { userId: string; id: string; at: Date }) {
-  const [row] = await tx
-    .update(exchangeQuotes)
-    .set({ usedAt: params.at })
-    .where(
-      and(
-        eq(exchangeQuotes.id, params.id),
-        eq(exchangeQuotes.userId, params.userId),
-        isNull(exchangeQuotes.usedAt),
-        gt(exchangeQuotes.expiresAt, params.at),
-      ),
-    )
-    .returning(quoteColumns);
-  return row;
+export async function claimQuote(
+  tx: Db,
+  params: { userId: string; id: string; at: Date },
+): Promise<ClaimedQuote | undefined> {
+  const at = params.at.toISOString();
+  const rows = await executePrepared(
+    tx,
+    sql`
+    update exchange_quotes set used_at = ${at}
+    where id = ${params.id} and user_id = ${params.userId} and used_at is null and expires_at > ${at}
+    returning id, from_currency as "fromCurrency", to_currency as "toCurrency", amount, receive`,
+  );
+  return rows[0] as ClaimedQuote | undefined;
+}
+
+export interface ClaimedQuote {
+  id: string;
+  fromCurrency: string;
+  toCurrency: string;
+  amount: string;
+  receive: string;
 }
 
 /** One of the user's quotes; undefined for another user's quote and one that never existed alike. */
@@ -52,7 +61,9 @@ export async function findQuote(tx: Db, params: { userId: string; id: string }) 
   return row;
 }
 
-/** Links a filled quote to the journal entry that booked it. */
-export async function setQuoteEntry(tx: Db, id: string, entryId: number): Promise<void> {
-  await tx.update(exchangeQuotes).set({ entryId }).where(eq(exchangeQuotes.id, id));
-}
+/**
+ * Links a filled quote to the journal entry that booked it: a statement for the end of the fill (it runs
+ * with the COMMIT), on the quote the fill has claimed and so holds locked.
+ */
+export const setQuoteEntrySql = (id: string, entryId: number): SQL =>
+  sql`update exchange_quotes set entry_id = ${entryId} where id = ${id}`;

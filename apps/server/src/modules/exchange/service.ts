@@ -100,7 +100,7 @@ export class ExchangeService {
       key: request.idempotencyKey,
       request: { quoteId: request.quoteId },
     };
-    return idempotent(db, clock, call, async (tx) => {
+    return idempotent(db, clock, call, async (tx, atEnd) => {
       const at = clock.now();
       const ids = { userId, id: request.quoteId };
       const quote = await repo.claimQuote(tx, { ...ids, at });
@@ -128,7 +128,7 @@ export class ExchangeService {
           available: atScale(wallet?.available ?? "0", from),
         });
       });
-      await repo.setQuoteEntry(tx, quote.id, booked.entryId);
+      atEnd(repo.setQuoteEntrySql(quote.id, booked.entryId));
       const after = (currency: string) => {
         const balance = booked.balances.get(accountKey(userAccount(userId, currency)));
         if (balance === undefined) throw new Error(`no balance of ${currency} after the exchange`);

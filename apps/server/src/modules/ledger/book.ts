@@ -5,6 +5,20 @@ import { DomainError } from "../../lib/errors.js";
 import type { PlatformLine } from "./keys.js";
 import * as repo from "./repository.js";
 
+/**
+ * How many rows each platform account is split into (`ledger_accounts.shard`). An entry moves the shard of
+ * the user it is for, so one user's entries always meet on one row, and different users' entries mostly
+ * on different rows: they no longer queue behind each other's commit on the platform's side.
+ */
+export const PLATFORM_SHARDS = 32;
+
+/** The platform shard an entry for `userId` moves: from the (random) uuid's first 32 bits; 0 without a user. */
+export function platformShard(userId: string | null): number {
+  if (userId === null) return 0;
+  const bits = Number.parseInt(userId.slice(0, 8), 16);
+  return Number.isFinite(bits) ? bits % PLATFORM_SHARDS : 0;
+}
+
 /** Who caused an entry: the user themself, a staff member (with their id), or the system (schedulers). */
 export type Cause = { by: "user" } | { by: "staff"; staffId: string } | { by: "system" };
 
@@ -53,7 +67,7 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
 
 /**
  * Books one entry inside the caller's transaction (DESIGN §5 Ledger): checks it (zero-sum per currency,
- * scales), locks its accounts in a fixed order (users' by id, then the platform's by purpose and currency,
+ * scales), locks its accounts in a fixed order (users' by id, then the platform's by purpose, currency and shard,
  * so concurrent entries cannot deadlock) and checks the non-negative guard on the locked balances, then
  * moves the balances and writes the entry with its postings and running balances: two round trips
  * whatever the entry's size (repository `bookEntry`), plus two the first time an account is used.
@@ -70,10 +84,12 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
  */
 export async function book(tx: Db, booking: Booking): Promise<Booked> {
   const entry = checkEntry(booking.entry);
+  const shard = platformShard(booking.userId);
   const lines: repo.BookingLine[] = entry.postings.map((p) => ({
     userId: p.account.owner === "user" ? p.account.userId : null,
     purpose: p.account.purpose,
     currency: p.account.currency,
+    shard: p.account.owner === "user" ? 0 : shard,
     amount: money(p.amount).toFixed(),
   }));
   const row: repo.EntryRow = {
@@ -107,6 +123,7 @@ export async function book(tx: Db, booking: Booking): Promise<Booked> {
           createdAt: booking.at.toISOString(),
           purpose: line.purpose,
           currency: line.currency,
+          shard: line.shard,
           amount: line.amount,
         });
   const booked = new Map<string, string>();

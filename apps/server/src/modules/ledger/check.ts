@@ -16,7 +16,7 @@ export interface LedgerProblem {
 
 /** How an account's owner reads in a problem: the user's account name, or `platform`. */
 const OWNER = sql.raw(
-  `case when a.user_id is null then 'platform' else coalesce(u.account, a.user_id::text) end`,
+  `case when a.user_id is null then 'platform' || case when a.shard > 0 then ' (shard ' || a.shard || ')' else '' end else coalesce(u.account, a.user_id::text) end`,
 );
 
 export interface LedgerSize {

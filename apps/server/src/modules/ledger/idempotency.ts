@@ -45,29 +45,39 @@ export async function idempotent<T>(
   db: Db,
   clock: Clock,
   call: IdempotentCall,
-  run: (tx: Db) => Promise<T>,
+  run: (tx: Db, atEnd: AtEnd) => Promise<T>,
 ): Promise<T> {
   const hash = requestHash(call.request);
   const claim = keys.claimKeySql(call.owner, call.key, hash, clock.now());
-  const body = async (tx: Db, claimed: boolean): Promise<{ answer: T; last?: SQL }> => {
+  const body = async (tx: Db, claimed: boolean): Promise<{ answer: T; last: SQL[] }> => {
     if (!claimed) {
       const stored = await keys.findKey(tx, call.owner, call.key);
       if (!stored || stored.requestHash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT");
-      return { answer: stored.response as T };
+      return { answer: stored.response as T, last: [] };
     }
     deferPlatform(tx);
-    const answer = await run(tx).catch((error: unknown) => {
+    const writes: SQL[] = [];
+    const answer = await run(tx, (statement) => writes.push(statement)).catch((error: unknown) => {
       takePlatformLines(tx);
       throw error;
     });
     const lines = takePlatformLines(tx);
-    return { answer, last: keys.endSql(lines, { owner: call.owner, key: call.key, response: answer }) };
+    const end = keys.endSql(lines, { owner: call.owner, key: call.key, response: answer });
+    return { answer, last: [...writes, end] };
   };
   const root = pooledRoot(db);
   if (root) return pooledTransaction(root, claim, (tx, rows) => body(tx, rows.length === 1));
   return db.transaction(async (tx) => {
     const { answer, last } = await body(tx, rowsOf(await tx.execute(claim)).length === 1);
-    if (last) await tx.execute(last);
+    for (const statement of last) await tx.execute(statement);
     return answer;
   });
 }
+
+/**
+ * Adds a write to the end of an idempotent call, run just before its answer is stored: a write whose rows
+ * the call does not need (linking a row to the entry it booked, say). On PostgreSQL it travels with the
+ * COMMIT, so it costs no round trip of its own; like every end statement it must fail by itself when it
+ * did not do what it should.
+ */
+export type AtEnd = (statement: SQL) => void;

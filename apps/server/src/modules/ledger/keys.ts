@@ -57,25 +57,28 @@ export interface PlatformLine {
   createdAt: string;
   purpose: string;
   currency: string;
+  shard: number;
   amount: string;
 }
 
 /**
  * Settles the platform's side of a transaction's entries and stores the call's answer, in one statement:
  * each platform account's balance moves once by the sum of its lines, the accounts updated one after the
- * other in the fixed order, by purpose and currency (each UPDATE waits for the one before it to finish,
+ * other in the fixed order, by purpose, currency and shard (each UPDATE waits for the one before it to finish,
  * through the count of its rows, so the row locks are taken in that order: no deadlock), then every line's
  * posting is written with its running balance, in booking order. These shared accounts are locked only
  * here, and held until the commit right after.
  */
 export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer): SQL {
-  const keyOf = (l: PlatformLine) => `${l.purpose}\u0000${l.currency}`;
-  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too.
+  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too (the shard
+  // zero-padded, so that its text order is its number's).
+  const keyOf = (l: PlatformLine) =>
+    `${l.purpose}\u0000${l.currency}\u0000${String(l.shard).padStart(5, "0")}`;
   const accounts = [...new Set(lines.map(keyOf))].sort();
   const index = new Map(accounts.map((key, k) => [key, k]));
   const name = (k: number) => sql.raw(`u${k}`);
   const updates = accounts.map((key, k) => {
-    const [purpose, currency] = key.split("\u0000") as [string, string];
+    const [purpose, currency, shard] = key.split("\u0000") as [string, string, string];
     const delta = lines
       .filter((l) => keyOf(l) === key)
       .reduce((sum, l) => sum.plus(l.amount), money(0))
@@ -83,7 +86,7 @@ export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer):
     const after = k === 0 ? sql`` : sql` and (select count(*) from ${name(k - 1)}) = 1`;
     return sql`${name(k)} as (
       update ledger_accounts set balance = balance + ${delta}::numeric
-      where user_id is null and purpose = ${purpose} and currency = ${currency}${after}
+      where user_id is null and purpose = ${purpose} and currency = ${currency} and shard = ${Number(shard)}${after}
       returning id, balance)`;
   });
   const settled = sql.join(

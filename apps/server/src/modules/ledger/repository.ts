@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/index.js";
+import { rowsOf, type Db } from "../../db/index.js";
+import { executePrepared } from "./pooled.js";
 
 /** SQL only (CONVENTIONS): the ledger's tables. The booking rules are in book.ts. */
 
@@ -11,14 +12,13 @@ export interface AccountRow {
   balance: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 /** One line of an entry to book: its account (by natural key) and signed amount. */
 export interface BookingLine {
   userId: string | null;
   purpose: string;
   currency: string;
+  /** The platform account's shard (0 for users' accounts): see `platformShard`. */
+  shard: number;
   amount: string;
 }
 
@@ -31,13 +31,13 @@ export type BookingResult =
   | { outcome: "insufficient" };
 
 /** The platform's accounts in the one order every transaction locks them (C collation: as JS compares). */
-const PLATFORM_ORDER = sql.raw(`a.purpose collate "C", a.currency collate "C"`);
+const PLATFORM_ORDER = sql.raw(`a.purpose collate "C", a.currency collate "C", a.shard`);
 
 /**
  * Books an entry in two statements, so two round trips whatever its size (DESIGN §5 Ledger):
  *
- * 1. locks the entry's accounts in one fixed order, users' accounts by id, then the platform's by purpose
- *    and currency (`order by … for update`), so concurrent entries over the same accounts cannot deadlock,
+ * 1. locks the entry's accounts in one fixed order, users' accounts by id, then the platform's by purpose,
+ *    currency and shard (`order by … for update`), so concurrent entries over the same accounts cannot deadlock,
  *    and reads whether each exists and would stay allowed (a user's balance at zero or above; a platform's
  *    may go negative). The platform's accounts come last because entries of one kind all share them (every
  *    exchange moves the FX accounts): an entry waiting for a busy user's account must not hold them
@@ -60,19 +60,21 @@ export async function bookEntry(
   const wanted = sql.join(
     lines.map(
       (l, i) =>
-        sql`(${i}::int, ${l.userId}::uuid, ${l.purpose}::text, ${l.currency}::text, ${l.amount}::numeric)`,
+        sql`(${i}::int, ${l.userId}::uuid, ${l.purpose}::text, ${l.currency}::text, ${l.shard}::smallint, ${l.amount}::numeric)`,
     ),
     sql`, `,
   );
-  const sameAccount = sql`a.user_id is not distinct from w.user_id and a.purpose = w.purpose and a.currency = w.currency`;
+  const sameAccount = sql`a.user_id is not distinct from w.user_id and a.purpose = w.purpose and a.currency = w.currency and a.shard = w.shard`;
   const found = rowsOf<{ id: number | string; ord: number; allowed: boolean }>(
-    await tx.execute(
+    await executePrepared(
+      tx,
       deferPlatform
         ? sql`
-          with wanted(ord, user_id, purpose, currency, amount) as (values ${wanted}),
+          with wanted(ord, user_id, purpose, currency, shard, amount) as (values ${wanted}),
           users as materialized (
             select a.id, w.ord, a.balance + w.amount >= 0 as allowed
-            from ledger_accounts a join wanted w on a.user_id = w.user_id and a.purpose = w.purpose and a.currency = w.currency
+            from ledger_accounts a join wanted w
+              on a.user_id = w.user_id and a.purpose = w.purpose and a.currency = w.currency and a.shard = w.shard
             order by a.id
             for update of a
           )
@@ -82,7 +84,7 @@ export async function bookEntry(
         : sql`
           select a.id, w.ord, (a.user_id is null or a.balance + w.amount >= 0) as allowed
           from ledger_accounts a
-          join (values ${wanted}) as w(ord, user_id, purpose, currency, amount) on ${sameAccount}
+          join (values ${wanted}) as w(ord, user_id, purpose, currency, shard, amount) on ${sameAccount}
           order by a.user_id is null, case when a.user_id is null then 0 else a.id end, ${PLATFORM_ORDER}
           for update of a`,
     ),
@@ -100,7 +102,9 @@ export async function bookEntry(
     }),
     sql`, `,
   );
-  const result = await tx.execute(sql`
+  const result = await executePrepared(
+    tx,
+    sql`
     with lines(id, ord, user_id, purpose, currency, amount) as (values ${moves}),
     moved as (
       update ledger_accounts a set balance = a.balance + l.amount
@@ -123,7 +127,8 @@ export async function bookEntry(
       returning 1
     )
     select m.ord, m.balance::text as balance, e.id::text as "entryId", (select count(*)::int from posted) as posted
-    from moved m left join entry e on true`);
+    from moved m left join entry e on true`,
+  );
   const rows = rowsOf<{ ord: number; balance: string; entryId: string | null; posted: number | string }>(
     result,
   );
@@ -139,13 +144,13 @@ export async function bookEntry(
 /** Creates the accounts that do not exist yet (a concurrent creator's row is waited for, then kept). */
 export async function createAccounts(tx: Db, lines: readonly BookingLine[]): Promise<void> {
   const values = sql.join(
-    lines.map((l) => sql`(${l.userId}::uuid, ${l.purpose}::text, ${l.currency}::text)`),
+    lines.map((l) => sql`(${l.userId}::uuid, ${l.purpose}::text, ${l.currency}::text, ${l.shard}::smallint)`),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ledger_accounts (user_id, purpose, currency)
-    select user_id, purpose, currency from (values ${values}) as wanted(user_id, purpose, currency)
-    order by user_id nulls first, purpose, currency
+    insert into ledger_accounts (user_id, purpose, currency, shard)
+    select user_id, purpose, currency, shard from (values ${values}) as wanted(user_id, purpose, currency, shard)
+    order by user_id nulls first, purpose, currency, shard
     on conflict do nothing`);
 }
 
