@@ -188,3 +188,158 @@ VALUES (
   '{"USD": {"min": "10", "max": "100000"}, "THB": {"min": "300", "max": "3000000"}, "INR": {"min": "500", "max": "5000000"}}',
   true, true, true, 0, now(), now()
 );
+--> statement-breakpoint
+-- Books one ledger entry in one call (apps/server/src/modules/ledger/repository.ts `bookEntry`, DESIGN §5):
+-- the entry's lines are the arrays' elements, one per account by natural key (user or NULL, purpose,
+-- currency, shard). In a function so that its statements are planned once per connection and the whole
+-- booking is one round trip; its statements run one after the other, each with a fresh snapshot:
+--   1. lock the accounts in the one fixed order (users' by id, then the platform's by purpose, currency
+--      and shard; with p_defer_platform only the users': the caller settles the platform's side at the end
+--      of its transaction), so concurrent entries cannot deadlock;
+--   2. read, through a snapshot taken once they are locked, whether every account exists and every user's
+--      balance would stay at zero or above: if not, answer 'missing' or 'insufficient' and change nothing;
+--   3. write the entry, move the balances and write the postings with their running balances.
+-- Answers one row per moved line (outcome 'booked', the line's 1-based ordinal, its balance after, the
+-- entry's id), or one row with the refusal's outcome. Anything inconsistent raises, rolling back.
+CREATE FUNCTION "ledger_book"(
+  p_user_ids uuid[], p_purposes text[], p_currencies text[], p_shards smallint[], p_amounts numeric[],
+  p_defer_platform boolean, p_type text, p_entry_user uuid, p_reference text, p_idempotency_key text,
+  p_caused_by text, p_staff uuid, p_reason text, p_at timestamptz
+) RETURNS TABLE (outcome text, ord int, balance numeric, entry_id bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_lines int := cardinality(p_amounts);
+  v_found int;
+  v_allowed boolean;
+  v_moving int;
+  v_entry bigint;
+  v_ords int[];
+  v_balances numeric[];
+  v_posted int;
+BEGIN
+  IF p_defer_platform THEN
+    PERFORM 1 FROM ledger_accounts a
+      JOIN unnest(p_user_ids, p_purposes, p_currencies, p_shards) AS w(user_id, purpose, currency, shard)
+        ON a.user_id = w.user_id AND a.purpose = w.purpose AND a.currency = w.currency AND a.shard = w.shard
+      ORDER BY a.id
+      FOR UPDATE OF a;
+  ELSE
+    PERFORM 1 FROM ledger_accounts a
+      JOIN unnest(p_user_ids, p_purposes, p_currencies, p_shards) AS w(user_id, purpose, currency, shard)
+        ON a.user_id IS NOT DISTINCT FROM w.user_id AND a.purpose = w.purpose AND a.currency = w.currency
+          AND a.shard = w.shard
+      ORDER BY a.user_id IS NULL, CASE WHEN a.user_id IS NULL THEN 0 ELSE a.id END,
+        a.purpose COLLATE "C", a.currency COLLATE "C", a.shard
+      FOR UPDATE OF a;
+  END IF;
+
+  SELECT count(*), coalesce(bool_and(a.user_id IS NULL OR a.balance + w.amount >= 0), true)
+    INTO v_found, v_allowed
+    FROM ledger_accounts a
+    JOIN unnest(p_user_ids, p_purposes, p_currencies, p_shards, p_amounts) AS w(user_id, purpose, currency, shard, amount)
+      ON a.user_id IS NOT DISTINCT FROM w.user_id AND a.purpose = w.purpose AND a.currency = w.currency
+        AND a.shard = w.shard;
+  IF v_found < v_lines THEN
+    RETURN QUERY SELECT 'missing'::text, NULL::int, NULL::numeric, NULL::bigint;
+    RETURN;
+  END IF;
+  IF NOT v_allowed THEN
+    RETURN QUERY SELECT 'insufficient'::text, NULL::int, NULL::numeric, NULL::bigint;
+    RETURN;
+  END IF;
+
+  INSERT INTO journal_entries (type, user_id, reference, idempotency_key, caused_by, staff_id, reason, created_at)
+    VALUES (p_type, p_entry_user, p_reference, p_idempotency_key, p_caused_by, p_staff, p_reason, p_at)
+    RETURNING id INTO v_entry;
+
+  WITH lines AS (
+    SELECT a.id, w.ord::int AS ord, w.user_id, w.purpose, w.currency, w.amount
+    FROM ledger_accounts a
+    JOIN unnest(p_user_ids, p_purposes, p_currencies, p_shards, p_amounts) WITH ORDINALITY
+      AS w(user_id, purpose, currency, shard, amount, ord)
+      ON a.user_id IS NOT DISTINCT FROM w.user_id AND a.purpose = w.purpose AND a.currency = w.currency
+        AND a.shard = w.shard
+    WHERE NOT (p_defer_platform AND w.user_id IS NULL)
+  ),
+  moved AS (
+    UPDATE ledger_accounts a SET balance = a.balance + l.amount
+    FROM lines l
+    WHERE a.id = l.id AND (a.user_id IS NULL OR a.balance + l.amount >= 0)
+    RETURNING a.id, a.balance, l.ord
+  ),
+  posted AS (
+    INSERT INTO postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
+    SELECT v_entry, m.id, l.user_id, l.purpose, l.currency, p_type, l.amount, m.balance, p_at
+    FROM moved m JOIN lines l ON l.id = m.id
+    ORDER BY m.id
+    RETURNING 1
+  )
+  SELECT array_agg(m.ord ORDER BY m.ord), array_agg(m.balance ORDER BY m.ord), (SELECT count(*) FROM posted)
+    INTO v_ords, v_balances, v_posted
+    FROM moved m;
+
+  SELECT count(*) INTO v_moving FROM unnest(p_user_ids) AS u(user_id) WHERE NOT (p_defer_platform AND u.user_id IS NULL);
+  -- The rows are locked and allowed: anything else is a bug.
+  IF coalesce(cardinality(v_ords), 0) <> v_moving OR v_posted <> v_moving THEN
+    RAISE EXCEPTION 'booking inconsistent: % lines to move, % moved, % posted', v_moving, cardinality(v_ords), v_posted;
+  END IF;
+  RETURN QUERY SELECT 'booked'::text, u.ord, u.balance, v_entry FROM unnest(v_ords, v_balances) AS u(ord, balance);
+END
+$$;
+--> statement-breakpoint
+-- Settles the platform's side of an idempotent call's entries and stores its answer, right before its
+-- COMMIT (apps/server/src/modules/ledger/keys.ts `settleSql`): each platform account (by purpose, currency
+-- and shard, given in the one fixed order) moves once by the sum of its lines, locked in that order; then
+-- every line's posting is written with its running balance, in booking order; then the answer is stored
+-- with the claimed key. Raises (so the COMMIT after it never runs) unless every account, posting and
+-- answer was written.
+CREATE FUNCTION "ledger_settle"(
+  p_purposes text[], p_currencies text[], p_shards smallint[], p_deltas numeric[],
+  p_line_accounts int[], p_line_entries bigint[], p_line_types text[], p_line_amounts numeric[],
+  p_line_times timestamptz[], p_owner text, p_key text, p_response jsonb
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids bigint[] := '{}';
+  v_balances numeric[] := '{}';
+  v_id bigint;
+  v_balance numeric;
+  v_posted int;
+  v_stored int;
+BEGIN
+  FOR k IN 1 .. cardinality(p_deltas) LOOP
+    UPDATE ledger_accounts SET balance = balance + p_deltas[k]
+      WHERE user_id IS NULL AND purpose = p_purposes[k] AND currency = p_currencies[k] AND shard = p_shards[k]
+      RETURNING id, balance INTO v_id, v_balance;
+    IF v_id IS NULL THEN
+      RAISE EXCEPTION 'ledger settlement: no platform account % % %', p_purposes[k], p_currencies[k], p_shards[k];
+    END IF;
+    v_ids := v_ids || v_id;
+    v_balances := v_balances || v_balance;
+    v_id := NULL;
+  END LOOP;
+
+  -- A line's running balance: its account's balance after the settlement less the lines booked after it.
+  WITH lines AS (
+    SELECT * FROM unnest(p_line_accounts, p_line_entries, p_line_types, p_line_amounts, p_line_times)
+      WITH ORDINALITY AS l(k, entry_id, entry_type, amount, created_at, seq)
+  ),
+  posted AS (
+    INSERT INTO postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
+    SELECT l.entry_id, v_ids[l.k], NULL, p_purposes[l.k], p_currencies[l.k], l.entry_type, l.amount,
+      v_balances[l.k] - coalesce(sum(l.amount) OVER (PARTITION BY l.k ORDER BY l.seq DESC
+        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0),
+      l.created_at
+    FROM lines l
+    ORDER BY l.seq
+    RETURNING 1
+  )
+  SELECT count(*) INTO v_posted FROM posted;
+
+  UPDATE idempotency_keys SET response = p_response WHERE owner = p_owner AND key = p_key;
+  GET DIAGNOSTICS v_stored = ROW_COUNT;
+  IF v_posted <> cardinality(p_line_amounts) OR v_stored <> 1 THEN
+    RAISE EXCEPTION 'ledger settlement inconsistent: % postings of %, % answers', v_posted, cardinality(p_line_amounts), v_stored;
+  END IF;
+END
+$$;

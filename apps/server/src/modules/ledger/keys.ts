@@ -1,7 +1,7 @@
 import { money } from "@brokerage/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { rowsOf } from "./repository.js";
+import { arrayLiteral, rowsOf } from "./repository.js";
 
 /**
  * SQL only (CONVENTIONS): what an idempotent call writes at its two ends (DESIGN §5 Idempotency): the key
@@ -62,12 +62,12 @@ export interface PlatformLine {
 }
 
 /**
- * Settles the platform's side of a transaction's entries and stores the call's answer, in one statement:
- * each platform account's balance moves once by the sum of its lines, the accounts updated one after the
- * other in the fixed order, by purpose, currency and shard (each UPDATE waits for the one before it to finish,
- * through the count of its rows, so the row locks are taken in that order: no deadlock), then every line's
- * posting is written with its running balance, in booking order. These shared accounts are locked only
- * here, and held until the commit right after.
+ * Settles the platform's side of a transaction's entries and stores the call's answer, in one call of the
+ * database function `ledger_settle` (migration 0005): each platform account's balance moves once by the
+ * sum of its lines, the accounts updated one after the other in the fixed order, by purpose, currency and
+ * shard (so the row locks are taken in that order: no deadlock), then every line's posting is written with
+ * its running balance, in booking order. These shared accounts are locked only here, and held until the
+ * commit right after.
  */
 export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer): SQL {
   // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too (the shard
@@ -75,57 +75,25 @@ export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer):
   const keyOf = (l: PlatformLine) =>
     `${l.purpose}\u0000${l.currency}\u0000${String(l.shard).padStart(5, "0")}`;
   const accounts = [...new Set(lines.map(keyOf))].sort();
-  const index = new Map(accounts.map((key, k) => [key, k]));
-  const name = (k: number) => sql.raw(`u${k}`);
-  const updates = accounts.map((key, k) => {
-    const [purpose, currency, shard] = key.split("\u0000") as [string, string, string];
-    const delta = lines
+  const index = new Map(accounts.map((key, k) => [key, k + 1]));
+  const parts = accounts.map((key) => key.split("\u0000") as [string, string, string]);
+  const deltas = accounts.map((key) =>
+    lines
       .filter((l) => keyOf(l) === key)
       .reduce((sum, l) => sum.plus(l.amount), money(0))
-      .toFixed();
-    const after = k === 0 ? sql`` : sql` and (select count(*) from ${name(k - 1)}) = 1`;
-    return sql`${name(k)} as (
-      update ledger_accounts set balance = balance + ${delta}::numeric
-      where user_id is null and purpose = ${purpose} and currency = ${currency} and shard = ${Number(shard)}${after}
-      returning id, balance)`;
-  });
-  const settled = sql.join(
-    accounts.map((_, k) => sql`select ${k}::int as k, id, balance from ${name(k)}`),
-    sql` union all `,
+      .toFixed(),
   );
-  const values = sql.join(
-    lines.map(
-      (l, seq) => sql`(${seq}::int, ${index.get(keyOf(l))}::int, ${l.entryId}::bigint, ${l.entryType}::text,
-        ${l.purpose}::text, ${l.currency}::text, ${l.amount}::numeric, ${l.createdAt}::timestamptz)`,
-    ),
-    sql`, `,
-  );
-  return sql`
-    with ${sql.join(updates, sql`, `)},
-    settled as (${settled}),
-    lines(seq, k, entry_id, entry_type, purpose, currency, amount, created_at) as (values ${values}),
-    posted as (
-      insert into postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
-      select l.entry_id, s.id, null, l.purpose, l.currency, l.entry_type, l.amount,
-        s.balance - coalesce(sum(l.amount) over (partition by l.k order by l.seq desc
-          rows between unbounded preceding and 1 preceding), 0),
-        l.created_at
-      from lines l join settled s on s.k = l.k
-      where (select count(*) from settled) = ${accounts.length}
-      order by l.seq
-      returning 1
-    ),
-    stored as (
-      update idempotency_keys set response = ${JSON.stringify(answer.response ?? null)}::jsonb
-      where owner = ${answer.owner} and key = ${answer.key}
-      returning 1
-    )
-    ${unless(
-      sql`(select count(*) from settled) = ${accounts.length} and (select count(*) from posted) = ${lines.length}
-        and (select count(*) from stored) = 1`,
-      sql`'ledger settlement inconsistent: ' || (select count(*) from settled) || ' accounts, '
-        || (select count(*) from posted) || ' postings, ' || (select count(*) from stored) || ' answers'`,
-    )}`;
+  return sql`select ledger_settle(
+    ${arrayLiteral(parts.map(([purpose]) => purpose))}::text[],
+    ${arrayLiteral(parts.map(([, currency]) => currency))}::text[],
+    ${arrayLiteral(parts.map(([, , shard]) => Number(shard)))}::smallint[],
+    ${arrayLiteral(deltas)}::numeric[],
+    ${arrayLiteral(lines.map((l) => index.get(keyOf(l)) as number))}::int[],
+    ${arrayLiteral(lines.map((l) => l.entryId))}::bigint[],
+    ${arrayLiteral(lines.map((l) => l.entryType))}::text[],
+    ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
+    ${arrayLiteral(lines.map((l) => l.createdAt))}::timestamptz[],
+    ${answer.owner}::text, ${answer.key}::text, ${JSON.stringify(answer.response ?? null)}::jsonb)`;
 }
 
 /** The statement that ends an idempotent call: the settlement when it booked platform postings. */

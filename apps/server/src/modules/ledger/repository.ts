@@ -30,24 +30,34 @@ export type BookingResult =
   /** A user's account would go below zero: nothing was changed. */
   | { outcome: "insufficient" };
 
-/** The platform's accounts in the one order every transaction locks them (C collation: as JS compares). */
-const PLATFORM_ORDER = sql.raw(`a.purpose collate "C", a.currency collate "C", a.shard`);
+/**
+ * A PostgreSQL array literal of `values` (NULL for null), e.g. `{"a","b",NULL}`: the booking function
+ * takes an entry's lines as arrays, one parameter each, so its statement text is the same for every entry.
+ */
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  const items = values.map((v) =>
+    v === null ? "NULL" : `"${String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
+  );
+  return `{${items.join(",")}}`;
+}
 
 /**
- * Books an entry in two statements, so two round trips whatever its size (DESIGN §5 Ledger):
+ * Books an entry in one call of the database function `ledger_book` (migration 0005), so one round trip
+ * whatever its size, planned once per connection (DESIGN §5 Ledger). The function, in statements that
+ * each see the rows as they are once the previous one is done:
  *
  * 1. locks the entry's accounts in one fixed order, users' accounts by id, then the platform's by purpose,
- *    currency and shard (`order by … for update`), so concurrent entries over the same accounts cannot deadlock,
- *    and reads whether each exists and would stay allowed (a user's balance at zero or above; a platform's
- *    may go negative). The platform's accounts come last because entries of one kind all share them (every
- *    exchange moves the FX accounts): an entry waiting for a busy user's account must not hold them
- *    meanwhile. With `deferPlatform` they are not locked nor moved here at all, only found: the caller
- *    settles them at the end of its transaction (`keys.settleSql`), which holds them for less time still;
- * 2. only when all exist and all are allowed: moves the balances, writes the journal entry and the
- *    postings with their running balances, in one statement.
+ *    currency and shard (`order by … for update`), so concurrent entries over the same accounts cannot
+ *    deadlock. The platform's accounts come last because entries of one kind share them (every exchange
+ *    moves the FX accounts): an entry waiting for a busy user's account must not hold them meanwhile. With
+ *    `deferPlatform` they are not locked nor moved here at all, only found: the caller settles them at the
+ *    end of its transaction (`keys.settleSql`), which holds them for less time still;
+ * 2. reads, now that they are locked, whether each exists and would stay allowed (a user's balance at zero
+ *    or above; a platform's may go negative), and answers `missing` or `insufficient` having changed nothing;
+ * 3. writes the journal entry, moves the balances and writes the postings with their running balances.
  *
- * Two statements on purpose: the second one's snapshot is taken once every row is locked, so it reads and
- * updates the current rows. (One statement locking in a CTE and updating in the same query reads the rows
+ * The check is a statement of its own on purpose: its snapshot is taken once every row is locked, so it
+ * reads the current rows. (One statement locking in a CTE and updating in the same query reads the rows
  * through its older snapshot, and PostgreSQL's re-check of a row changed since then was seen to skip rows
  * under contention.) All or nothing: a refused entry changes no row, and the answer says why.
  */
@@ -57,87 +67,26 @@ export async function bookEntry(
   lines: readonly BookingLine[],
   { deferPlatform }: { deferPlatform: boolean },
 ): Promise<BookingResult> {
-  const wanted = sql.join(
-    lines.map(
-      (l, i) =>
-        sql`(${i}::int, ${l.userId}::uuid, ${l.purpose}::text, ${l.currency}::text, ${l.shard}::smallint, ${l.amount}::numeric)`,
-    ),
-    sql`, `,
-  );
-  const sameAccount = sql`a.user_id is not distinct from w.user_id and a.purpose = w.purpose and a.currency = w.currency and a.shard = w.shard`;
-  const found = rowsOf<{ id: number | string; ord: number; allowed: boolean }>(
-    await executePrepared(
-      tx,
-      deferPlatform
-        ? sql`
-          with wanted(ord, user_id, purpose, currency, shard, amount) as (values ${wanted}),
-          users as materialized (
-            select a.id, w.ord, a.balance + w.amount >= 0 as allowed
-            from ledger_accounts a join wanted w
-              on a.user_id = w.user_id and a.purpose = w.purpose and a.currency = w.currency and a.shard = w.shard
-            order by a.id
-            for update of a
-          )
-          select id, ord, allowed from users
-          union all
-          select a.id, w.ord, true from ledger_accounts a join wanted w on a.user_id is null and ${sameAccount}`
-        : sql`
-          select a.id, w.ord, (a.user_id is null or a.balance + w.amount >= 0) as allowed
-          from ledger_accounts a
-          join (values ${wanted}) as w(ord, user_id, purpose, currency, shard, amount) on ${sameAccount}
-          order by a.user_id is null, case when a.user_id is null then 0 else a.id end, ${PLATFORM_ORDER}
-          for update of a`,
-    ),
-  );
-  if (found.length < lines.length) return { outcome: "missing" };
-  if (!found.every((row) => row.allowed)) return { outcome: "insufficient" };
-
-  const now = found.filter((row) => !deferPlatform || (lines[row.ord] as BookingLine).userId !== null);
-  const at = entry.createdAt.toISOString();
-  const moves = sql.join(
-    now.map((row) => {
-      const line = lines[row.ord] as BookingLine;
-      return sql`(${Number(row.id)}::bigint, ${row.ord}::int, ${line.userId}::uuid, ${line.purpose}::text,
-        ${line.currency}::text, ${line.amount}::numeric)`;
-    }),
-    sql`, `,
-  );
-  const result = await executePrepared(
+  const rows = (await executePrepared(
     tx,
-    sql`
-    with lines(id, ord, user_id, purpose, currency, amount) as (values ${moves}),
-    moved as (
-      update ledger_accounts a set balance = a.balance + l.amount
-      from lines l
-      where a.id = l.id and (a.user_id is null or a.balance + l.amount >= 0)
-      returning a.id, a.balance, l.ord
-    ),
-    entry as (
-      insert into journal_entries (type, user_id, reference, idempotency_key, caused_by, staff_id, reason, created_at)
-      select ${entry.type}, ${entry.userId}::uuid, ${entry.reference}, ${entry.idempotencyKey}, ${entry.causedBy},
-        ${entry.staffId}::uuid, ${entry.reason}, ${at}::timestamptz
-      where (select count(*) from moved) = ${now.length}
-      returning id
-    ),
-    posted as (
-      insert into postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
-      select e.id, m.id, l.user_id, l.purpose, l.currency, ${entry.type}, l.amount, m.balance, ${at}::timestamptz
-      from entry e cross join moved m join lines l on l.id = m.id
-      order by m.id
-      returning 1
-    )
-    select m.ord, m.balance::text as balance, e.id::text as "entryId", (select count(*)::int from posted) as posted
-    from moved m left join entry e on true`,
-  );
-  const rows = rowsOf<{ ord: number; balance: string; entryId: string | null; posted: number | string }>(
-    result,
-  );
-  const entryId = rows[0]?.entryId;
-  // The rows are locked and allowed: anything else is a bug, and throwing rolls the transaction back.
-  if (!entryId || rows.length !== now.length || Number(rows[0]?.posted) !== now.length)
-    throw new Error(`booking inconsistent: ${JSON.stringify(rows)}`);
+    sql`select outcome, ord, balance::text as balance, entry_id::text as "entryId" from ledger_book(
+      ${arrayLiteral(lines.map((l) => l.userId))}::uuid[],
+      ${arrayLiteral(lines.map((l) => l.purpose))}::text[],
+      ${arrayLiteral(lines.map((l) => l.currency))}::text[],
+      ${arrayLiteral(lines.map((l) => l.shard))}::smallint[],
+      ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
+      ${deferPlatform}::boolean, ${entry.type}::text, ${entry.userId}::uuid, ${entry.reference}::text,
+      ${entry.idempotencyKey}::text, ${entry.causedBy}::text, ${entry.staffId}::uuid, ${entry.reason}::text,
+      ${entry.createdAt.toISOString()}::timestamptz)`,
+  )) as { outcome: string; ord: number | null; balance: string | null; entryId: string | null }[];
+  const first = rows[0];
+  if (first?.outcome === "missing") return { outcome: "missing" };
+  if (first?.outcome === "insufficient") return { outcome: "insufficient" };
   const balances: (string | undefined)[] = lines.map(() => undefined);
-  for (const row of rows) balances[Number(row.ord)] = row.balance;
+  for (const row of rows) balances[Number(row.ord) - 1] = row.balance ?? undefined;
+  const entryId = first?.entryId;
+  // A booking that moved no row of a user is booked at once by `book` (nothing deferred): never empty.
+  if (!entryId) throw new Error(`booking answered no entry: ${JSON.stringify(rows)}`);
   return { outcome: "booked", entryId: Number(entryId), balances };
 }
 
