@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { executePrepared } from "../ledger/index.js";
 import { exchangeQuotes } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): exchange quotes, always scoped by their owner. */
@@ -24,24 +23,21 @@ export async function insertQuote(tx: Db, values: typeof exchangeQuotes.$inferIn
 }
 
 /**
- * Marks the user's quote used, if it is still unused and not expired at `at`, and answers what the fill
- * books; undefined otherwise. The guard is in the UPDATE itself, so two fills of one quote cannot both
- * pass: the second waits for the first's row lock and then finds `used_at` set. (Plain SQL: this is on the
- * hot path of every exchange.)
+ * Marks the user's quote used, if it is still unused and not expired at `at` and `claimed` holds (the
+ * fill's idempotency key was claimed: it travels in that statement, `idempotent`'s `alongside`), returning
+ * what the fill books. The guard is in the UPDATE itself, so two fills of one quote cannot both pass: the
+ * second waits for the first's row lock and then finds `used_at` set.
  */
-export async function claimQuote(
-  tx: Db,
-  params: { userId: string; id: string; at: Date },
-): Promise<ClaimedQuote | undefined> {
-  const at = params.at.toISOString();
-  const rows = await executePrepared(
-    tx,
-    sql`
-    update exchange_quotes set used_at = ${at}
-    where id = ${params.id} and user_id = ${params.userId} and used_at is null and expires_at > ${at}
-    returning id, from_currency as "fromCurrency", to_currency as "toCurrency", amount, receive`,
-  );
-  return rows[0] as ClaimedQuote | undefined;
+export const claimQuoteSql = (params: { userId: string; id: string; at: Date }, claimed: SQL): SQL => sql`
+  update exchange_quotes set used_at = ${params.at.toISOString()}
+  where id = ${params.id} and user_id = ${params.userId} and used_at is null
+    and expires_at > ${params.at.toISOString()} and ${claimed}
+  returning id, from_currency as "fromCurrency", to_currency as "toCurrency", amount::text as amount,
+    receive::text as receive`;
+
+/** The quote `claimQuoteSql` claimed, from its row; undefined when it matched nothing. */
+export function claimedQuote(row: Record<string, unknown>): ClaimedQuote | undefined {
+  return typeof row.id === "string" ? (row as unknown as ClaimedQuote) : undefined;
 }
 
 export interface ClaimedQuote {

@@ -16,10 +16,11 @@ import {
   toBookedString,
   userAccount,
 } from "@brokerage/core";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { book, idempotent, userWallets } from "../ledger/index.js";
+import { book, idempotent, userWallets, type CallContext } from "../ledger/index.js";
 import { getSettings } from "../settings/service.js";
 import type { FxRates } from "./rates.js";
 import * as repo from "./repository.js";
@@ -100,10 +101,12 @@ export class ExchangeService {
       key: request.idempotencyKey,
       request: { quoteId: request.quoteId },
     };
-    return idempotent(db, clock, call, async (tx, atEnd) => {
-      const at = clock.now();
-      const ids = { userId, id: request.quoteId };
-      const quote = await repo.claimQuote(tx, { ...ids, at });
+    const at = clock.now();
+    const ids = { userId, id: request.quoteId };
+    // The quote is claimed in the key's own statement (only when the key is claimed too): one round trip.
+    const alongside = (claimed: SQL) => repo.claimQuoteSql({ ...ids, at }, claimed);
+    const fill = async (tx: Db, { atEnd, alongside: row }: CallContext) => {
+      const quote = repo.claimedQuote(row);
       if (!quote) {
         const existing = await repo.findQuote(tx, ids);
         if (!existing) throw new DomainError("NOT_FOUND");
@@ -142,6 +145,7 @@ export class ExchangeService {
         wallets: [after(from), after(to)],
         exchangedAt: at.toISOString(),
       };
-    });
+    };
+    return idempotent(db, clock, call, fill, { alongside });
   }
 }

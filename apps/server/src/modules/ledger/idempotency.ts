@@ -37,6 +37,9 @@ export interface IdempotentCall {
  * unique index; PGlite runs one transaction at a time) and then answers the stored response. A call that
  * fails rolls back its claim too, so a retry after a refusal is tried again. The answer must be JSON.
  *
+ * With `alongside`, the call's first write (claiming the quote it fills, say) runs in the claim's own
+ * statement, only when the key was claimed: one round trip fewer.
+ *
  * The platform's side of the entries `run` books on `tx` is settled at the end, in the statement that
  * stores the answer (see `book`). On PostgreSQL the claim travels with BEGIN and that last statement with
  * COMMIT (`pooled.ts`): the platform's shared accounts are locked and released within one message.
@@ -45,11 +48,13 @@ export async function idempotent<T>(
   db: Db,
   clock: Clock,
   call: IdempotentCall,
-  run: (tx: Db, atEnd: AtEnd) => Promise<T>,
+  run: (tx: Db, context: CallContext) => Promise<T>,
+  options: { alongside?: (claimed: SQL) => SQL } = {},
 ): Promise<T> {
   const hash = requestHash(call.request);
-  const claim = keys.claimKeySql(call.owner, call.key, hash, clock.now());
-  const body = async (tx: Db, claimed: boolean): Promise<{ answer: T; last: SQL[] }> => {
+  const claim = keys.claimKeySql(call.owner, call.key, hash, clock.now(), options.alongside);
+  const body = async (tx: Db, rows: Record<string, unknown>[]): Promise<{ answer: T; last: SQL[] }> => {
+    const claimed = Number(rows[0]?.keyClaimed) === 1;
     if (!claimed) {
       const stored = await keys.findKey(tx, call.owner, call.key);
       if (!stored || stored.requestHash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT");
@@ -57,7 +62,8 @@ export async function idempotent<T>(
     }
     deferPlatform(tx);
     const writes: SQL[] = [];
-    const answer = await run(tx, (statement) => writes.push(statement)).catch((error: unknown) => {
+    const context = { atEnd: (statement: SQL) => void writes.push(statement), alongside: rows[0] ?? {} };
+    const answer = await run(tx, context).catch((error: unknown) => {
       takePlatformLines(tx);
       throw error;
     });
@@ -66,12 +72,23 @@ export async function idempotent<T>(
     return { answer, last: [...writes, end] };
   };
   const root = pooledRoot(db);
-  if (root) return pooledTransaction(root, claim, (tx, rows) => body(tx, rows.length === 1));
+  if (root) return pooledTransaction(root, claim, body);
   return db.transaction(async (tx) => {
-    const { answer, last } = await body(tx, rowsOf(await tx.execute(claim)).length === 1);
+    const { answer, last } = await body(tx, rowsOf(await tx.execute(claim)));
     for (const statement of last) await tx.execute(statement);
     return answer;
   });
+}
+
+/** What an idempotent call's `run` gets beside its transaction. */
+export interface CallContext {
+  /** Adds a write to the end of the call (see `AtEnd`). */
+  atEnd: AtEnd;
+  /**
+   * The row of the `alongside` write that ran with the key's claim (options of `idempotent`): its
+   * RETURNING columns, null when it matched nothing; an empty object without one.
+   */
+  alongside: Record<string, unknown>;
 }
 
 /**

@@ -11,12 +11,31 @@ import { arrayLiteral, rowsOf } from "./repository.js";
  * exactly what they should.
  */
 
-/** Claims the key for this request: one row back when claimed, none when a row exists already. */
-export const claimKeySql = (owner: string, key: string, requestHash: string, at: Date): SQL => sql`
-  insert into idempotency_keys (owner, key, request_hash, created_at)
-  values (${owner}, ${key}, ${requestHash}, ${at.toISOString()})
-  on conflict do nothing
-  returning owner`;
+/**
+ * Claims the key for this request. Answers one row whose `keyClaimed` is 1 when claimed, 0 when a row
+ * existed already. With `alongside`, a write that runs in the same statement only when the key was
+ * claimed (it gets that condition to put in its WHERE) and whose RETURNING columns come with the row
+ * (null when it matched nothing); `keyClaimed` is then a name it must not return.
+ */
+export function claimKeySql(
+  owner: string,
+  key: string,
+  requestHash: string,
+  at: Date,
+  alongside?: (claimed: SQL) => SQL,
+): SQL {
+  const claim = sql`
+    insert into idempotency_keys (owner, key, request_hash, created_at)
+    values (${owner}, ${key}, ${requestHash}, ${at.toISOString()})
+    on conflict do nothing
+    returning owner`;
+  if (!alongside) return sql`with claimed as (${claim}) select count(*)::int as "keyClaimed" from claimed`;
+  return sql`
+    with claimed as (${claim}),
+    alongside as (${alongside(sql`exists (select 1 from claimed)`)})
+    select (select count(*)::int from claimed) as "keyClaimed", alongside.*
+    from (select 1) as one left join alongside on true`;
+}
 
 export async function findKey(
   tx: Db,
