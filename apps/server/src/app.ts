@@ -53,6 +53,8 @@ import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { ledgerAdminRoutes } from "./modules/ledger-admin/routes.js";
 import { recordRoutes } from "./modules/records/routes.js";
 import { configAdminRoutes } from "./modules/settings/admin-routes.js";
+import { tradingRoutes } from "./modules/trading/routes.js";
+import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 
 export interface AppOptions {
@@ -153,11 +155,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bankRoutes, { prefix: "/api/vue/bank" });
   await app.register(walletRoutes, { prefix: "/api/vue/wallet" });
   // Money (DESIGN §5 Ledger): every balance change is booked through modules/ledger.
-  await app.register(accountRoutes, { prefix: "/api/vue/account" });
+  await app.register(accountRoutes, { prefix: "/api/vue/account", valuation: tradingValuation(app.market) });
   await app.register(depositRoutes, { prefix: "/api/vue/fund", imageDir });
   await app.register(withdrawalRoutes, { prefix: "/api/vue/fund" });
   await app.register(exchangeRoutes, { prefix: "/api/vue/fund" });
   await app.register(recordRoutes, { prefix: "/api/vue/fund" });
+  await app.register(tradingRoutes, { prefix: "/api/vue/trade" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {

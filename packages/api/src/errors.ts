@@ -110,6 +110,10 @@ export const ERROR_MESSAGES = {
   NOT_YET_OPEN: "Not yet listed or not yet subscription time",
   SUBSCRIPTION_CHANNEL_CLOSED: "The subscription channel is not open",
   SELL_LOCKED: "Locked: can be sold after {{until}}",
+  QUANTITY_NOT_WHOLE_LOTS: "The quantity must be a whole number of lots, at least 1 (1 lot is 1 share)",
+  LEVERAGE_NOT_ALLOWED: "This leverage is not offered for this market; choose one of {{allowed}}",
+  STOP_PRICE_INVALID:
+    "Set the stop-loss below and the take-profit above the price for a long position, the other way round for a short",
   SECRET_KEY_MISMATCH: "The secret key does not match",
   LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
   ALREADY_CHECKED_IN: "Already checked in today",

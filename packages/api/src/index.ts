@@ -16,3 +16,4 @@ export * from "./ledger-admin.js";
 export * from "./records.js";
 export * from "./withdrawals.js";
 export * from "./deposits.js";
+export * from "./trading.js";

@@ -24,6 +24,62 @@ const limits = z.record(
 );
 const perCurrency = z.record(z.string().regex(/^[A-Z]{3,4}$/), positiveAmount);
 
+/** A plain decimal string within [min, max] (`open` bounds exclusive), compared exactly on its digits. */
+const decimalIn = (min: string, max: string | null, open: { min?: boolean; max?: boolean } = {}) =>
+  z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal")
+    .refine((v) => {
+      const low = compareDecimals(v, min);
+      const high = max === null ? -1 : compareDecimals(v, max);
+      return (open.min ? low > 0 : low >= 0) && (open.max ? high < 0 : high <= 0);
+    }, "out of range");
+
+/** −1, 0 or 1 as `a` is below, equal to or above `b`; both plain non-negative decimals. */
+function compareDecimals(a: string, b: string): number {
+  const [ai = "", af = ""] = a.split(".");
+  const [bi = "", bf = ""] = b.split(".");
+  const width = Math.max(ai.length, bi.length);
+  const scale = Math.max(af.length, bf.length);
+  const digits = (i: string, f: string) => i.padStart(width, "0") + f.padEnd(scale, "0");
+  const x = digits(ai, af);
+  const y = digits(bi, bf);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/**
+ * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
+ * whose `checkTradingConfig` the server also applies, with the currency's scale). Leverages ascending.
+ */
+export const tradingMarketConfig = z.strictObject({
+  leverages: z
+    .array(z.number().int().min(1).max(1000))
+    .min(1)
+    .refine((list) => list.every((lev, i) => i === 0 || lev > (list[i - 1] ?? 0)), "ascending"),
+  feeRate: decimalIn("0", "1", { max: true }),
+  minFee: decimalIn("0", null),
+  stampDutyRate: decimalIn("0", "1", { max: true }),
+  stampDutyCap: decimalIn("0", null, { min: true }).optional(),
+  lock: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
+    z.strictObject({
+      kind: z.literal("minutes"),
+      n: z
+        .number()
+        .int()
+        .min(0)
+        .max(60 * 24 * 366),
+    }),
+  ]),
+  liquidationShare: decimalIn("0", "1", { min: true }),
+  priceBand: decimalIn("0", "1", { min: true }),
+});
+export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
+
+/** The markets with their own `trading.<market>` key (core MarketCode). */
+export const TRADING_MARKETS = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
+export type TradingMarket = (typeof TRADING_MARKETS)[number];
+
 export const SETTINGS = {
   "withdrawal.window": timeWindow,
   "recharge.window": timeWindow,
@@ -45,6 +101,14 @@ export const SETTINGS = {
   "exchange.quoteSeconds": z.number().int().min(5).max(600),
   /** Above this amount (per currency) a back-office adjustment needs a second administrator. */
   "adjustment.fourEyesAbove": perCurrency,
+  /** Fees, stamp duty, leverages, the lock, the automatic-close share and the price band of each market. */
+  "trading.IN": tradingMarketConfig,
+  "trading.US": tradingMarketConfig,
+  "trading.KR": tradingMarketConfig,
+  "trading.MY": tradingMarketConfig,
+  "trading.TH": tradingMarketConfig,
+  "trading.CRYPTO": tradingMarketConfig,
+  "trading.FX": tradingMarketConfig,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -52,6 +116,78 @@ export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]>;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 const workdays = [1, 2, 3, 4, 5];
+
+const STOCK_LEVERAGES = [1, 2, 5, 10];
+/**
+ * Copies of packages/core's DEFAULT_TRADING_CONFIG (this package cannot import the core; a server test
+ * asserts the two are equal). The sources of each stamp duty and lock are named there.
+ */
+const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketSetting } = {
+  "trading.IN": {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "20",
+    stampDutyRate: "0.001",
+    lock: { kind: "tradingDays", n: 1 },
+    liquidationShare: "0.8",
+    priceBand: "0.20",
+  },
+  "trading.US": {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "1",
+    stampDutyRate: "0.0000278",
+    lock: { kind: "tradingDays", n: 1 },
+    liquidationShare: "0.8",
+    priceBand: "0.10",
+  },
+  "trading.KR": {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0003",
+    minFee: "100",
+    stampDutyRate: "0.002",
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: "0.30",
+  },
+  "trading.MY": {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.001",
+    minFee: "8",
+    stampDutyRate: "0.001",
+    stampDutyCap: "1000",
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: "0.30",
+  },
+  "trading.TH": {
+    leverages: STOCK_LEVERAGES,
+    feeRate: "0.0015",
+    minFee: "50",
+    stampDutyRate: "0",
+    lock: { kind: "tradingDays", n: 2 },
+    liquidationShare: "0.8",
+    priceBand: "0.30",
+  },
+  "trading.CRYPTO": {
+    leverages: [1, 2, 5, 10],
+    feeRate: "0.001",
+    minFee: "0",
+    stampDutyRate: "0",
+    lock: { kind: "minutes", n: 0 },
+    liquidationShare: "0.8",
+    priceBand: "0.20",
+  },
+  "trading.FX": {
+    leverages: [1, 5, 10, 20, 30],
+    feeRate: "0.0001",
+    minFee: "0",
+    stampDutyRate: "0",
+    lock: { kind: "minutes", n: 0 },
+    liquidationShare: "0.8",
+    priceBand: "0.05",
+  },
+};
 
 /** Defaults: spec §9 (withdrawal workdays 09:30–24:00, minimum 100, within 2 hours / T+1; recharge 00:00–23:59). */
 export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
@@ -74,4 +210,5 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   "exchange.feeRate": "0.001",
   "exchange.quoteSeconds": 30,
   "adjustment.fourEyesAbove": { USD: "1000", THB: "30000", INR: "80000" },
+  ...TRADING_DEFAULTS,
 };

@@ -6,3 +6,4 @@ export * from "./admin.js";
 export * from "./market.js";
 export * from "./identity.js";
 export * from "./ledger.js";
+export * from "./trading.js";

@@ -1,0 +1,35 @@
+import { SETTINGS, SETTING_DEFAULTS, TRADING_MARKETS, type SettingKey } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG, MARKET_CODES, checkTradingConfig } from "@brokerage/core";
+import { describe, expect, it } from "vitest";
+
+/** packages/api cannot import the core: its `trading.<market>` keys copy the core's defaults, checked here. */
+describe("trading.<market> configuration keys", () => {
+  it("cover every market of the core", () => {
+    expect([...TRADING_MARKETS].sort()).toEqual([...MARKET_CODES].sort());
+  });
+
+  it.each(MARKET_CODES)("trading.%s defaults to the core's DEFAULT_TRADING_CONFIG", (market) => {
+    const key = `trading.${market}` as SettingKey;
+    expect(SETTING_DEFAULTS[key]).toEqual(DEFAULT_TRADING_CONFIG[market]);
+    expect(SETTINGS[key].safeParse(DEFAULT_TRADING_CONFIG[market]).success).toBe(true);
+    expect(checkTradingConfig(SETTING_DEFAULTS[key], market)).toEqual(DEFAULT_TRADING_CONFIG[market]);
+  });
+
+  it.each<[string, unknown]>([
+    ["descending leverages", { leverages: [5, 1] }],
+    ["a leverage of 0", { leverages: [0, 1] }],
+    ["a fee rate of 1", { feeRate: "1" }],
+    ["a fee rate as a number", { feeRate: 0.001 }],
+    ["a negative minimum fee", { minFee: "-1" }],
+    ["a stamp-duty cap of 0", { stampDutyCap: "0" }],
+    ["a lock of an unknown kind", { lock: { kind: "hours", n: 1 } }],
+    ["a lock of 21 trading days", { lock: { kind: "tradingDays", n: 21 } }],
+    ["a liquidation share of 0", { liquidationShare: "0" }],
+    ["a price band above 1", { priceBand: "1.5" }],
+    ["an unknown field", { margin: "0.5" }],
+  ])("refuse %s, as the core's check does", (_case, change) => {
+    const value = { ...DEFAULT_TRADING_CONFIG.US, ...(change as object) };
+    expect(SETTINGS["trading.US"].safeParse(value).success).toBe(false);
+    expect(() => checkTradingConfig(value, "US")).toThrow();
+  });
+});

@@ -1,0 +1,130 @@
+import type { OrderState } from "@brokerage/api";
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { tradeOrders, users, type TradeOrderRow } from "../../db/schema/index.js";
+
+/** SQL only (CONVENTIONS): orders and positions. Every read of a user's rows is scoped by the user. */
+
+export type { TradeOrderRow };
+export type NewOrder = typeof tradeOrders.$inferInsert;
+/** What a transition may change besides the state. */
+export type OrderChanges = Partial<Omit<NewOrder, "id" | "seq" | "orderNo" | "userId" | "state">>;
+
+/** What the order checks read of the user: the account flags and whether a fund password is set. */
+export async function findTrader(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      frozen: users.frozen,
+      tradeBanned: users.tradeBanned,
+      fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderRow> {
+  const [row] = await tx.insert(tradeOrders).values(values).returning();
+  if (!row) throw new Error("order not inserted");
+  return row;
+}
+
+const owned = (id: string, userId: string | undefined): SQL | undefined =>
+  and(eq(tradeOrders.id, id), userId === undefined ? undefined : eq(tradeOrders.userId, userId));
+
+/** One order, of the user when `userId` is given; undefined for another user's id and an unknown one alike. */
+export async function findOrder(db: Db, params: { id: string; userId?: string }) {
+  const [row] = await db.select().from(tradeOrders).where(owned(params.id, params.userId));
+  return row;
+}
+
+/**
+ * The order locked for the transaction (`for update`), so that what is decided on it (its state, its lock,
+ * its margin) stays true until the transaction ends; of the user when `userId` is given.
+ */
+export async function lockOrder(tx: Db, params: { id: string; userId?: string }) {
+  const [row] = await tx.select().from(tradeOrders).where(owned(params.id, params.userId)).for("update");
+  return row;
+}
+
+/**
+ * Moves an order from `from` to `to`, guarded in the statement itself: undefined when it was not in
+ * `from` (any more), so two concurrent transitions of one order cannot both happen.
+ */
+export async function transition(
+  tx: Db,
+  params: { id: string; from: OrderState; to: OrderState; changes?: OrderChanges },
+): Promise<TradeOrderRow | undefined> {
+  const [row] = await tx
+    .update(tradeOrders)
+    .set({ ...params.changes, state: params.to })
+    .where(and(eq(tradeOrders.id, params.id), eq(tradeOrders.state, params.from)))
+    .returning();
+  return row;
+}
+
+/** Changes an order's stop-loss and take-profit while it is still in `state`. */
+export async function setStops(
+  tx: Db,
+  params: {
+    id: string;
+    userId: string;
+    state: OrderState;
+    stopLoss: string | null;
+    takeProfit: string | null;
+  },
+): Promise<TradeOrderRow | undefined> {
+  const [row] = await tx
+    .update(tradeOrders)
+    .set({ stopLoss: params.stopLoss, takeProfit: params.takeProfit })
+    .where(and(owned(params.id, params.userId), eq(tradeOrders.state, params.state)))
+    .returning();
+  return row;
+}
+
+/**
+ * A page of the user's orders in `states` (a tab; each tab's states match one partial index), newest
+ * first, before `beforeSeq`; optionally of some markets only.
+ */
+export async function listPage(
+  db: Db,
+  params: {
+    userId: string;
+    states: readonly OrderState[];
+    markets?: readonly string[];
+    beforeSeq?: number;
+    limit: number;
+  },
+) {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(
+      and(
+        eq(tradeOrders.userId, params.userId),
+        inArray(tradeOrders.state, [...params.states]),
+        params.markets === undefined ? undefined : inArray(tradeOrders.market, [...params.markets]),
+        params.beforeSeq === undefined ? undefined : lt(tradeOrders.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(tradeOrders.seq))
+    .limit(params.limit);
+}
+
+/** Every position of the user that holds margin (open, or waiting to close), oldest first. */
+export async function openPositions(db: Db, userId: string) {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.userId, userId), inArray(tradeOrders.state, ["open", "closing"])))
+    .orderBy(asc(tradeOrders.seq));
+}
+
+/** Every order in `state`, of every user (the matching engine rebuilding its book at start). */
+export async function ordersIn(db: Db, states: readonly ("pending" | "open" | "closing")[]) {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(inArray(tradeOrders.state, [...states]))
+    .orderBy(asc(tradeOrders.seq));
+}

@@ -1,0 +1,471 @@
+import { randomUUID } from "node:crypto";
+import {
+  TRADE_PAGE_SIZE,
+  type CloseReason,
+  type ClosePositionRequest,
+  type InventoryItem,
+  type OrderDraft,
+  type OrderPreview,
+  type OrderState,
+  type PlaceOrderRequest,
+  type SetStopsRequest,
+  type TradeOrder,
+  type TradeOrderPage,
+  type TradeOrdersRequest,
+  type TradePositionsRequest,
+} from "@brokerage/api";
+import {
+  assertTransition,
+  fillEntries,
+  holdEntries,
+  isOpen,
+  lockedUntil as lockEnd,
+  money,
+  nextOpen,
+  openEntries,
+  orderCost,
+  PRICE_DECIMALS,
+  scaleOf,
+  type ExchangeCode,
+  type MarketCode,
+  type MarketDataProvider,
+} from "@brokerage/core";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
+import { DomainError } from "../../lib/errors.js";
+import { idempotent } from "../ledger/index.js";
+import { availableOf, bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
+import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
+import * as repo from "./repository.js";
+import { checkStops, checkTerms, orderPrice, refuseAccount, rule } from "./rules.js";
+import { inventoryOf, toTradeOrder } from "./view.js";
+
+/** What changed, told after the commit: the matching engine keeps its book in step with it. */
+export interface TradeChange {
+  orderId: string;
+  symbol: string;
+  state: OrderState;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  market: MarketDataProvider;
+  /** Called after each committed change of an order (placed, filled, cancelled, stops set, closed …). */
+  notify?: (change: TradeChange) => void;
+}
+
+const ORDER_TABS: Record<TradeOrdersRequest["tab"], OrderState[]> = {
+  purchase: ["pending", "review"],
+  finished: ["closed", "cancelled", "expired", "declined"],
+};
+const POSITION_MARKETS: Record<TradePositionsRequest["tab"], string[] | undefined> = {
+  inProgress: undefined,
+  crypto: ["CRYPTO"],
+  forex: ["FX"],
+};
+const ordersCursor = seqCursor("trade", BIGINT_SEQ_MAX);
+const positionsCursor = seqCursor("position", BIGINT_SEQ_MAX);
+
+/** A price the engine gives: above 0 and within the book's decimals. */
+function enginePrice(price: string): string {
+  const p = money(price);
+  if (!p.isFinite() || !p.greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
+  if (p.decimalPlaces() > PRICE_DECIMALS) throw new DomainError("INVALID_INPUT", { field: "price" });
+  return p.toFixed();
+}
+
+/**
+ * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"): preview and place orders, cancel, close,
+ * stops, the lists; and the plain methods the matching engine calls (`fillOrder`, `closePosition`,
+ * `expireOrder`, each in its own transaction, and the live rows to rebuild its book from). Money moves only
+ * through the ledger (`book`), in the transaction that changes the order's state; every state change is an
+ * UPDATE guarded on the state it leaves, on a row locked for the transaction.
+ */
+export class TradingService {
+  constructor(private readonly deps: Deps) {}
+
+  /** What the order would cost now, priced exactly as `placeOrder` books it; nothing changes. */
+  async preview(userId: string, draft: OrderDraft): Promise<OrderPreview> {
+    const { db, clock } = this.deps;
+    const at = clock.now();
+    const priced = await this.price(db, draft, at, "preview");
+    const { instrument, config, cost } = priced;
+    const locked = lockEnd(at, config.lock, instrument.exchange);
+    return {
+      symbol: instrument.symbol,
+      exchange: instrument.exchange,
+      name: instrument.name,
+      currency: instrument.currency,
+      price: priced.price,
+      quantity: draft.quantity,
+      leverage: draft.leverage,
+      notional: cost.notional,
+      margin: cost.margin,
+      fee: cost.fee,
+      total: cost.total,
+      available: await availableOf(db, userId, instrument.currency),
+      feeRate: config.feeRate,
+      stampDutyRate: config.stampDutyRate,
+      lockedUntil: locked === null ? null : new Date(locked).toISOString(),
+      liquidationShare: config.liquidationShare,
+      marketOpen: priced.marketOpen,
+    };
+  }
+
+  /**
+   * Places an order under its idempotency key, every check in the fixed order (see rules.ts), in one
+   * transaction with its money: a market order fills at once at the current price (margin and fee leave
+   * available, the position opens, locked per the market's rule); a limit order holds its margin and fee at
+   * the limit and waits (`pending`) until the engine fills it, it is cancelled, or it expires at the close.
+   */
+  async placeOrder(userId: string, request: PlaceOrderRequest): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const { idempotencyKey, ...draft } = request;
+    const call = { owner: `user:${userId}`, key: idempotencyKey, request: draft };
+    const order = await idempotent(db, clock, call, async (tx) => {
+      const at = clock.now();
+      const trader = await repo.findTrader(tx, userId);
+      if (!trader) throw new DomainError("UNAUTHORIZED");
+      refuseAccount(trader);
+      const { instrument, config, cost, price } = await this.price(tx, draft, at, "place");
+      const { currency } = instrument;
+      // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
+      const id = randomUUID();
+      const common = {
+        id,
+        userId,
+        symbol: instrument.symbol,
+        exchange: instrument.exchange,
+        market: instrument.market,
+        currency,
+        direction: draft.direction,
+        priceType: draft.priceType,
+        quantity: draft.quantity,
+        leverage: draft.leverage,
+        stopLoss: draft.stopLoss ?? null,
+        takeProfit: draft.takeProfit ?? null,
+        margin: cost.margin,
+        openFee: cost.fee,
+        createdAt: at,
+      };
+      const booking = {
+        userId,
+        reference: referenceOf(id),
+        idempotencyKey,
+        cause: { by: "user" },
+        at,
+      } as const;
+      if (draft.priceType === "market") {
+        const [entryId] = await bookAll(tx, openEntries(userId, currency, cost), booking);
+        const locked = lockEnd(at, config.lock, instrument.exchange);
+        const row = await repo.insertOrder(tx, {
+          ...common,
+          state: "open",
+          openedAt: at,
+          openPrice: price,
+          lockedUntil: locked === null ? null : new Date(locked),
+          openEntryId: entryId ?? null,
+        });
+        return toTradeOrder(row, market, price);
+      }
+      const [entryId] = await bookAll(tx, holdEntries(userId, currency, cost), booking);
+      const row = await repo.insertOrder(tx, {
+        ...common,
+        state: "pending",
+        limitPrice: price,
+        expiresAt: new Date(dayClose(instrument.exchange, at)),
+        holdEntryId: entryId ?? null,
+      });
+      return toTradeOrder(row, market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /** Cancels the user's pending order and gives back everything it held, at once. */
+  async cancelOrder(userId: string, orderId: string): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await this.locked(tx, orderId, userId);
+      rule(() => assertTransition(row.state, "cancel"));
+      return toTradeOrder(await releaseHold(tx, row, "cancelled", { by: "user" }, clock.now()), market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /**
+   * The owner closes a position (idempotent under the request's key): refused while locked (SELL_LOCKED
+   * {until}); while the market trades it closes now at the current price; while it is shut the position
+   * waits as `closing` and the engine closes it at the next open (a lock that lifts by then does not
+   * refuse it).
+   */
+  async requestClose(userId: string, request: ClosePositionRequest): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const call = {
+      owner: `user:${userId}`,
+      key: request.idempotencyKey,
+      request: { positionId: request.positionId },
+    };
+    const order = await idempotent(db, clock, call, async (tx) => {
+      const row = await this.locked(tx, request.positionId, userId);
+      const at = clock.now();
+      const exchange = row.exchange as ExchangeCode;
+      const marketOpen = isOpen(exchange, at);
+      const next = rule(() =>
+        assertTransition(row.state, "requestClose", {
+          marketOpen,
+          lockedUntil: row.lockedUntil?.getTime() ?? null,
+          at: marketOpen ? at.getTime() : nextOpen(exchange, at),
+        }),
+      );
+      if (next === "closing") {
+        const waiting = await repo.transition(tx, {
+          id: row.id,
+          from: "open",
+          to: "closing",
+          changes: { closeRequestedAt: at },
+        });
+        if (!waiting) throw new DomainError("ORDER_STATE_INVALID");
+        return toTradeOrder(waiting, market, currentPrice(market, row.symbol, at));
+      }
+      const quote = market.quote(row.symbol, at);
+      if (!quote || !isTradable(quote, at)) throw new DomainError("PRICE_UNAVAILABLE");
+      const closed = await settle(
+        tx,
+        row,
+        { price: quote.close, reason: "user", cause: { by: "user" }, at },
+        request.idempotencyKey,
+      );
+      return toTradeOrder(closed, market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /**
+   * Sets or removes (null) the stop-loss and take-profit of the user's pending order or open position,
+   * each on its side of the reference price: the limit of a pending order, the current price of a position.
+   */
+  async setStops(userId: string, request: SetStopsRequest): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const at = clock.now();
+    const row = await repo.findOrder(db, { id: request.positionId, userId });
+    if (!row) throw new DomainError("NOT_FOUND");
+    if (row.state !== "pending" && row.state !== "open") throw new DomainError("ORDER_STATE_INVALID");
+    const price = row.state === "open" ? currentPrice(market, row.symbol, at) : undefined;
+    const reference = row.state === "pending" ? row.limitPrice : price;
+    if (reference === null || reference === undefined) throw new DomainError("PRICE_UNAVAILABLE");
+    const instrument = instrumentOf(market, row.symbol);
+    for (const field of ["stopLoss", "takeProfit"] as const) {
+      const value = request[field];
+      if (value !== null && money(value).decimalPlaces() > instrument.priceDecimals)
+        throw new DomainError("INVALID_INPUT", { field });
+    }
+    checkStops(row.direction, reference, request);
+    const changed = await repo.setStops(db, {
+      id: row.id,
+      userId,
+      state: row.state,
+      stopLoss: request.stopLoss,
+      takeProfit: request.takeProfit,
+    });
+    if (!changed) throw new DomainError("ORDER_STATE_INVALID");
+    const order = toTradeOrder(changed, market, price);
+    this.changed(order);
+    return order;
+  }
+
+  /** The user's orders of a tab (purchase: waiting; finished: ended), newest first. */
+  async orders(userId: string, request: TradeOrdersRequest): Promise<TradeOrderPage> {
+    const { db, market } = this.deps;
+    const beforeSeq = request.cursor === undefined ? undefined : ordersCursor.decode(request.cursor);
+    const rows = await repo.listPage(db, {
+      userId,
+      states: ORDER_TABS[request.tab],
+      beforeSeq,
+      limit: TRADE_PAGE_SIZE + 1,
+    });
+    return this.page(rows, ordersCursor, (row) => toTradeOrder(row, market));
+  }
+
+  /** The user's open positions (all, crypto or forex), newest first, valued at the current price. */
+  async positions(userId: string, request: TradePositionsRequest): Promise<TradeOrderPage> {
+    const { db, market, clock } = this.deps;
+    const beforeSeq = request.cursor === undefined ? undefined : positionsCursor.decode(request.cursor);
+    const rows = await repo.listPage(db, {
+      userId,
+      states: ["open", "closing"],
+      markets: POSITION_MARKETS[request.tab],
+      beforeSeq,
+      limit: TRADE_PAGE_SIZE + 1,
+    });
+    const priceOf = this.prices(clock.now());
+    return this.page(rows, positionsCursor, (row) => toTradeOrder(row, market, priceOf(row.symbol)));
+  }
+
+  /** One of the user's orders with every field of spec §3; NOT_FOUND for anyone else's. */
+  async positionDetail(userId: string, id: string): Promise<TradeOrder> {
+    const { db, market, clock } = this.deps;
+    const row = await repo.findOrder(db, { id, userId });
+    if (!row) throw new DomainError("NOT_FOUND");
+    return toTradeOrder(row, market, currentPrice(market, row.symbol, clock.now()));
+  }
+
+  /** The user's open positions summed by instrument and direction. */
+  async inventory(userId: string): Promise<InventoryItem[]> {
+    const { db, market, clock } = this.deps;
+    return inventoryOf(await repo.openPositions(db, userId), market, this.prices(clock.now()));
+  }
+
+  // The matching engine's calls: each one transaction, caused by the system, refusing as the user's would.
+
+  /**
+   * Fills a pending limit order at `price` (the engine decides the price: the limit or better). The fill is
+   * costed at that price; what the hold held beyond it goes back to available, and a shortfall (a short
+   * filled above its limit) is topped up from available (INSUFFICIENT_AVAILABLE when it cannot be).
+   */
+  async fillOrder(orderId: string, price: string): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await this.locked(tx, orderId);
+      rule(() => assertTransition(row.state, "fill"));
+      const at = clock.now();
+      const fillPrice = enginePrice(price);
+      const config = await tradingConfig(tx, row.market as MarketCode);
+      const filled = rule(() => orderCost({ ...row, price: fillPrice }, config));
+      const [entryId] = await bookAll(tx, fillEntries(row.userId, row.currency, heldOf(row), filled), {
+        userId: row.userId,
+        reference: referenceOf(row.id),
+        cause: { by: "system" },
+        at,
+      });
+      const locked = lockEnd(at, config.lock, row.exchange as ExchangeCode);
+      const opened = await repo.transition(tx, {
+        id: row.id,
+        from: "pending",
+        to: "open",
+        changes: {
+          margin: filled.margin,
+          openFee: filled.fee,
+          openedAt: at,
+          openPrice: fillPrice,
+          lockedUntil: locked === null ? null : new Date(locked),
+          openEntryId: entryId ?? null,
+        },
+      });
+      if (!opened) throw new DomainError("ORDER_STATE_INVALID");
+      return toTradeOrder(opened, market, fillPrice);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /**
+   * Closes a position at `price`: a waiting close at the open (`user`), a stop-loss or take-profit, the
+   * day-trade end, or the automatic close (`liquidation`, which a lock does not hold back; every other
+   * reason is refused SELL_LOCKED while the position is locked).
+   */
+  async closePosition(positionId: string, price: string, reason: CloseReason): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await this.locked(tx, positionId);
+      const at = clock.now();
+      rule(() =>
+        assertTransition(row.state, reason === "liquidation" ? "liquidate" : "close", {
+          lockedUntil: row.lockedUntil?.getTime() ?? null,
+          at: at.getTime(),
+        }),
+      );
+      const settled = { price: enginePrice(price), reason, cause: { by: "system" }, at } as const;
+      return toTradeOrder(await settle(tx, row, settled), market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /** A pending order at the market's close: expired, everything it held given back. */
+  async expireOrder(orderId: string): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await this.locked(tx, orderId);
+      rule(() => assertTransition(row.state, "expire"));
+      return toTradeOrder(await releaseHold(tx, row, "expired", { by: "system" }, clock.now()), market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /** Every pending limit order, oldest first (the engine's book at start; `expiresAt` says when each ends). */
+  pendingOrders(): Promise<repo.TradeOrderRow[]> {
+    return repo.ordersIn(this.deps.db, ["pending"]);
+  }
+
+  /** Every open position and every close waiting for the open (stops, automatic close, the open's closes). */
+  livePositions(): Promise<repo.TradeOrderRow[]> {
+    return repo.ordersIn(this.deps.db, ["open", "closing"]);
+  }
+
+  /**
+   * Prices and checks an order: the instrument, the market hours (placing only), a fresh price (placing:
+   * tradable now; preview: current, so the form can be filled in while the market is shut), the terms and
+   * the cost.
+   */
+  private async price(handle: Db, draft: OrderDraft, at: Date, purpose: "preview" | "place") {
+    const { market } = this.deps;
+    const instrument = instrumentOf(market, draft.symbol, draft.exchange);
+    const marketOpen = isOpen(instrument.exchange, at);
+    if (purpose === "place" && !marketOpen) throw new DomainError("NON_TRADING_HOURS");
+    const quote = market.quote(instrument.symbol, at);
+    const fresh = quote !== undefined && (purpose === "place" ? isTradable(quote, at) : isCurrent(quote, at));
+    if (!quote || !fresh) throw new DomainError("PRICE_UNAVAILABLE");
+    const price = orderPrice(draft, quote);
+    const config = await tradingConfig(handle, instrument.market);
+    checkTerms(draft, price, quote, instrument, config);
+    const cost = rule(() => orderCost({ ...draft, price, currency: instrument.currency }, config));
+    // A price so small that the margin rounds to nothing would open a position for free.
+    if (!money(cost.margin).greaterThan(0))
+      throw new DomainError("BELOW_MIN_AMOUNT", {
+        field: "quantity",
+        min: money(1)
+          .div(money(10).pow(scaleOf(instrument.currency)))
+          .toFixed(),
+      });
+    return { instrument, price: money(price).toFixed(), config, cost, marketOpen };
+  }
+
+  /** The order locked for the transaction, of the user when given; NOT_FOUND otherwise. */
+  private async locked(tx: Db, id: string, userId?: string): Promise<repo.TradeOrderRow> {
+    const row = await repo.lockOrder(tx, { id, userId });
+    if (!row) throw new DomainError("NOT_FOUND");
+    return row;
+  }
+
+  /** Current prices by symbol for one answer (one quote per symbol however many positions hold it). */
+  private prices(at: Date): (symbol: string) => string | undefined {
+    const seen = new Map<string, string | undefined>();
+    return (symbol) => {
+      if (!seen.has(symbol)) seen.set(symbol, currentPrice(this.deps.market, symbol, at));
+      return seen.get(symbol);
+    };
+  }
+
+  private page<C extends { encode(seq: number): string }>(
+    rows: repo.TradeOrderRow[],
+    cursor: C,
+    view: (row: repo.TradeOrderRow) => TradeOrder,
+  ): TradeOrderPage {
+    const page = rows.slice(0, TRADE_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      items: page.map(view),
+      nextCursor: rows.length > TRADE_PAGE_SIZE && last ? cursor.encode(last.seq) : null,
+    };
+  }
+
+  private changed(order: TradeOrder): void {
+    this.deps.notify?.({ orderId: order.id, symbol: order.symbol, state: order.state });
+  }
+}

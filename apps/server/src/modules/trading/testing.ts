@@ -1,0 +1,106 @@
+/** Helpers of the trading tests (imported by *.test.ts only). */
+import { randomBytes } from "node:crypto";
+import type { FundRecord, FundRecordPage, TradeOrder } from "@brokerage/api";
+import type { MarketDataProvider, Quote } from "@brokerage/core";
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { call, registerUser, type Answer, type Session, type TestApp } from "../../../test/helper.js";
+import { tradeOrders, users } from "../../db/schema/index.js";
+import { feedWith, fund, userIdOf, walletOf } from "../exchange/testing.js";
+import { setFundPassword } from "../withdrawals/testing.js";
+
+export { fund, userIdOf, walletOf };
+
+export const newKey = () => `trade-${randomBytes(8).toString("hex")}`;
+
+export interface BoardPrice {
+  close: string;
+  /** The previous close the band is measured from (default: `close`). */
+  prevClose?: string;
+  /** Stamped long ago, as a feed that stopped gives it. */
+  stale?: boolean;
+  /** No quote at all. */
+  missing?: boolean;
+}
+
+/**
+ * A market feed that answers as the simulator does (its hours, status and timestamps), except that the
+ * symbols on the board have the prices the test sets, so every expected amount can be worked out by hand.
+ */
+export class PriceBoard {
+  private readonly prices = new Map<string, BoardPrice>();
+  readonly feed: MarketDataProvider = feedWith((symbol, quote) => this.quote(symbol, quote));
+
+  set(symbol: string, price: BoardPrice | string): void {
+    this.prices.set(symbol, typeof price === "string" ? { close: price } : price);
+  }
+
+  private quote(symbol: string, simulated: Quote | undefined): Quote | undefined {
+    const board = this.prices.get(symbol);
+    if (!board || !simulated) return simulated;
+    if (board.missing) return undefined;
+    const quote = { ...simulated, close: board.close, prev_close: board.prevClose ?? board.close };
+    return board.stale ? { ...quote, status: "open", timestamp: "2025-01-01T00:00:00.000Z" } : quote;
+  }
+}
+
+export interface Trader {
+  session: Session;
+  userId: string;
+}
+
+/** A registered user with a fund password and, when given, money in one wallet. */
+export async function trader(
+  t: TestApp,
+  money?: { currency: string; amount: string },
+  options: { fundPassword?: boolean } = {},
+): Promise<Trader> {
+  const session = await registerUser(t.app);
+  const userId = await userIdOf(t, session);
+  if (options.fundPassword ?? true) await setFundPassword(t, session);
+  if (money) await fund(t, userId, money.currency, money.amount);
+  return { session, userId };
+}
+
+export const trade = (t: TestApp, who: Trader, action: string, body: unknown = {}): Promise<Answer> =>
+  call(t.app, `trade/${action}`, body, who.session.headers);
+
+/** Places an order that must succeed and answers it. */
+export async function placeOk(t: TestApp, who: Trader, body: Record<string, unknown>): Promise<TradeOrder> {
+  const answer = await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...body });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ status: 1 });
+  return answer.data as TradeOrder;
+}
+
+export async function setTradeBanned(t: TestApp, userId: string, tradeBanned: boolean) {
+  await t.database.db.update(users).set({ tradeBanned }).where(eq(users.id, userId));
+}
+
+/** Stores a configuration value as the back office's config/set does: JSON in the settings table. */
+export async function setSetting(t: TestApp, key: string, value: unknown) {
+  await t.database.db.execute(sql`
+    insert into settings (key, value, updated_at) values (${key}, ${JSON.stringify(value)}::jsonb, now())
+    on conflict (key) do update set value = excluded.value`);
+}
+
+export async function clearSetting(t: TestApp, key: string) {
+  await t.database.db.execute(sql`delete from settings where key = ${key}`);
+}
+
+export async function orderRows(t: TestApp, userId: string) {
+  return t.database.db.select().from(tradeOrders).where(eq(tradeOrders.userId, userId));
+}
+
+/** Every fund record of the user (all pages), oldest first. */
+export async function fundRecords(t: TestApp, who: Trader, currency?: string): Promise<FundRecord[]> {
+  const records: FundRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await call(t.app, "fund/records", { currency, cursor }, who.session.headers);
+    expect(answer).toMatchObject({ status: 1 });
+    const page = answer.data as FundRecordPage;
+    records.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return records.reverse();
+}

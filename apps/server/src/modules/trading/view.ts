@@ -1,0 +1,136 @@
+import type { InventoryItem, TradeOrder } from "@brokerage/api";
+import {
+  EXCHANGES,
+  marketValue,
+  money,
+  pnl,
+  returnRate,
+  toBookedString,
+  type ExchangeCode,
+  type MarketDataProvider,
+  type Money,
+} from "@brokerage/core";
+import Decimal from "decimal.js";
+import type { TradeOrderRow } from "./repository.js";
+import { priceText } from "./pricing.js";
+
+/** How rows become the contract's orders and inventory: amounts at their currency's scale, prices plain. */
+
+/** The instrument's price decimals (crypto pairs carry their own), else its exchange's. */
+function decimalsOf(market: MarketDataProvider, row: Pick<TradeOrderRow, "symbol" | "exchange">): number {
+  const listing = market.listing(row.symbol);
+  if (listing && listing.kind !== "index") return listing.priceDecimals;
+  return EXCHANGES[row.exchange as ExchangeCode]?.priceDecimals ?? 2;
+}
+
+const nameOf = (market: MarketDataProvider, symbol: string) => market.listing(symbol)?.name ?? symbol;
+
+/** The terms the core's P&L maths takes, from a row that has opened. */
+export function positionTerms(row: TradeOrderRow) {
+  if (row.openPrice === null) throw new Error(`order ${row.id} has no open price`);
+  return {
+    direction: row.direction,
+    openPrice: row.openPrice,
+    quantity: row.quantity,
+    margin: row.margin,
+    currency: row.currency,
+  };
+}
+
+const holdsPosition = (row: TradeOrderRow) => row.state === "open" || row.state === "closing";
+
+/**
+ * One order as the contract shows it. `price` is the current price of an open position (from the market,
+ * when current), which gives its unrealised P&L, return rate and market value; a closed one shows its
+ * realised P&L, every other state none.
+ */
+export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, price?: string): TradeOrder {
+  const decimals = decimalsOf(market, row);
+  const cash = (value: string | null) => (value === null ? null : toBookedString(value, row.currency));
+  const shown = (value: string | null) => (value === null ? null : priceText(value, decimals));
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  const live = holdsPosition(row) && price !== undefined ? price : undefined;
+  const profit =
+    live !== undefined ? pnl(positionTerms(row), live) : row.state === "closed" ? cash(row.pnl) : null;
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    kind: row.kind,
+    symbol: row.symbol,
+    exchange: row.exchange,
+    name: nameOf(market, row.symbol),
+    market: row.market,
+    currency: row.currency,
+    direction: row.direction,
+    priceType: row.priceType,
+    state: row.state,
+    quantity: row.quantity,
+    leverage: row.leverage,
+    limitPrice: shown(row.limitPrice),
+    stopLoss: shown(row.stopLoss),
+    takeProfit: shown(row.takeProfit),
+    margin: toBookedString(row.margin, row.currency),
+    openFee: toBookedString(row.openFee, row.currency),
+    createdAt: row.createdAt.toISOString(),
+    openedAt: iso(row.openedAt),
+    openPrice: shown(row.openPrice),
+    lockedUntil: iso(row.lockedUntil),
+    closedAt: iso(row.closedAt),
+    closePrice: shown(row.closePrice),
+    closeFee: cash(row.closeFee),
+    stampDuty: cash(row.stampDuty),
+    closeReason: row.closeReason,
+    pnl: profit,
+    returnRate: profit === null ? null : returnRate(profit, row.margin),
+    currentPrice: live === undefined ? null : priceText(live, decimals),
+    marketValue: live === undefined ? null : marketValue(live, row.quantity, row.currency),
+    declineReason: row.declineReason,
+    expiresAt: row.state === "pending" ? iso(row.expiresAt) : null,
+  };
+}
+
+/**
+ * Open positions summed by instrument and direction (`trade/inventory`): quantity, the quantity-weighted
+ * average open price (half-up at the instrument's price decimals), and at the current price (when there is
+ * one) the market value and the P&L, the sum of each position's own.
+ */
+export function inventoryOf(
+  rows: readonly TradeOrderRow[],
+  market: MarketDataProvider,
+  priceOf: (symbol: string) => string | undefined,
+): InventoryItem[] {
+  const groups = new Map<string, TradeOrderRow[]>();
+  for (const row of rows) {
+    const key = `${row.symbol}\u0000${row.direction}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0] as TradeOrderRow;
+    const quantity = group.reduce((sum, r) => sum + r.quantity, 0);
+    const cost = group.reduce<Money>(
+      (sum, r) => sum.plus(money(positionTerms(r).openPrice).times(r.quantity)),
+      money(0),
+    );
+    const decimals = decimalsOf(market, first);
+    const price = priceOf(first.symbol);
+    const profit =
+      price === undefined
+        ? null
+        : toBookedString(
+            group.reduce<Money>((sum, r) => sum.plus(pnl(positionTerms(r), price)), money(0)),
+            first.currency,
+          );
+    return {
+      symbol: first.symbol,
+      exchange: first.exchange,
+      name: nameOf(market, first.symbol),
+      currency: first.currency,
+      direction: first.direction,
+      quantity,
+      averageCost: cost.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals),
+      currentPrice: price === undefined ? null : priceText(price, decimals),
+      marketValue: price === undefined ? null : marketValue(price, quantity, first.currency),
+      pnl: profit,
+    };
+  });
+}

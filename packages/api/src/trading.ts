@@ -1,0 +1,205 @@
+import { z } from "zod";
+import { idempotencyKey, moneyString } from "./envelope.js";
+import type { ErrorCode } from "./errors.js";
+import { cursorPage } from "./identity.js";
+
+/**
+ * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"; spec §3 "Order or position", §4 states,
+ * §5 trade rules, §9 "1 lot is 1 share"). An order and the position it opens are one record, as the spec
+ * treats them: it is `pending` (a limit order waiting, funds held) or under `review` (a block trade), then
+ * `open` once filled (locked until `lockedUntil`), `closing` when a close was asked for while the market
+ * was shut (carried out at the next open), and `closed`; or it ends `cancelled`, `expired` (a limit order
+ * at market close) or `declined` (a review refused). Money is decimal strings in the instrument's
+ * settlement currency, at that currency's scale.
+ */
+const coded = (code: ErrorCode) => ({ message: code });
+
+export const ORDER_DIRECTIONS = ["long", "short"] as const;
+export const orderDirection = z.enum(ORDER_DIRECTIONS);
+export type OrderDirection = z.infer<typeof orderDirection>;
+
+export const PRICE_TYPES = ["market", "limit"] as const;
+export const priceType = z.enum(PRICE_TYPES);
+export type PriceType = z.infer<typeof priceType>;
+
+export const ORDER_STATES = [
+  "pending",
+  "review",
+  "open",
+  "closing",
+  "closed",
+  "cancelled",
+  "expired",
+  "declined",
+] as const;
+export const orderState = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof orderState>;
+
+/** What opened the order: the buy form, a block-trade offer, or a day-trading (intraday) order. */
+export const ORDER_KINDS = ["normal", "blockTrade", "dayTrade"] as const;
+export const orderKind = z.enum(ORDER_KINDS);
+export type OrderKind = z.infer<typeof orderKind>;
+
+/** How a position ended: closed by its owner, by its stop-loss or take-profit, automatically on loss, at close. */
+export const CLOSE_REASONS = ["user", "stopLoss", "takeProfit", "liquidation", "dayEnd"] as const;
+export const closeReason = z.enum(CLOSE_REASONS);
+export type CloseReason = z.infer<typeof closeReason>;
+
+const price = moneyString.describe("A price in the settlement currency");
+const positivePrice = moneyString.refine(
+  (v) => !v.startsWith("-") && /[1-9]/.test(v),
+  coded("PRICE_NOT_POSITIVE"),
+);
+
+/**
+ * The order the buy form sends, to `trade/preview` (priced, nothing changes) and `trade/placeOrder`.
+ * Only the shape is checked here: the values (price above 0, whole lots, an allowed leverage) are the
+ * trading rules, which the server checks in their fixed order after the account's standing, the market
+ * hours and the price (DESIGN §5), each refused with its own code: PRICE_NOT_POSITIVE,
+ * QUANTITY_NOT_WHOLE_LOTS, LEVERAGE_NOT_ALLOWED.
+ */
+export const orderDraft = z.object({
+  symbol: z.string().trim().min(1).max(32),
+  exchange: z.string().trim().min(1).max(16).optional(),
+  direction: orderDirection,
+  priceType,
+  /** Limit orders only (ignored for a market order): the limit, above 0 and within the band. */
+  price: price.optional(),
+  /** Whole lots: 1 lot is 1 share (spec §9). */
+  quantity: z.number().max(100_000_000),
+  /** One of the market's leverage list (`trading.<market>.leverages`). */
+  leverage: z.number().max(1_000_000),
+  /** Long: below the price; short: above it (STOP_PRICE_INVALID otherwise). */
+  stopLoss: positivePrice.optional(),
+  /** Long: above the price; short: below it. */
+  takeProfit: positivePrice.optional(),
+});
+export type OrderDraft = z.infer<typeof orderDraft>;
+
+export const placeOrderRequest = orderDraft.extend({ idempotencyKey });
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+/** `trade/preview`: what the order would cost now, to the cent of what `trade/placeOrder` books. */
+export const orderPreview = z.object({
+  symbol: z.string(),
+  exchange: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  /** The price the order is costed at: the current price (market) or the limit. */
+  price,
+  quantity: z.number().int(),
+  leverage: z.number().int(),
+  /** price × quantity. */
+  notional: moneyString,
+  /** notional ÷ leverage: held while the position is open. */
+  margin: moneyString,
+  /** The opening fee: the market's fee rate on the notional, at least its minimum. */
+  fee: moneyString,
+  /** margin + fee: what leaves `available`. */
+  total: moneyString,
+  /** The settlement currency's available balance now. */
+  available: moneyString,
+  /** The fee and stamp-duty rates the close will use (shown before the user acts). */
+  feeRate: z.string(),
+  stampDutyRate: z.string(),
+  /** Until when the position would be locked if it opened now (null: no lock). */
+  lockedUntil: z.string().nullable(),
+  /** The loss, as a share of the margin, at which the position is closed automatically. */
+  liquidationShare: z.string(),
+  /** Whether the market trades now: outside its hours `trade/placeOrder` answers NON_TRADING_HOURS. */
+  marketOpen: z.boolean(),
+});
+export type OrderPreview = z.infer<typeof orderPreview>;
+
+/** One order and the position it opened (spec §3 "Order or position"). */
+export const tradeOrder = z.object({
+  id: z.string().uuid(),
+  /** The order number shown to the user. */
+  orderNo: z.string(),
+  kind: orderKind,
+  symbol: z.string(),
+  exchange: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  direction: orderDirection,
+  priceType,
+  state: orderState,
+  quantity: z.number().int(),
+  leverage: z.number().int(),
+  /** The limit (limit orders), else null. */
+  limitPrice: moneyString.nullable(),
+  stopLoss: moneyString.nullable(),
+  takeProfit: moneyString.nullable(),
+  /** The original margin and the opening fee (held while pending, booked on fill). */
+  margin: moneyString,
+  openFee: moneyString,
+  createdAt: z.string(),
+  /** Buy time and price: when and at what the order filled. */
+  openedAt: z.string().nullable(),
+  openPrice: moneyString.nullable(),
+  lockedUntil: z.string().nullable(),
+  /** Sell time and price, the closing fee and stamp duty, the realised P&L. */
+  closedAt: z.string().nullable(),
+  closePrice: moneyString.nullable(),
+  closeFee: moneyString.nullable(),
+  stampDuty: moneyString.nullable(),
+  closeReason: closeReason.nullable(),
+  /** Realised once closed; unrealised at `currentPrice` while open. */
+  pnl: moneyString.nullable(),
+  /** P&L as a percentage of the margin, 2 decimals. */
+  returnRate: z.string().nullable(),
+  /** Open positions: the latest price and the market value at it. */
+  currentPrice: moneyString.nullable(),
+  marketValue: moneyString.nullable(),
+  /** Why a review declined it. */
+  declineReason: z.string().nullable(),
+  /** Pending orders: when they expire (the market's close) unless filled or cancelled first. */
+  expiresAt: z.string().nullable(),
+});
+export type TradeOrder = z.infer<typeof tradeOrder>;
+
+/** `trade/orders {tab}`: purchase (pending and under review), finished (closed, cancelled, expired, declined). */
+export const ORDER_TABS = ["purchase", "finished"] as const;
+/** `trade/positions {tab}`: open positions (all, or of the crypto or forex market). */
+export const POSITION_TABS = ["inProgress", "crypto", "forex"] as const;
+
+const cursor = z.string().max(64).optional().describe("`nextCursor` of the previous page");
+export const tradeOrdersRequest = z.object({ tab: z.enum(ORDER_TABS), cursor });
+export const tradePositionsRequest = z.object({ tab: z.enum(POSITION_TABS), cursor });
+export type TradeOrdersRequest = z.infer<typeof tradeOrdersRequest>;
+export type TradePositionsRequest = z.infer<typeof tradePositionsRequest>;
+export const tradeOrderPage = cursorPage(tradeOrder);
+export type TradeOrderPage = z.infer<typeof tradeOrderPage>;
+
+export const TRADE_PAGE_SIZE = 20;
+
+export const orderIdRequest = z.object({ orderId: z.string().uuid() });
+export const positionIdRequest = z.object({ id: z.string().uuid() });
+export const closePositionRequest = z.object({ positionId: z.string().uuid(), idempotencyKey });
+export type ClosePositionRequest = z.infer<typeof closePositionRequest>;
+
+/** `trade/setStops`: a position's stop-loss and take-profit (null removes one). */
+export const setStopsRequest = z.object({
+  positionId: z.string().uuid(),
+  stopLoss: positivePrice.nullable(),
+  takeProfit: positivePrice.nullable(),
+});
+export type SetStopsRequest = z.infer<typeof setStopsRequest>;
+
+/** `trade/inventory`: open positions by instrument and direction. */
+export const inventoryItem = z.object({
+  symbol: z.string(),
+  exchange: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  direction: orderDirection,
+  quantity: z.number().int(),
+  /** Quantity-weighted average open price. */
+  averageCost: moneyString,
+  currentPrice: moneyString.nullable(),
+  marketValue: moneyString.nullable(),
+  pnl: moneyString.nullable(),
+});
+export const inventoryResponse = z.array(inventoryItem);
+export type InventoryItem = z.infer<typeof inventoryItem>;
