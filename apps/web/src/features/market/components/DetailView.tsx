@@ -13,7 +13,7 @@ import { QuoteHeader } from "./QuoteHeader";
 import { ChartPanel } from "./ChartPanel";
 import { StockFields } from "./StockFields";
 
-/** The buy entry point: the order form (a later issue) reads the stock and the direction from storage. */
+/** The buy entry point: the order form (/market/marketBuy) reads the stock and the direction from storage. */
 function BuyBar({ stock }: { stock: StockRef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

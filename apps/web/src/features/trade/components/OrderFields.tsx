@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TradeOrder } from "@brokerage/api";
+import { formatDateTime } from "../../../lib/format";
+import { formatMoneySafe } from "../../../lib/money";
+import { formatPrice } from "../../market/quote";
+import { PnlText } from "./OrderRow";
+
+const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : "—");
+const priceOrDash = (value: string | null) => (value ? formatPrice(value) : "—");
+
+/** Every field of spec §3 "Order or position", in its order, with the state and the stops. */
+export function OrderFields({
+  order,
+  pnl,
+  returnRate,
+  currentPrice,
+}: {
+  order: TradeOrder;
+  pnl: string | null;
+  returnRate: string | null;
+  currentPrice: string | null;
+}) {
+  const { t } = useTranslation();
+  const money = (value: string | null) => (value ? `${formatMoneySafe(value)} ${order.currency}` : "—");
+  const rows: [string, ReactNode][] = [
+    ["orderNo", order.orderNo],
+    ["stock", `${order.name} (${order.symbol} · ${order.exchange})`],
+    ["state", t(`trade.state.${order.state}`)],
+    ["buyTime", time(order.openedAt)],
+    ["buyPrice", priceOrDash(order.openPrice)],
+    ["quantity", String(order.quantity)],
+    ["margin", money(order.margin)],
+    ["leverage", `${order.leverage}×`],
+    ["currentPrice", priceOrDash(currentPrice)],
+    ["marketValue", money(order.marketValue)],
+    ["fee", money(order.openFee)],
+    ["closeFee", money(order.closeFee)],
+    ["stampDuty", money(order.stampDuty)],
+    ["sellTime", time(order.closedAt)],
+    ["sellPrice", priceOrDash(order.closePrice)],
+    ["pnl", <PnlText key="pnl" pnl={pnl} rate={null} currency={order.currency} />],
+    ["returnRate", returnRate === null ? "—" : `${returnRate}%`],
+    ["lockTime", time(order.lockedUntil)],
+    ["direction", t(`trade.direction.${order.direction}`)],
+    ["priceType", t(`trade.priceType.${order.priceType}`)],
+    ["limitPrice", priceOrDash(order.limitPrice)],
+    ["stopLoss", priceOrDash(order.stopLoss)],
+    ["takeProfit", priceOrDash(order.takeProfit)],
+    ["createdAt", time(order.createdAt)],
+  ];
+  if (order.closeReason) rows.push(["closeReason", t(`trade.closeReason.${order.closeReason}`)]);
+  if (order.declineReason) rows.push(["declineReason", order.declineReason]);
+  if (order.expiresAt) rows.push(["expiresAt", time(order.expiresAt)]);
+  return (
+    <dl className="trade-fields">
+      {rows.map(([key, value]) => (
+        <div key={key}>
+          <dt>{t(`trade.field.${key}`)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { OrderPreview } from "@brokerage/api";
+import { formatDateTime } from "../../../lib/format";
+import { formatMoneySafe } from "../../../lib/money";
+import { formatPercent } from "../../exchange/currency";
+import { formatPrice } from "../../market/quote";
+
+/** The cost of the order (price, margin, fee, total) and the available balance, in the settlement currency. */
+export function PreviewTerms({
+  preview,
+  exchangeLink = false,
+}: {
+  preview: OrderPreview;
+  exchangeLink?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { currency } = preview;
+  const amount = (value: string) => `${formatMoneySafe(value)} ${currency}`;
+  return (
+    <dl className="trade-terms">
+      <div>
+        <dt>{t("trade.price")}</dt>
+        <dd>
+          {formatPrice(preview.price)} {currency}
+        </dd>
+      </div>
+      <div>
+        <dt>{t("trade.notional")}</dt>
+        <dd>{amount(preview.notional)}</dd>
+      </div>
+      <div>
+        <dt>{t("trade.margin")}</dt>
+        <dd>{amount(preview.margin)}</dd>
+      </div>
+      <div>
+        <dt>{t("trade.fee")}</dt>
+        <dd>{amount(preview.fee)}</dd>
+      </div>
+      <div className="trade-terms__total">
+        <dt>{t("trade.total")}</dt>
+        <dd>{amount(preview.total)}</dd>
+      </div>
+      <div>
+        <dt>{t("trade.available")}</dt>
+        <dd>
+          {amount(preview.available)}
+          {exchangeLink && (
+            <>
+              {" "}
+              <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
+                {t("trade.exchangeLink", { currency })}
+              </Link>
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The rules the order will live under, shown before the user acts. */
+export function PreviewRules({ preview }: { preview: OrderPreview }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="form__rules" aria-label={t("trade.rulesTitle")}>
+      <li>{t("trade.ruleFee", { rate: formatPercent(preview.feeRate) })}</li>
+      <li>{t("trade.ruleStampDuty", { rate: formatPercent(preview.stampDutyRate) })}</li>
+      <li>
+        {preview.lockedUntil
+          ? t("trade.ruleLock", { until: formatDateTime(new Date(preview.lockedUntil)) })
+          : t("trade.ruleNoLock")}
+      </li>
+      <li>{t("trade.ruleLiquidation", { share: formatPercent(preview.liquidationShare) })}</li>
+      {!preview.marketOpen && <li className="trade-rules__closed">{t("trade.marketClosed")}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { isLockedAt, leveragesOf, livePnl, parseAllowed, tabOf, toneOf } from "./order";
+
+const position = {
+  direction: "long" as const,
+  openPrice: "2500.00",
+  quantity: 3,
+  margin: "1500.00",
+  currency: "INR",
+};
+
+describe("trade order helpers", () => {
+  it.each([
+    // (2530 − 2500) × 3 = 90; 90 / 1500 = 6.00%
+    ["long", "2530.00", "90.00", "6.00"],
+    // short: (2500 − 2530) × 3 = −90
+    ["short", "2530.00", "-90.00", "-6.00"],
+    // (2499.995 − 2500) × 3 = −0.015 → −0.02 (half up, away from zero); −0.02 / 1500 rounds to 0.00
+    ["long", "2499.995", "-0.02", "0.00"],
+  ] as const)("%s at %s: P&L %s, return %s%%", (direction, price, pnl, rate) => {
+    expect(livePnl({ ...position, direction }, price)).toEqual({ pnl, returnRate: rate });
+  });
+
+  it("has no live P&L before the order filled", () => {
+    expect(livePnl({ ...position, openPrice: null }, "1.00")).toBeNull();
+  });
+
+  it("reads the leverage list a refusal names", () => {
+    expect(parseAllowed("1, 2, 5")).toEqual([1, 2, 5]);
+    expect(parseAllowed("")).toBeNull();
+    expect(parseAllowed("1, x")).toBeNull();
+  });
+
+  it("offers the market's default leverages", () => {
+    expect(leveragesOf("inr")).toEqual([1, 2, 5, 10]);
+    expect(leveragesOf("forex")).toEqual([1, 5, 10, 20, 30]);
+  });
+
+  it("lists a waiting order under purchase and a filled one in progress", () => {
+    expect(tabOf({ state: "pending" })).toBe("purchase");
+    expect(tabOf({ state: "review" })).toBe("purchase");
+    expect(tabOf({ state: "open" })).toBe("inProgress");
+  });
+
+  it("colours a gain up (red) and a loss down (green)", () => {
+    expect(toneOf("12.30")).toBe("up");
+    expect(toneOf("-0.01")).toBe("down");
+    expect(toneOf("0.00")).toBe("flat");
+    expect(toneOf("-0.00")).toBe("flat");
+    expect(toneOf(null)).toBe("flat");
+  });
+
+  it("is locked until its lock ends", () => {
+    const until = Date.parse("2026-11-24T03:45:00.000Z");
+    expect(isLockedAt({ lockedUntil: "2026-11-24T03:45:00.000Z" }, until - 1)).toBe(true);
+    expect(isLockedAt({ lockedUntil: "2026-11-24T03:45:00.000Z" }, until)).toBe(false);
+    expect(isLockedAt({ lockedUntil: null }, until)).toBe(false);
+  });
+});

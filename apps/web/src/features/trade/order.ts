@@ -1,0 +1,83 @@
+import { MARKET_OF_TYPE } from "@brokerage/api/constants";
+import type { MarketType, OrderDirection, TradeOrder } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG, pnl, returnRate } from "@brokerage/core";
+import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../market/quote";
+import type { TradeTab } from "./api/trade";
+
+/**
+ * The leverages offered for a market. The server does not publish its list (it is an operator setting,
+ * `trading.<market>`); the app offers the core's defaults and, when a refusal names the list in force
+ * (LEVERAGE_NOT_ALLOWED's `allowed`), that one instead.
+ */
+export function leveragesOf(type: MarketType): number[] {
+  return [...(DEFAULT_TRADING_CONFIG[MARKET_OF_TYPE[type]]?.leverages ?? [1, 2, 5, 10])];
+}
+
+/** "1, 2, 5" → [1, 2, 5]; anything unreadable → null (keep the list shown). */
+export function parseAllowed(allowed: string | undefined): number[] | null {
+  if (!allowed) return null;
+  const list = allowed.split(",").map((part) => Number(part.trim()));
+  return list.length > 0 && list.every((n) => Number.isInteger(n) && n >= 1) ? list : null;
+}
+
+/** What the stock detail's buy buttons saved (spec §2: screens take their stock from local storage). */
+export interface BuyRef extends StockRef {
+  direction: OrderDirection;
+}
+
+export function readBuyRef(): BuyRef | null {
+  const stock = readStockRef(MARKET_BUY_KEY);
+  if (!stock) return null;
+  const { direction } = stock as Partial<BuyRef>;
+  return { ...stock, direction: direction === "short" ? "short" : "long" };
+}
+
+/** The position detail screen reads its order id from local storage, as the stock detail does its stock. */
+export const POSITION_DETAIL_KEY = "positionDetail";
+
+export function savePositionId(id: string): void {
+  try {
+    window.localStorage.setItem(POSITION_DETAIL_KEY, id);
+  } catch {
+    // storage unavailable: the detail screen shows its empty state
+  }
+}
+
+export function readPositionId(): string | null {
+  try {
+    return window.localStorage.getItem(POSITION_DETAIL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a placed order is listed: waiting ones under purchase, filled ones in progress. */
+export const tabOf = (order: Pick<TradeOrder, "state">): TradeTab =>
+  order.state === "pending" || order.state === "review" ? "purchase" : "inProgress";
+
+/** An open position's P&L and return rate at a live price (the server's own formulas, from the core). */
+export function livePnl(
+  order: Pick<TradeOrder, "direction" | "openPrice" | "quantity" | "margin" | "currency">,
+  price: string,
+): { pnl: string; returnRate: string } | null {
+  if (order.openPrice === null) return null;
+  try {
+    const profit = pnl({ ...order, openPrice: order.openPrice }, price);
+    return { pnl: profit, returnRate: returnRate(profit, order.margin) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an open position is still inside its lock (it cannot be closed before `lockedUntil`). */
+export const isLockedAt = (order: Pick<TradeOrder, "lockedUntil">, now: number) =>
+  order.lockedUntil !== null && Date.parse(order.lockedUntil) > now;
+
+/** A stop field's value for the request: empty means none. */
+export const stopValue = (text: string): string | undefined => (text.trim() === "" ? undefined : text.trim());
+
+/** Spec §9 colour of a P&L: a gain is red ("up"), a loss green ("down"). */
+export function toneOf(value: string | null): "up" | "down" | "flat" {
+  if (value === null || /^-?0*(\.0*)?$/.test(value)) return "flat";
+  return value.startsWith("-") ? "down" : "up";
+}

@@ -1,0 +1,229 @@
+import "../../market/market.css";
+import "../trade.css";
+import { useMemo, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import Button from "antd-mobile/es/components/button";
+import { useTranslation } from "react-i18next";
+import type { OrderDirection, OrderDraft, PlaceOrderRequest, PriceType } from "@brokerage/api";
+import { Screen } from "../../../components/Screen";
+import { ChipTabs } from "../../../components/ChipTabs";
+import { EmptyState } from "../../../components/EmptyState";
+import { Field } from "../../../components/Field";
+import { errorText } from "../../../lib/api";
+import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
+import { newIdempotencyKey } from "../../../lib/idempotency";
+import { showSuccess } from "../../../lib/toast";
+import { useOrderPreview, usePlaceOrder } from "../api/trade";
+import { ConfirmOrder } from "../components/ConfirmOrder";
+import { LotsStepper } from "../components/LotsStepper";
+import { PreviewRules, PreviewTerms } from "../components/PreviewTerms";
+import { leveragesOf, parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
+import { useDebounced } from "../useDebounced";
+
+/** The preview waits for typing to pause, so a held key does not send a request per character. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
+const failure = (cause: unknown, fallback: string) =>
+  cause instanceof ApiError ? errorText(cause.code, cause.params, cause.serverMsg) : fallback;
+
+/**
+ * /market/marketBuy: the order form for the stock the detail screen saved (spec §2 buy form). Long or
+ * short, market or limit (with its price), leverage, lots, optional stops; the server prices the draft
+ * as it changes (`trade/preview`: price, margin, fee, total, the available balance and the rules), a
+ * sheet asks for confirmation, then `trade/placeOrder` under one idempotency key.
+ */
+export default function MarketBuyScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const stock = useMemo(() => readBuyRef(), []);
+  const [direction, setDirection] = useState<OrderDirection>(stock?.direction ?? "long");
+  const [priceType, setPriceType] = useState<PriceType>("market");
+  const [limit, setLimit] = useState("");
+  const [leverages, setLeverages] = useState(() => (stock ? leveragesOf(stock.type) : [1]));
+  const [leverage, setLeverage] = useState(leverages[0] ?? 1);
+  const [lots, setLots] = useState(1);
+  const [stopLoss, setStopLoss] = useState("");
+  const [takeProfit, setTakeProfit] = useState("");
+  const [formError, setFormError] = useState<string>();
+  const [request, setRequest] = useState<PlaceOrderRequest | null>(null);
+  const [sheetError, setSheetError] = useState<string>();
+  const place = usePlaceOrder();
+
+  const draft: OrderDraft | null =
+    stock && (priceType === "market" || limit.trim() !== "")
+      ? {
+          symbol: stock.symbol,
+          exchange: stock.exchange,
+          direction,
+          priceType,
+          price: priceType === "limit" ? limit.trim() : undefined,
+          quantity: lots,
+          leverage,
+          stopLoss: stopValue(stopLoss),
+          takeProfit: stopValue(takeProfit),
+        }
+      : null;
+  const settled = useDebounced(draft, PREVIEW_DEBOUNCE_MS);
+  const preview = useOrderPreview(settled, priceType === "market");
+  const previewError = preview.error ? failure(preview.error, t("common.networkError")) : undefined;
+  // The sheet shows the terms of exactly this draft: not the last one's, kept on screen while it is priced.
+  const fresh =
+    preview.data !== undefined &&
+    !preview.isPlaceholderData &&
+    JSON.stringify(settled) === JSON.stringify(draft);
+
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setFormError(undefined);
+    };
+
+  if (!stock)
+    return (
+      <Screen title={t("title.market.marketBuy")}>
+        <section className="card">
+          <EmptyState text={t("market.noStock")} />
+          <p className="footnote">
+            <Link to="/favorite/search">{t("market.searchLink")}</Link>
+          </p>
+        </section>
+      </Screen>
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await loadMoneyFormat();
+    if (!draft) return setFormError(t("trade.limitRequired"));
+    if (previewError) return setFormError(previewError);
+    if (!fresh) return;
+    setSheetError(undefined);
+    setRequest({ ...draft, idempotencyKey: newIdempotencyKey() });
+  };
+
+  const confirm = () => {
+    if (!request) return;
+    place.mutate(request, {
+      onSuccess: (order) => {
+        setRequest(null);
+        showSuccess(t("trade.placed"));
+        navigate(`/trade/index?tab=${tabOf(order)}`);
+      },
+      onError: (cause) => {
+        // No answer: the sheet stays and confirming again sends the same key (one order at most).
+        if (!(cause instanceof ApiError)) return setSheetError(t("common.networkError"));
+        setRequest(null);
+        if (cause.code === "LEVERAGE_NOT_ALLOWED") {
+          const allowed = parseAllowed(cause.params.allowed);
+          if (allowed) setLeverages(allowed);
+        }
+        setFormError(failure(cause, t("common.networkError")));
+      },
+    });
+  };
+
+  return (
+    <Screen title={t("title.market.marketBuy")}>
+      <form
+        className="card trade-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label={t("trade.formTitle")}
+      >
+        <p className="trade-form__stock">
+          {preview.data?.name ?? stock.symbol} <span className="trade-row__code">{stock.symbol}</span>
+        </p>
+        <div className="field">
+          <span className="field__label">{t("trade.directionLabel")}</span>
+          <ChipTabs
+            role="radio"
+            className="trade-direction"
+            label={t("trade.directionLabel")}
+            options={(["long", "short"] as const).map((key) => ({ key, label: t(`trade.direction.${key}`) }))}
+            value={direction}
+            onChange={edit(setDirection)}
+          />
+        </div>
+        <div className="field">
+          <span className="field__label">{t("trade.priceTypeLabel")}</span>
+          <ChipTabs
+            role="radio"
+            label={t("trade.priceTypeLabel")}
+            options={(["market", "limit"] as const).map((key) => ({
+              key,
+              label: t(`trade.priceType.${key}`),
+            }))}
+            value={priceType}
+            onChange={edit(setPriceType)}
+          />
+        </div>
+        {priceType === "limit" && (
+          <Field
+            label={t("trade.limitPrice")}
+            name="price"
+            inputMode="text"
+            value={limit}
+            onChange={edit(setLimit)}
+          />
+        )}
+        <div className="field">
+          <span className="field__label">{t("trade.leverageLabel")}</span>
+          <ChipTabs
+            role="radio"
+            label={t("trade.leverageLabel")}
+            options={leverages.map((n) => ({ key: String(n), label: `${n}×` }))}
+            value={String(leverage)}
+            onChange={(key) => edit(setLeverage)(Number(key))}
+          />
+        </div>
+        <LotsStepper value={lots} onChange={edit(setLots)} />
+        <div className="trade-form__stops">
+          <Field label={t("trade.stopLoss")} name="stopLoss" value={stopLoss} onChange={edit(setStopLoss)} />
+          <Field
+            label={t("trade.takeProfit")}
+            name="takeProfit"
+            value={takeProfit}
+            onChange={edit(setTakeProfit)}
+          />
+        </div>
+        <section
+          className="trade-preview"
+          aria-label={t("trade.previewTitle")}
+          aria-busy={preview.isFetching}
+        >
+          {preview.data ? (
+            <>
+              <PreviewTerms preview={preview.data} exchangeLink />
+              <PreviewRules preview={preview.data} />
+            </>
+          ) : (
+            <p className="trade-preview__wait">{draft ? t("common.loading") : t("trade.limitRequired")}</p>
+          )}
+        </section>
+        {(formError ?? previewError) && (
+          <p className="trade-form__error" role="alert">
+            {formError ?? previewError}
+          </p>
+        )}
+        <Button
+          block
+          type="submit"
+          color={direction === "long" ? "danger" : "success"}
+          size="large"
+          loading={draft !== null && !fresh && !previewError}
+          loadingText={t(`trade.submit.${direction}`)}
+        >
+          {t(`trade.submit.${direction}`)}
+        </Button>
+      </form>
+      <ConfirmOrder
+        request={request}
+        preview={preview.data}
+        busy={place.isPending}
+        error={sheetError}
+        onConfirm={confirm}
+        onClose={() => setRequest(null)}
+      />
+    </Screen>
+  );
+}

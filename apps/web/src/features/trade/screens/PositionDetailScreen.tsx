@@ -1,0 +1,56 @@
+import "../../market/market.css";
+import "../trade.css";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Screen } from "../../../components/Screen";
+import { EmptyState } from "../../../components/EmptyState";
+import { QueryView } from "../../../components/QueryView";
+import { useLivePrice } from "../api/livePrice";
+import { usePositionDetail } from "../api/trade";
+import { OrderActions } from "../components/OrderActions";
+import { OrderFields } from "../components/OrderFields";
+import { StopsEditor } from "../components/StopsEditor";
+import { livePnl, readPositionId } from "../order";
+import type { TradeOrder } from "@brokerage/api";
+
+/** /trade/positionDetail: the order saved by the trade list (spec §2: no route parameters). */
+export default function PositionDetailScreen() {
+  const { t } = useTranslation();
+  const id = useMemo(() => readPositionId(), []);
+  const detail = usePositionDetail(id);
+  return (
+    <Screen title={t("title.trade.positionDetail")}>
+      {id === null ? (
+        <section className="card">
+          <EmptyState text={t("trade.noPosition")} />
+          <p className="footnote">
+            <Link to="/trade/index">{t("trade.toList")}</Link>
+          </p>
+        </section>
+      ) : (
+        <QueryView query={detail}>{(order) => <Detail order={order} />}</QueryView>
+      )}
+    </Screen>
+  );
+}
+
+function Detail({ order }: { order: TradeOrder }) {
+  const open = order.state === "open";
+  const live = useLivePrice(order.symbol, open);
+  const moved = open && live ? livePnl(order, live) : null;
+  return (
+    <>
+      <section className="card trade-detail">
+        <OrderFields
+          order={order}
+          currentPrice={(open && live) || order.currentPrice}
+          pnl={moved?.pnl ?? order.pnl}
+          returnRate={moved?.returnRate ?? order.returnRate}
+        />
+        <OrderActions order={order} name={order.name} />
+      </section>
+      {open && <StopsEditor key={`${order.stopLoss}:${order.takeProfit}`} order={order} />}
+    </>
+  );
+}

@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import type { OrderPreview, TradeOrder } from "@brokerage/api";
+
+vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
+vi.mock("../../lib/api", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  apiPost: vi.fn(),
+}));
+// No socket in tests: open positions keep the server's price.
+vi.mock("../market/api/live", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  marketFeed: { watch: () => () => undefined, getPrice: () => undefined },
+}));
+
+import "../../lib/i18n";
+import { apiPost } from "../../lib/api";
+import { ApiError } from "../../lib/apiError";
+import MarketBuyScreen from "./screens/MarketBuyScreen";
+import TradeScreen from "./screens/TradeScreen";
+import PositionDetailScreen from "./screens/PositionDetailScreen";
+
+const preview: OrderPreview = {
+  symbol: "RELIANCE",
+  exchange: "NSE",
+  name: "Reliance Industries",
+  currency: "INR",
+  price: "2500.00",
+  quantity: 2,
+  leverage: 5,
+  notional: "5000.00",
+  margin: "1000.00",
+  fee: "20.00",
+  total: "1020.00",
+  available: "8550.00",
+  feeRate: "0.0003",
+  stampDutyRate: "0.001",
+  lockedUntil: null,
+  liquidationShare: "0.8",
+  marketOpen: true,
+};
+
+const order = (over: Partial<TradeOrder> = {}): TradeOrder => ({
+  id: "5d0c1c3e-3f43-4d7b-9e0a-1f2b3c4d5e6f",
+  orderNo: "T20261123000001",
+  kind: "normal",
+  symbol: "RELIANCE",
+  exchange: "NSE",
+  name: "Reliance Industries",
+  market: "IN",
+  currency: "INR",
+  direction: "long",
+  priceType: "market",
+  state: "open",
+  quantity: 2,
+  leverage: 5,
+  limitPrice: null,
+  stopLoss: null,
+  takeProfit: null,
+  margin: "1000.00",
+  openFee: "20.00",
+  createdAt: "2026-11-23T09:00:00.000Z",
+  openedAt: "2026-11-23T09:00:00.000Z",
+  openPrice: "2500.00",
+  lockedUntil: null,
+  closedAt: null,
+  closePrice: null,
+  closeFee: null,
+  stampDuty: null,
+  closeReason: null,
+  pnl: "-60.00",
+  returnRate: "-6.00",
+  currentPrice: "2470.00",
+  marketValue: "4940.00",
+  declineReason: null,
+  expiresAt: null,
+  ...over,
+});
+
+function serve(answers: Record<string, unknown>) {
+  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
+    if (path === "common/config") return [];
+    if (!(path in answers)) throw new Error(`unexpected ${path}`);
+    const answer = answers[path];
+    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
+  });
+}
+const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function show(node: ReactNode, path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path.split("?")[0]} element={node} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem("tokend", "t1");
+  localStorage.setItem("account", "priya01");
+  localStorage.setItem(
+    "marketBuy",
+    JSON.stringify({ symbol: "RELIANCE", exchange: "NSE", type: "inr", direction: "long" }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.mocked(apiPost).mockReset();
+  localStorage.clear();
+});
+
+describe("/market/marketBuy", () => {
+  it("previews the draft and places the order after confirmation, then lists it in progress", async () => {
+    serve({ "trade/preview": preview, "trade/placeOrder": order() });
+    show(<MarketBuyScreen />, "/market/marketBuy");
+    fireEvent.click(screen.getByRole("radio", { name: "5×" }));
+    fireEvent.click(screen.getByRole("button", { name: "One lot more" }));
+    expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText("8,550.00 INR")).toBeTruthy();
+    expect(screen.getByText("Stamp duty 0.1% on closing")).toBeTruthy();
+    expect(screen.getByText("Closed automatically when the loss reaches 80% of the margin")).toBeTruthy();
+    await waitFor(() =>
+      expect(calls("trade/preview").at(-1)?.[1]).toEqual({
+        symbol: "RELIANCE",
+        exchange: "NSE",
+        direction: "long",
+        priceType: "market",
+        quantity: 2,
+        leverage: 5,
+      }),
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Buy long" }));
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your order" });
+    expect(within(sheet).getByText("Long · Market price · 2 lots · 5× · Reliance Industries")).toBeTruthy();
+    expect(calls("trade/placeOrder")).toHaveLength(0);
+    fireEvent.click(within(sheet).getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/trade/index?tab=inProgress"));
+    const [, sent] = calls("trade/placeOrder")[0]!;
+    expect(sent).toMatchObject({ quantity: 2, leverage: 5, direction: "long", priceType: "market" });
+    expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it("shows a refusal in the user's language and keeps the form", async () => {
+    serve({
+      "trade/preview": preview,
+      "trade/placeOrder": () => {
+        throw new ApiError("NON_TRADING_HOURS", {}, "");
+      },
+    });
+    show(<MarketBuyScreen />, "/market/marketBuy");
+    expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Buy long" }));
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your order" });
+    fireEvent.click(within(sheet).getByRole("button", { name: "Place order" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Non-trading hours");
+    expect(screen.getByRole("form", { name: "Order form" })).toBeTruthy();
+  });
+
+  it("asks for the limit price before previewing a limit order", async () => {
+    serve({ "trade/preview": preview });
+    show(<MarketBuyScreen />, "/market/marketBuy");
+    fireEvent.click(screen.getByRole("radio", { name: "Limit price" }));
+    expect(screen.getByLabelText("Limit price")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Limit price"), { target: { value: "2400" } });
+    await waitFor(() =>
+      expect(calls("trade/preview").at(-1)?.[1]).toMatchObject({ priceType: "limit", price: "2400" }),
+    );
+  });
+});
+
+describe("/trade/index", () => {
+  it("lists each tab from its call", async () => {
+    serve({
+      "trade/positions": (body?: object) => ({
+        items: (body as { tab: string }).tab === "inProgress" ? [order()] : [],
+        nextCursor: null,
+      }),
+      "trade/orders": (body?: object) => ({
+        items:
+          (body as { tab: string }).tab === "purchase"
+            ? [
+                order({
+                  id: "6d0c1c3e-3f43-4d7b-9e0a-1f2b3c4d5e6f",
+                  state: "pending",
+                  priceType: "limit",
+                  limitPrice: "2400.00",
+                  openPrice: null,
+                  pnl: null,
+                  returnRate: null,
+                  currentPrice: null,
+                }),
+              ]
+            : [],
+        nextCursor: null,
+      }),
+    });
+    show(<TradeScreen />, "/trade/index");
+    const list = await screen.findByRole("list", { name: "In progress" });
+    expect(within(list).getByText("-60.00 INR")).toBeTruthy();
+    expect(within(list).getByText("-60.00 INR").closest(".trend--down")).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Purchase" }));
+    const pending = await screen.findByRole("list", { name: "Purchase" });
+    expect(
+      within(pending).getByRole("button", { name: "Cancel order for Reliance Industries" }),
+    ).toBeTruthy();
+    expect(calls("trade/orders")[0]?.[1]).toEqual({ tab: "purchase" });
+    fireEvent.click(screen.getByRole("tab", { name: "Forex" }));
+    expect(await screen.findByText("No forex positions")).toBeTruthy();
+    expect(calls("trade/positions").some(([, b]) => (b as { tab: string }).tab === "forex")).toBe(true);
+  });
+
+  it("closes a position only after confirmation", async () => {
+    serve({
+      "trade/positions": { items: [order()], nextCursor: null },
+      "trade/closePosition": order({ state: "closed" }),
+    });
+    show(<TradeScreen />, "/trade/index?tab=inProgress");
+    fireEvent.click(await screen.findByRole("button", { name: "Close position in Reliance Industries" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Close this position?" });
+    expect(calls("trade/closePosition")).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close position" }));
+    await waitFor(() => expect(calls("trade/closePosition")).toHaveLength(1));
+    expect(calls("trade/closePosition")[0]?.[1]).toMatchObject({ positionId: order().id });
+  });
+
+  it("says until when a locked position cannot be closed", async () => {
+    serve({
+      "trade/positions": { items: [order({ lockedUntil: "2099-01-01T03:45:00.000Z" })], nextCursor: null },
+    });
+    show(<TradeScreen />, "/trade/index");
+    expect(await screen.findByText(/^Locked until 2099\.01\.01/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Close position/ })).toBeNull();
+  });
+});
+
+describe("/trade/positionDetail", () => {
+  it("shows every field of the position and saves its stops", async () => {
+    localStorage.setItem("positionDetail", order().id);
+    serve({
+      "trade/positionDetail": order({ stopLoss: "2400.00" }),
+      "trade/setStops": order({ stopLoss: "2400.00", takeProfit: "2700.00" }),
+    });
+    show(<PositionDetailScreen />, "/trade/positionDetail");
+    expect(await screen.findByText("T20261123000001")).toBeTruthy();
+    expect(calls("trade/positionDetail")[0]?.[1]).toEqual({ id: order().id });
+    for (const label of [
+      "Original margin",
+      "Stamp duty",
+      "Sell price",
+      "Return rate",
+      "Locked until",
+      "Price type",
+    ])
+      expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByText("1,000.00 INR")).toBeTruthy();
+    expect(screen.getByText("-6.00%")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Take-profit (optional)"), { target: { value: "2700" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save stops" }));
+    await waitFor(() => expect(calls("trade/setStops")).toHaveLength(1));
+    expect(calls("trade/setStops")[0]?.[1]).toEqual({
+      positionId: order().id,
+      stopLoss: "2400.00",
+      takeProfit: "2700",
+    });
+  });
+});
