@@ -53,7 +53,11 @@ import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { ledgerAdminRoutes } from "./modules/ledger-admin/routes.js";
 import { recordRoutes } from "./modules/records/routes.js";
 import { configAdminRoutes } from "./modules/settings/admin-routes.js";
+import { publishTradeChange } from "./modules/trading/engine/changes.js";
+import type { TradingEngineOptions } from "./modules/trading/engine/engine.js";
+import { tradingEnginePlugin } from "./modules/trading/engine/plugin.js";
 import { tradingRoutes } from "./modules/trading/routes.js";
+import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 
@@ -86,6 +90,11 @@ export interface AppOptions {
   imageDir?: string;
   /** ADMIN_REQUIRE_2FA: an administrator must turn on two-step log-in before using the back office. */
   adminRequire2fa?: boolean;
+  /**
+   * The matching engine. Its rounds run on a timer by default on the system clock; with a clock that tests
+   * move by hand they run only when the test calls `app.tradingEngine.round()` (or sets `run: true`).
+   */
+  tradingEngine?: Partial<TradingEngineOptions> & { run?: boolean };
 }
 
 /** Composition: external plugins, then the app's own plugins, then the feature modules. */
@@ -160,7 +169,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(withdrawalRoutes, { prefix: "/api/vue/fund" });
   await app.register(exchangeRoutes, { prefix: "/api/vue/fund" });
   await app.register(recordRoutes, { prefix: "/api/vue/fund" });
-  await app.register(tradingRoutes, { prefix: "/api/vue/trade" });
+  // One trading service per process, shared by the routes and the matching engine; each change it commits
+  // reaches the engine of whichever process leads through the bus.
+  const trading = new TradingService({
+    db: options.db,
+    clock,
+    market: app.market,
+    notify: publishTradeChange(app.bus),
+  });
+  await app.register(tradingEnginePlugin, {
+    service: trading,
+    run: clock === systemClock,
+    intervalMs: options.market?.tickIntervalMs,
+    ...options.tradingEngine,
+  });
+  await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {

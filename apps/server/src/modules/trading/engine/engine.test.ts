@@ -1,0 +1,342 @@
+import type { TradeOrder } from "@brokerage/api";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../../test/helper.js";
+import { HOUR } from "../../../lib/clock.js";
+import { checkLedger } from "../../ledger/index.js";
+import { tradeOrders } from "../../../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { TradingService } from "../service.js";
+import {
+  PriceBoard,
+  clearSetting,
+  newKey,
+  placeOk,
+  setSetting,
+  trade,
+  trader,
+  walletOf,
+  type Trader,
+} from "../testing.js";
+
+/**
+ * The app's own engine (`app.tradingEngine`), its rounds run by the test after moving the clock and the
+ * prices: every amount below is worked out by hand from the market's default rules (CRYPTO: fee 0.1%, no
+ * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% on the close, T+1 lock; automatic close at
+ * 80% of the margin).
+ */
+const board = new PriceBoard();
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    market: { provider: board.feed },
+    authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
+  });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+  t.clock.set("2026-01-05T08:00:00Z");
+});
+
+const round = () => t.app.tradingEngine.round();
+const detail = async (who: Trader, id: string) =>
+  (await trade(t, who, "positionDetail", { id })).data as TradeOrder;
+/** Moves the clock on and sets a price, as the feed would have it a second later. */
+const tick = (symbol: string, price: string | { close: string; stale: boolean }) => {
+  t.clock.advance(1000);
+  board.set(symbol, price);
+};
+
+describe("limit orders", () => {
+  it("fill at the current price once it crosses the limit", async () => {
+    board.set("BNBUSD", "650.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    // Held at the limit: notional 1,801.50; margin 360.30; fee 1.80; 362.10.
+    const order = await placeOk(t, who, {
+      symbol: "BNBUSD",
+      direction: "long",
+      priceType: "limit",
+      price: "600.50",
+      quantity: 3,
+      leverage: 5,
+    });
+    await round();
+    tick("BNBUSD", "600.60");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "pending" });
+    // At 600: notional 1,800; margin 360.00; fee 1.80; 0.30 of the hold back to available.
+    tick("BNBUSD", "600.00");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open", openPrice: "600.00" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({
+      available: "638.2",
+      held: "0",
+      margin: "360",
+    });
+  });
+
+  it("fill a short at its limit when the better price needs more margin than the balance has", async () => {
+    board.set("BNBUSD", "690.00");
+    // Short 3 at 700, 5×: margin 420.00, fee 2.10, total 422.10: every cent of the wallet.
+    const who = await trader(t, { currency: "USD", amount: "422.10" });
+    const order = await placeOk(t, who, {
+      symbol: "BNBUSD",
+      direction: "short",
+      priceType: "limit",
+      price: "700",
+      quantity: 3,
+      leverage: 5,
+    });
+    // At 710 the margin would be 426.00 and the fee 2.13: 6.03 more than the hold.
+    tick("BNBUSD", "710.00");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open", openPrice: "700.00" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", held: "0", margin: "420" });
+  });
+
+  it("expire at the market's close and give back their hold", async () => {
+    t.clock.set("2026-01-05T15:00:00Z");
+    board.set("NVDA", "100.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    const order = await placeOk(t, who, {
+      symbol: "NVDA",
+      direction: "long",
+      priceType: "limit",
+      price: "95",
+      quantity: 5,
+      leverage: 1,
+    });
+    expect(order.expiresAt).toBe("2026-01-05T21:00:00.000Z");
+    // 475.00 + fee 1.00 held.
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "524", held: "476" });
+    t.clock.set("2026-01-05T20:59:59Z");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "pending" });
+    t.clock.set("2026-01-05T21:00:00Z");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "expired" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1000", held: "0" });
+  });
+
+  it("are found by the periodic rebuild when the engine never heard of them", async () => {
+    board.set("BNBUSD", "650.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    await round();
+    // Another process's service, whose change never reaches this engine (no notify).
+    const elsewhere = new TradingService({ db: t.database.db, clock: t.clock, market: board.feed });
+    const order = await elsewhere.placeOrder(who.userId, {
+      idempotencyKey: newKey(),
+      symbol: "BNBUSD",
+      direction: "long",
+      priceType: "limit",
+      price: "640",
+      quantity: 1,
+      leverage: 1,
+    });
+    tick("BNBUSD", "630.00");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "pending" });
+    t.clock.advance(60_000);
+    await round();
+    // At 630: margin 630.00, fee 0.63; the hold was 640.64.
+    expect(await detail(who, order.id)).toMatchObject({ state: "open", openPrice: "630.00" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "369.37", margin: "630" });
+  });
+});
+
+/** 10 DOTUSD at $10 (CRYPTO): fee 0.10. */
+async function dot(leverage: number, stops: Record<string, string> = {}) {
+  board.set("DOTUSD", "10.00");
+  const who = await trader(t, { currency: "USD", amount: "200.00" });
+  const order = await placeOk(t, who, {
+    symbol: "DOTUSD",
+    direction: "long",
+    priceType: "market",
+    quantity: 10,
+    leverage,
+    ...stops,
+  });
+  return { who, order };
+}
+
+describe("stops", () => {
+  it("close at the stop-loss once the price reaches it", async () => {
+    const { who, order } = await dot(1, { stopLoss: "9.5", takeProfit: "11" });
+    await round();
+    tick("DOTUSD", "9.51");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open" });
+    tick("DOTUSD", "9.40");
+    await round();
+    // P&L −6.00; fee 0.094 → 0.09. 200 − 100.10 + 100 − 6 − 0.09 = 193.81.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "stopLoss",
+      closePrice: "9.400",
+      pnl: "-6.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "193.81", margin: "0" });
+  });
+
+  it("close at the take-profit, including one set after the position opened", async () => {
+    const { who, order } = await dot(1);
+    await round();
+    expect(
+      await trade(t, who, "setStops", { positionId: order.id, stopLoss: null, takeProfit: "11" }),
+    ).toMatchObject({ status: 1 });
+    tick("DOTUSD", "11.20");
+    await round();
+    // P&L +12.00; fee 0.112 → 0.11. 200 − 100.10 + 100 + 12 − 0.11 = 211.79.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "takeProfit",
+      pnl: "12.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "211.79", margin: "0" });
+  });
+
+  it("wait for the lock to lift, then close at the price of that moment", async () => {
+    t.clock.set("2026-01-05T15:00:00Z");
+    board.set("NVDA", "100.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    // 5 at $100, 1×: margin 500.00, fee 1.00; locked until Tuesday's open (T+1).
+    const order = await placeOk(t, who, {
+      symbol: "NVDA",
+      direction: "long",
+      priceType: "market",
+      quantity: 5,
+      leverage: 1,
+      stopLoss: "95",
+    });
+    expect(order.lockedUntil).toBe("2026-01-06T14:30:00.000Z");
+    t.clock.set("2026-01-05T16:00:00Z");
+    board.set("NVDA", "94.00");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open" });
+    t.clock.set("2026-01-06T14:30:00Z");
+    board.set("NVDA", "93.00");
+    await round();
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 → 0.01. 1000 − 501 + 500 − 36.01.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "stopLoss",
+      pnl: "-35.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.99", margin: "0" });
+  });
+});
+
+describe("automatic close", () => {
+  it("closes a leveraged position whose loss reaches 80% of its margin, never on a stale price", async () => {
+    // 10×: margin 10.00, fee 0.10. 80% of the margin is 8.00: the price of 9.20.
+    const { who, order } = await dot(10);
+    await round();
+    tick("DOTUSD", "9.21");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open" });
+    tick("DOTUSD", { close: "9.00", stale: true });
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open" });
+    tick("DOTUSD", "9.20");
+    await round();
+    // P&L −8.00; fee 0.092 → 0.09. 200 − 10.10 + 10 − 8 − 0.09 = 191.81.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "liquidation",
+      pnl: "-8.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "191.81", margin: "0" });
+  });
+
+  it("follows the market's configured share, and leaves unleveraged positions alone", async () => {
+    await setSetting(t, "trading.CRYPTO", {
+      leverages: [1, 2, 5, 10],
+      feeRate: "0.001",
+      minFee: "0",
+      stampDutyRate: "0",
+      lock: { kind: "minutes", n: 0 },
+      liquidationShare: "0.5",
+      priceBand: "0.20",
+    });
+    try {
+      const leveraged = await dot(10);
+      const plain = await dot(1);
+      await round();
+      // 50% of 10.00 is 5.00: the price of 9.50. The 1× position loses 5.00 of its 100.00.
+      tick("DOTUSD", "9.50");
+      await round();
+      expect(await detail(leveraged.who, leveraged.order.id)).toMatchObject({
+        state: "closed",
+        closeReason: "liquidation",
+      });
+      expect(await detail(plain.who, plain.order.id)).toMatchObject({ state: "open" });
+    } finally {
+      await clearSetting(t, "trading.CRYPTO");
+    }
+  });
+});
+
+describe("closes at the open and at the close", () => {
+  it("carries out a close that waited for the next open, at the opening price", async () => {
+    t.clock.set("2026-01-05T15:00:00Z");
+    board.set("NVDA", "100.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    const order = await placeOk(t, who, {
+      symbol: "NVDA",
+      direction: "long",
+      priceType: "market",
+      quantity: 5,
+      leverage: 1,
+    });
+    t.clock.set("2026-01-05T22:00:00Z");
+    await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+    board.set("NVDA", "104.00");
+    await round();
+    t.clock.set("2026-01-06T14:29:59Z");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
+    t.clock.set("2026-01-06T14:30:00Z");
+    await round();
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 → 0.01.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "user",
+      closePrice: "104.00",
+      pnl: "20.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.99", margin: "0" });
+  });
+
+  it("closes day trades at the market's close, at the closing price", async () => {
+    t.clock.set("2026-01-05T15:00:00Z");
+    board.set("NVDA", "100.00");
+    const who = await trader(t, { currency: "USD", amount: "1000.00" });
+    const order = await placeOk(t, who, {
+      symbol: "NVDA",
+      direction: "long",
+      priceType: "market",
+      quantity: 5,
+      leverage: 1,
+    });
+    // Day trades come from their own approval (not built here); an intraday position has no lock.
+    await t.database.db
+      .update(tradeOrders)
+      .set({ kind: "dayTrade", lockedUntil: null })
+      .where(eq(tradeOrders.id, order.id));
+    t.clock.advance(60 * 60_000);
+    await round();
+    board.set("NVDA", "103.00");
+    t.clock.set("2026-01-05T20:59:59Z");
+    await round();
+    expect(await detail(who, order.id)).toMatchObject({ state: "open" });
+    t.clock.set("2026-01-05T21:00:00Z");
+    await round();
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 → 0.01. 1000 − 501 + 500 + 13.99.
+    expect(await detail(who, order.id)).toMatchObject({
+      state: "closed",
+      closeReason: "dayEnd",
+      pnl: "15.00",
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.99", margin: "0" });
+  });
+});
