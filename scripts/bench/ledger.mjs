@@ -24,9 +24,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { ROOT, startBuiltServer } from "../built-server.mjs";
 
-const INVITE = "BENCH-LEDGER";
-const ADMIN = { account: "benchadmin", password: "Bench-ledger-Key-9" };
-const PASSWORD = "Bench-exchanger-2026";
+export const INVITE = "BENCH-LEDGER";
+export const ADMIN = { account: "benchadmin", password: "Bench-ledger-Key-9" };
+export const PASSWORD = "Bench-exchanger-2026";
 const FUNDS = "1000.00"; // each user's USD: at most adjustment.fourEyesAbove, so booked at once
 const PAY = "0.10"; // so each user's funds last 10,000 exchanges
 
@@ -50,7 +50,7 @@ function options(args) {
 }
 
 /** POSTs to the API; answers `data`, throws on a business error. `address` stands for the client's. */
-async function call(base, path, body, headers = {}, address) {
+export async function call(base, path, body, headers = {}, address) {
   const response = await fetch(`${base}/api/${path}`, {
     method: "POST",
     headers: {
@@ -66,7 +66,7 @@ async function call(base, path, body, headers = {}, address) {
 }
 
 /** Runs `task(i)` for i in 0..count-1, `width` at a time. */
-async function inParallel(count, width, task) {
+export async function inParallel(count, width, task) {
   const results = new Array(count);
   let next = 0;
   await Promise.all(
@@ -106,13 +106,13 @@ const quoteBody = JSON.stringify({ from: "USD", to: "INR", amount: PAY });
  * The next user in turn: with more users than clients, no two calls in flight are one user's (a user's
  * call would have to outlast the calls of all the others), so users do not contend with each other.
  */
-const nextUser = (state, count) => (state.turn = (state.turn + 1) % count);
+export const nextUser = (state, count) => (state.turn = (state.turn + 1) % count);
 
 /**
  * Runs autocannon with `requests` for `seconds` (after a 2-second warm-up); every answer's envelope is
  * checked, since a business refusal is still HTTP 200. Answers exchanges per second, p99 and failures.
  */
-async function drive(base, opts, makeRequests, perExchange) {
+export async function drive(base, opts, makeRequests, perExchange) {
   const run = async (duration) => {
     const state = { turn: -1, failures: 0, firstFailure: undefined };
     const check = (status, body) => {
@@ -225,14 +225,14 @@ async function measureServer(base, opts) {
   return { pair, fill };
 }
 
-const serverEnv = {
+export const serverEnv = {
   BOOTSTRAP_INVITE_CODE: INVITE,
   ADMIN_ACCOUNT: ADMIN.account,
   ADMIN_PASSWORD: ADMIN.password,
   TRUST_PROXY: "true",
 };
 
-async function scratchDatabase(serverUrl, prefix) {
+export async function scratchDatabase(serverUrl, prefix) {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -253,7 +253,7 @@ async function scratchDatabase(serverUrl, prefix) {
 }
 
 /** pgbench TPC-B at scale 10 with the same clients and seconds; TPS and the p99 of its transaction log. */
-async function pgbench(serverUrl, opts) {
+export async function pgbench(serverUrl, opts) {
   const database = await scratchDatabase(serverUrl, "brokerage_pgbench");
   const logDir = mkdtempSync(join(tmpdir(), "brokerage-pgbench-"));
   try {
@@ -278,7 +278,7 @@ async function pgbench(serverUrl, opts) {
   }
 }
 
-function ledgerCheck(databaseUrl) {
+export function ledgerCheck(databaseUrl) {
   const run = spawnSync("npm", ["run", "--silent", "ledger:check"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
