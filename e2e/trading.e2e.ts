@@ -1,0 +1,356 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import {
+  INVITE_CODE,
+  browserAvailable,
+  expectAccessible,
+  shoot,
+  startHarness,
+  waitForHash,
+  watchCspViolations,
+  type Harness,
+} from "./harness";
+
+const run = browserAvailable();
+
+const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
+const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
+/**
+ * Crypto's test terms: a one-minute lock, and a fee and stamp duty that are not zero (crypto's defaults
+ * charge no stamp duty and no minimum fee), so the close books every kind of entry.
+ */
+const CRYPTO_TERMS = {
+  feeRate: "0.002",
+  minFee: "5",
+  stampDutyRate: "0.001",
+  lock: { kind: "minutes", n: 1 },
+};
+const DEPOSIT = "2000";
+
+interface Envelope {
+  status: number;
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+interface Posting {
+  type: string;
+  account: string;
+  currency: string;
+  amount: string;
+  reference: string | null;
+}
+
+/** A call to the API of the running server (setup only: what the journey checks goes through the screens). */
+async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/api/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Envelope;
+  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** "1,234.56 USD", "+12.30", "-0.05" → cents as a BigInt (exact: money is never a JS number here). */
+function cents(text: string): bigint {
+  const match = /([+-]?)([\d,]+)\.(\d{2})\b/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const [, sign, whole = "", fraction = ""] = match;
+  const value = BigInt(whole.replaceAll(",", "")) * 100n + BigInt(fraction);
+  return sign === "-" ? -value : value;
+}
+
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
+/** The terms of an order-cost list (`<dt>` label → `<dd>` text), read in one go so they belong together. */
+const termsOf = (region: Locator) =>
+  region
+    .locator("dl")
+    .evaluate((dl) =>
+      Object.fromEntries(
+        Array.from(dl.querySelectorAll(":scope > div")).map((row) => [
+          row.querySelector("dt")?.textContent?.trim() ?? "",
+          row.querySelector("dd")?.textContent?.trim() ?? "",
+        ]),
+      ),
+    );
+
+/**
+ * The trading journey of issue 9 at 390 × 844: a user with an approved deposit buys a crypto pair (it
+ * trades at any hour) long at 5× after reading the preview, watches the position, waits out a one-minute
+ * lock (the operator's test configuration of `trading.CRYPTO`, on the server's real clock), closes it,
+ * and reads every entry of the trade in the fund records. The deposit (requested with a voucher and
+ * approved by a reviewer) and the configuration are made through the API: the money journey shows them.
+ */
+describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, close, fund records", () => {
+  let harness: Harness;
+  let page: Page;
+  let csp: Awaited<ReturnType<typeof watchCspViolations>>;
+  let user: Record<string, string>;
+  let availableBefore: bigint;
+
+  const suffix = Date.now().toString().slice(-6);
+  const account = `trade${suffix}`;
+  const password = "Trade-pass-2026";
+  const fundPassword = "Fund-trade-4821";
+
+  const availableUsd = async () => {
+    const overview = await api(harness.baseUrl, "vue/account/overview", { currency: "USD" }, user);
+    const wallet = (overview.wallets as { currency: string; available: string }[]).find(
+      (w) => w.currency === "USD",
+    );
+    if (!wallet) throw new Error("no USD wallet");
+    return cents(wallet.available);
+  };
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const base = harness.baseUrl;
+
+    // The operator: deposits around the clock, and crypto's test terms (only those keys changed).
+    const login = await api(base, "admin/auth/login", ADMIN);
+    const staff = { token: String(login.token), account: String(login.account) };
+    await api(
+      base,
+      "admin/config/set",
+      { key: "recharge.window", value: ALWAYS_OPEN, reason: "E2E: open all day" },
+      staff,
+    );
+    const config = await api(base, "admin/config/list", {}, staff);
+    const crypto = (config.items as { key: string; value: Record<string, unknown> }[]).find(
+      (item) => item.key === "trading.CRYPTO",
+    );
+    if (!crypto) throw new Error("no trading.CRYPTO setting");
+    await api(
+      base,
+      "admin/config/set",
+      { key: "trading.CRYPTO", value: { ...crypto.value, ...CRYPTO_TERMS }, reason: "E2E: one-minute lock" },
+      staff,
+    );
+
+    // The user with a fund password and an approved deposit of 2000 USD.
+    const registered = await api(base, "vue/user/register", {
+      account,
+      password,
+      confirmPassword: password,
+      inviteCode: INVITE_CODE,
+      agree: true,
+    });
+    user = { token: String(registered.token), account };
+    await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
+    const channels = await api(base, "vue/fund/rechargeChannels", {}, user);
+    const channel = (channels.channels as { id: string; kind: string; demo: boolean }[]).find(
+      (c) => c.kind === "bank" && c.demo,
+    );
+    if (!channel) throw new Error("no demo bank channel");
+    const voucher = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#eee" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set("channelId", channel.id);
+    form.set("currency", "USD");
+    form.set("amount", DEPOSIT);
+    form.set("idempotencyKey", `dep-e2e-trade-${suffix}`);
+    form.set("voucher", new Blob([voucher], { type: "image/jpeg" }), "voucher.jpg");
+    const deposit = await fetch(`${base}/api/vue/fund/recharge`, {
+      method: "POST",
+      headers: user,
+      body: form,
+    });
+    expect(((await deposit.json()) as Envelope).status).toBe(1);
+    const queue = await api(base, "admin/reviews/list", { kind: "deposit", state: "pending" }, staff);
+    const review = (queue.items as { id: string; account: string }[]).find((r) => r.account === account);
+    if (!review) throw new Error("no deposit review");
+    await api(
+      base,
+      "admin/reviews/decide",
+      { kind: "deposit", id: review.id, decision: "approve", reason: "" },
+      staff,
+    );
+    availableBefore = await availableUsd();
+    expect(availableBefore).toBe(cents(`${DEPOSIT}.00`));
+
+    ({ page } = await harness.newPage());
+    page.setDefaultTimeout(15_000);
+    csp = await watchCspViolations(page);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  /** Opens a screen afresh, as a user coming back to the app: everything shown is read from the server again. */
+  async function open(hash: string) {
+    await page.goto(`${harness.baseUrl}/${hash}`);
+    await page.reload();
+  }
+
+  const positions = () => page.getByRole("list", { name: "In progress" });
+  const row = () => positions().getByRole("listitem").filter({ hasText: "ETHUSD" });
+
+  it("logs in on the phone", async () => {
+    await page.goto(`${harness.baseUrl}/#/login/login`);
+    await page.getByLabel("Phone or account").fill(account);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("heading", { name: new RegExp(`Hello, ${account}`) }).waitFor();
+  });
+
+  it("opens Ethereum from the digital-currency board and asks to buy long", async () => {
+    await page.getByRole("link", { name: "Quotes" }).click();
+    await waitForHash(page, "#/market/index");
+    await page
+      .getByRole("tablist", { name: "Market boards" })
+      .getByRole("tab", { name: "Digital currency" })
+      .click();
+    await page
+      .getByRole("list", { name: "Digital currency" })
+      .getByRole("button", { name: /^Ethereum ETHUSD/ })
+      .click();
+    await waitForHash(page, "#/market/stockDetail");
+    await page.getByRole("heading", { name: "Ethereum" }).waitFor();
+    await shoot(page, "trading-01-detail");
+    await page.getByRole("button", { name: "Buy long", exact: true }).click();
+    await waitForHash(page, "#/market/marketBuy");
+  });
+
+  it("chooses 5× and reads the preview: margin, fee and total agree with the price", async () => {
+    const form = page.getByRole("form", { name: "Order form" });
+    await form.getByText("ETHUSD").waitFor();
+    await form
+      .getByRole("radiogroup", { name: "Direction" })
+      .getByRole("radio", { name: "Long", checked: true })
+      .waitFor();
+    await form
+      .getByRole("radiogroup", { name: "Price type" })
+      .getByRole("radio", { name: "Market price", checked: true })
+      .waitFor();
+    await form.getByRole("radiogroup", { name: "Leverage" }).getByRole("radio", { name: "5×" }).click();
+    await form
+      .getByRole("radiogroup", { name: "Leverage" })
+      .getByRole("radio", { name: "5×", checked: true })
+      .waitFor();
+    const preview = form.getByRole("region", { name: "Order cost" });
+    await preview.and(page.locator('[aria-busy="false"]')).getByText("Margin", { exact: true }).waitFor();
+    await form.locator("button[type=submit]:not(.adm-button-loading)").waitFor();
+    const terms = await termsOf(preview);
+    for (const label of ["Price", "Order value", "Margin", "Fee", "Total", "Available"])
+      expect(terms[label], label).toMatch(/USD$/);
+    const notional = cents(terms["Order value"] ?? "");
+    const margin = cents(terms.Margin ?? "");
+    const fee = cents(terms.Fee ?? "");
+    // 1 lot of ETH (about 3,300 USD): margin a fifth of it, fee 0.2% of it (above the 5 USD minimum).
+    expect(abs(margin * 5n - notional)).toBeLessThanOrEqual(5n);
+    expect(abs(fee * 500n - notional)).toBeLessThanOrEqual(250n);
+    expect(cents(terms.Total ?? "")).toBe(margin + fee);
+    expect(cents(terms.Available ?? "")).toBe(cents(`${DEPOSIT}.00`));
+    const rules = form.getByRole("list", { name: "Trading rules" });
+    await rules.getByText("Fee rate 0.2% on opening and on closing").waitFor();
+    await rules.getByText("Stamp duty 0.1% on closing").waitFor();
+    await rules.getByText(/^Cannot be closed before /).waitFor();
+    await expectAccessible(page, "market-buy");
+    await shoot(page, "trading-02-preview");
+  });
+
+  it("confirms in the sheet and lands on the open positions", async () => {
+    await page.getByRole("form", { name: "Order form" }).getByRole("button", { name: "Buy long" }).click();
+    const sheet = page.getByRole("dialog", { name: "Confirm your order" });
+    await sheet.getByText("Long · Market price · 1 lots · 5× · Ethereum").waitFor();
+    await sheet.getByText("Margin", { exact: true }).waitFor();
+    await expectAccessible(page, "confirm-order");
+    await shoot(page, "trading-03-confirm");
+    await sheet.getByRole("button", { name: "Place order" }).click();
+    await waitForHash(page, "#/trade/index?tab=inProgress");
+    await page
+      .getByRole("tablist", { name: "Positions" })
+      .getByRole("tab", { name: "In progress", selected: true })
+      .waitFor();
+  });
+
+  it("shows the position with its live P&L, locked for a minute", async () => {
+    const position = row();
+    await position.getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ }).waitFor();
+    await position.getByText("Long", { exact: true }).waitFor();
+    await position.getByText(/Lots 1 · 5×/).waitFor();
+    await position.getByText("Open", { exact: true }).waitFor();
+    // The P&L follows the quote: a signed amount in USD, not the dash of an unpriced row.
+    await expect
+      .poll(() => position.locator(".trade-row__pnl").innerText())
+      .toMatch(/P&L\s*[+-][\d,]+\.\d{2} USD/);
+    await position.getByText(/^Locked until /).waitFor();
+    expect(await position.getByRole("button", { name: /^Close position in Ethereum/ }).count()).toBe(0);
+    await expectAccessible(page, "positions");
+    await shoot(page, "trading-04-position-locked");
+    // The margin and opening fee left the available balance with the order.
+    expect(await availableUsd()).toBeLessThan(availableBefore);
+  });
+
+  it("once the lock has passed, closes the position after confirming", async () => {
+    // The server's real clock: one minute after the fill, the lock label gives way to the Close button.
+    await row()
+      .getByRole("button", { name: /^Close position in Ethereum/ })
+      .waitFor({ timeout: 150_000 });
+    expect(
+      await row()
+        .getByText(/^Locked until /)
+        .count(),
+    ).toBe(0);
+    await shoot(page, "trading-05-unlocked");
+    await row()
+      .getByRole("button", { name: /^Close position in Ethereum/ })
+      .click();
+    const confirm = page.getByRole("alertdialog", { name: "Close this position?" });
+    await confirm.getByText(/^Close 1 lots of Ethereum .*at the market price\?/).waitFor();
+    await expectAccessible(page, "close-confirm");
+    await confirm.getByRole("button", { name: "Close position" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await row().waitFor({ state: "detached" });
+    await page.getByRole("tablist", { name: "Positions" }).getByRole("tab", { name: "Finished" }).click();
+    const finished = page
+      .getByRole("list", { name: "Finished" })
+      .getByRole("listitem")
+      .filter({ hasText: "ETHUSD" });
+    await finished.getByText("Closed", { exact: true }).waitFor();
+    await shoot(page, "trading-06-finished");
+  }, 200_000);
+
+  it("the fund records list margin, fee, stamp duty, margin release and P&L; they sum to the balance's change", async () => {
+    // A close at exactly the opening price books no P&L entry (zero amounts are not booked): rare, allowed.
+    const closed = await api(harness.baseUrl, "vue/trade/orders", { tab: "finished" }, user);
+    const pnl = String((closed.items as { pnl: string | null }[])[0]?.pnl ?? "0");
+    const hasPnl = /[1-9]/.test(pnl);
+    await open("#/information/fundRecord");
+    const list = page.getByRole("list", { name: /Fund records/ });
+    for (const type of [
+      "Trade margin",
+      "Trading fee",
+      "Stamp duty",
+      "Margin release",
+      ...(hasPnl ? ["Realised profit and loss"] : []),
+    ])
+      await list.getByText(type).first().waitFor();
+    await expectAccessible(page, "fund-records");
+    await shoot(page, "trading-07-fund-records");
+
+    // The same postings through the API: the trade's postings on the available account, summed, are the
+    // change of the available balance from before the order to after the close.
+    const records = await api(harness.baseUrl, "vue/fund/records", { currency: "USD" }, user);
+    const trade = (records.items as Posting[]).filter((r) => r.reference?.startsWith("trade:"));
+    expect(new Set(trade.map((r) => r.reference)).size).toBe(1);
+    const onAvailable = trade.filter((r) => r.account === "available");
+    expect(onAvailable.map((r) => r.type).sort()).toEqual(
+      ["fee", "fee", "marginRelease", ...(hasPnl ? ["realisedPnl"] : []), "stampDuty", "tradeMargin"].sort(),
+    );
+    // The margin moved to the margin account and back: nothing left there.
+    const onMargin = trade.filter((r) => r.account === "margin");
+    expect(onMargin.reduce((sum, r) => sum + cents(r.amount), 0n)).toBe(0n);
+    const sum = onAvailable.reduce((total, r) => total + cents(r.amount), 0n);
+    const availableAfter = await availableUsd();
+    expect(sum).toBe(availableAfter - availableBefore);
+    expect(sum).not.toBe(0n);
+    expect(csp.list()).toEqual([]);
+  });
+});
