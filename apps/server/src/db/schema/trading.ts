@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { CloseReason, OrderDirection, OrderKind, OrderState, PriceType } from "@brokerage/api";
 import { instant } from "./columns.js";
+import { adminUsers } from "./admin.js";
 import { journalEntries } from "./ledger.js";
 import { users } from "./users.js";
 
@@ -37,6 +49,8 @@ export const tradeOrders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     kind: text("kind").$type<OrderKind>().notNull().default("normal"),
+    /** The block-trade offer a `blockTrade` order subscribed to (its price, minimum and lock). */
+    offerId: uuid("offer_id").references((): AnyPgColumn => blockTradeOffers.id),
     symbol: text("symbol").notNull(),
     exchange: text("exchange").notNull(),
     market: text("market").notNull(),
@@ -83,6 +97,9 @@ export const tradeOrders = pgTable(
     index("trade_orders_user_finished_idx")
       .on(t.userId, t.seq)
       .where(sql`${t.state} in ('closed', 'cancelled', 'expired', 'declined')`),
+    index("trade_orders_offer_idx")
+      .on(t.offerId)
+      .where(sql`${t.offerId} is not null`),
     index("trade_orders_live_idx")
       .on(t.symbol, t.state)
       .where(sql`${t.state} in (${LIVE})`),
@@ -98,6 +115,7 @@ export const tradeOrders = pgTable(
       sql`${t.closeReason} in ('user', 'stopLoss', 'takeProfit', 'liquidation', 'dayEnd')`,
     ),
     check("trade_orders_quantity_check", sql`${t.quantity} > 0`),
+    check("trade_orders_offer_check", sql`(${t.kind} = 'blockTrade') = (${t.offerId} is not null)`),
     check("trade_orders_leverage_check", sql`${t.leverage} >= 1`),
     check("trade_orders_money_check", sql`${t.margin} >= 0 and ${t.openFee} >= 0`),
     check("trade_orders_limit_check", sql`(${t.priceType} = 'limit') = (${t.limitPrice} is not null)`),
@@ -114,3 +132,92 @@ export const tradeOrders = pgTable(
 );
 
 export type TradeOrderRow = typeof tradeOrders.$inferSelect;
+
+/**
+ * Block-trade offers (DESIGN §5 "Primary market"), created in the back office: one instrument at a
+ * discounted price, a minimum share count, a subscription window, how long the positions stay locked
+ * (trading days, core `lockedUntil`), and an optional secret key the user must quote (kept as a SHA-256
+ * hash; staff hand the key out). A user's subscription is a `trade_orders` row of kind `blockTrade` in
+ * state `review`, its margin and fee held, until a reviewer decides (review kind `blockTrade`).
+ * `withdrawn` offers take no new subscriptions; rows are never deleted (orders point at them).
+ */
+export const blockTradeOffers = pgTable(
+  "block_trade_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    symbol: text("symbol").notNull(),
+    exchange: text("exchange").notNull(),
+    market: text("market").notNull(),
+    currency: text("currency").notNull(),
+    /** The offer's price per share, below the market's (the discount is shown against the live price). */
+    price: price("price").notNull(),
+    minQuantity: bigint("min_quantity", { mode: "number" }).notNull(),
+    /** At most this many shares per subscription; null: no maximum. */
+    maxQuantity: bigint("max_quantity", { mode: "number" }),
+    opensAt: instant("opens_at").notNull(),
+    closesAt: instant("closes_at").notNull(),
+    /** Positions opened from this offer are locked for this many trading days after approval. */
+    lockDays: integer("lock_days").notNull(),
+    /** SHA-256 (hex) of the secret key; null: no key asked. */
+    secretKeyHash: text("secret_key_hash"),
+    state: text("state").$type<"active" | "withdrawn">().notNull().default("active"),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("block_trade_offers_open_idx")
+      .on(t.closesAt)
+      .where(sql`${t.state} = 'active'`),
+    check("block_trade_offers_state_check", sql`${t.state} in ('active', 'withdrawn')`),
+    check("block_trade_offers_price_check", sql`${t.price} > 0`),
+    check(
+      "block_trade_offers_quantity_check",
+      sql`${t.minQuantity} > 0 and (${t.maxQuantity} is null or ${t.maxQuantity} >= ${t.minQuantity})`,
+    ),
+    check("block_trade_offers_window_check", sql`${t.closesAt} > ${t.opensAt}`),
+    check("block_trade_offers_lock_check", sql`${t.lockDays} >= 0`),
+  ],
+);
+
+export type BlockTradeOfferRow = typeof blockTradeOffers.$inferSelect;
+
+/**
+ * Day-trading applications (DESIGN §5 "Primary market": "Day trading: an application reviewed by staff").
+ * The user asks for a day-trading allowance in one currency; the amount is held from `available` while
+ * the application waits (fund flow "day-trade review"), and released when it is decided either way. An
+ * approved application lets the user open `dayTrade` positions (no lock, closed at the market's close)
+ * whose margins together stay within the allowance. One pending application per user at a time; the
+ * latest approved one is the user's allowance.
+ */
+export const dayTradingApplications = pgTable(
+  "day_trading_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    currency: text("currency").notNull(),
+    amount: amount("amount").notNull(),
+    state: text("state").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    reason: text("reason"),
+    holdEntryId: entryId("hold_entry_id"),
+    releaseEntryId: entryId("release_entry_id"),
+    createdAt: instant("created_at").notNull(),
+    decidedAt: instant("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("day_trading_applications_one_pending")
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
+    index("day_trading_applications_user_idx").on(t.userId, t.seq),
+    check("day_trading_applications_state_check", sql`${t.state} in ('pending', 'approved', 'rejected')`),
+    check("day_trading_applications_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export type DayTradingApplicationRow = typeof dayTradingApplications.$inferSelect;
