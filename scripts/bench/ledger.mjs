@@ -220,7 +220,7 @@ async function measureFill(base, users, perUser, opts) {
 async function measureServer(base, opts) {
   const users = await prepare(base, opts.users);
   const pair = await measurePair(base, users, opts);
-  const perUser = Math.ceil((pair.exchangesPerSecond * 4 * (opts.seconds + 2)) / opts.users) + 20;
+  const perUser = Math.ceil((pair.exchangesPerSecond * 8 * (opts.seconds + 2)) / opts.users) + 20;
   const fill = await measureFill(base, users, perUser, opts);
   return { pair, fill };
 }

@@ -10,9 +10,7 @@ import {
   exchange,
   exchangeEntryType,
   fitsScale,
-  money,
   quoteExchange,
-  scaleOf,
   toBookedString,
   userAccount,
 } from "@brokerage/core";
@@ -20,9 +18,10 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { book, idempotent, userWallets, type CallContext } from "../ledger/index.js";
+import { book, idempotent, requestHash, userWallets, type CallContext } from "../ledger/index.js";
 import { getSettings } from "../settings/service.js";
 import type { FxRates } from "./rates.js";
+import { atScale, fillAtOnce } from "./fill.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -31,8 +30,8 @@ interface Deps {
   rates: FxRates;
 }
 
-/** A balance as the wallet shows it: at its currency's scale ("990.00", "1491"). */
-const atScale = (amount: string, currency: string) => money(amount).toFixed(scaleOf(currency));
+/** Quotes kept in the process for their fill (they never change once made); the oldest dropped first. */
+const MAX_KEPT_QUOTES = 10_000;
 
 /**
  * Currency exchange (DESIGN §4.1, §5 Currencies): a quote at the live mid rate less the disclosed spread,
@@ -40,6 +39,9 @@ const atScale = (amount: string, currency: string) => money(amount).toFixed(scal
  * one ledger entry (the user's `from` wallet → the platform's FX accounts → the user's `to` wallet).
  */
 export class ExchangeService {
+  /** Quotes this process made, by id, with their owner and expiry: the fill finds them without a read. */
+  private readonly kept = new Map<string, { userId: string; expiresAt: Date; quote: repo.ClaimedQuote }>();
+
   constructor(private readonly deps: Deps) {}
 
   async quote(userId: string, request: ExchangeQuoteRequest): Promise<ExchangeQuote> {
@@ -72,6 +74,11 @@ export class ExchangeService {
       expiresAt,
       createdAt: at,
     });
+    this.keep(quoteId, {
+      userId,
+      expiresAt,
+      quote: { id: quoteId, fromCurrency: from, toCurrency: to, amount, receive: math.receive },
+    });
     return {
       quoteId,
       from,
@@ -96,12 +103,31 @@ export class ExchangeService {
    */
   async exchange(userId: string, request: ExchangeRequest): Promise<ExchangeResult> {
     const { db, clock } = this.deps;
+    const at = clock.now();
+    const quote = await this.fillable(userId, request.quoteId, at);
+    if (quote) {
+      const owner = `user:${userId}`;
+      const hash = requestHash({ quoteId: request.quoteId });
+      const call = { userId, quote, owner, key: request.idempotencyKey, requestHash: hash, at };
+      const outcome = await fillAtOnce(db, call);
+      this.kept.delete(request.quoteId);
+      if ("answer" in outcome) return outcome.answer;
+    }
+    return this.exchangeInSteps(userId, request, at);
+  }
+
+  /**
+   * The general path of a fill, in steps (`idempotent` + `book`): for a quote that `fillAtOnce` cannot
+   * fill (its user lacks the wallet it pays into, so the account must be created first) or that is not
+   * fillable at all (another user's, used, expired: the refusal comes from here, after the key's check).
+   */
+  private async exchangeInSteps(userId: string, request: ExchangeRequest, at: Date): Promise<ExchangeResult> {
+    const { db, clock } = this.deps;
     const call = {
       owner: `user:${userId}`,
       key: request.idempotencyKey,
       request: { quoteId: request.quoteId },
     };
-    const at = clock.now();
     const ids = { userId, id: request.quoteId };
     // The quote is claimed in the key's own statement (only when the key is claimed too): one round trip.
     const alongside = (claimed: SQL) => repo.claimQuoteSql({ ...ids, at }, claimed);
@@ -147,5 +173,28 @@ export class ExchangeService {
       };
     };
     return idempotent(db, clock, call, fill, { alongside });
+  }
+
+  /** The user's quote if it may be filled now (from this process's quotes, else read), else undefined. */
+  private async fillable(userId: string, id: string, at: Date): Promise<repo.ClaimedQuote | undefined> {
+    const kept = this.kept.get(id);
+    if (kept) return kept.userId === userId && kept.expiresAt > at ? kept.quote : undefined;
+    const row = await repo.findQuote(this.deps.db, { userId, id });
+    if (!row || row.usedAt || row.expiresAt <= at) return undefined;
+    return {
+      id: row.id,
+      fromCurrency: row.fromCurrency,
+      toCurrency: row.toCurrency,
+      amount: row.amount,
+      receive: row.receive,
+    };
+  }
+
+  private keep(id: string, quote: { userId: string; expiresAt: Date; quote: repo.ClaimedQuote }): void {
+    if (this.kept.size >= MAX_KEPT_QUOTES) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(id, quote);
   }
 }

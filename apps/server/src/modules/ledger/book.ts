@@ -19,6 +19,32 @@ export function platformShard(userId: string | null): number {
   return Number.isFinite(bits) ? bits % PLATFORM_SHARDS : 0;
 }
 
+/** An entry's postings as the booking function takes them: accounts by natural key, platform's by shard. */
+export function bookingLines(entry: EntryDraft<EntryType>, userId: string | null): repo.BookingLine[] {
+  const shard = platformShard(userId);
+  return entry.postings.map((p) => ({
+    userId: p.account.owner === "user" ? p.account.userId : null,
+    purpose: p.account.purpose,
+    currency: p.account.currency,
+    shard: p.account.owner === "user" ? 0 : shard,
+    amount: money(p.amount).toFixed(),
+  }));
+}
+
+/** The journal entry's own row of a booking. */
+export function entryRow(booking: Booking, type: string): repo.EntryRow {
+  return {
+    type,
+    userId: booking.userId,
+    reference: booking.reference ?? null,
+    idempotencyKey: booking.idempotencyKey ?? null,
+    causedBy: booking.cause.by,
+    staffId: booking.cause.by === "staff" ? booking.cause.staffId : null,
+    reason: booking.reason ?? null,
+    createdAt: booking.at,
+  };
+}
+
 /** Who caused an entry: the user themself, a staff member (with their id), or the system (schedulers). */
 export type Cause = { by: "user" } | { by: "staff"; staffId: string } | { by: "system" };
 
@@ -84,24 +110,8 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
  */
 export async function book(tx: Db, booking: Booking): Promise<Booked> {
   const entry = checkEntry(booking.entry);
-  const shard = platformShard(booking.userId);
-  const lines: repo.BookingLine[] = entry.postings.map((p) => ({
-    userId: p.account.owner === "user" ? p.account.userId : null,
-    purpose: p.account.purpose,
-    currency: p.account.currency,
-    shard: p.account.owner === "user" ? 0 : shard,
-    amount: money(p.amount).toFixed(),
-  }));
-  const row: repo.EntryRow = {
-    type: entry.type,
-    userId: booking.userId,
-    reference: booking.reference ?? null,
-    idempotencyKey: booking.idempotencyKey ?? null,
-    causedBy: booking.cause.by,
-    staffId: booking.cause.by === "staff" ? booking.cause.staffId : null,
-    reason: booking.reason ?? null,
-    createdAt: booking.at,
-  };
+  const lines = bookingLines(entry, booking.userId);
+  const row = entryRow(booking, entry.type);
   const pending = deferred.get(tx);
   // An entry between platform accounts only is booked at once: deferred, nothing of it would be written now.
   const options = { deferPlatform: pending !== undefined && lines.some((l) => l.userId !== null) };

@@ -89,30 +89,43 @@ export interface PlatformLine {
  * commit right after.
  */
 export function settleSql(lines: readonly PlatformLine[], answer: StoredAnswer): SQL {
-  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too (the shard
-  // zero-padded, so that its text order is its number's).
-  const keyOf = (l: PlatformLine) =>
-    `${l.purpose}\u0000${l.currency}\u0000${String(l.shard).padStart(5, "0")}`;
-  const accounts = [...new Set(lines.map(keyOf))].sort();
-  const index = new Map(accounts.map((key, k) => [key, k + 1]));
-  const parts = accounts.map((key) => key.split("\u0000") as [string, string, string]);
-  const deltas = accounts.map((key) =>
-    lines
-      .filter((l) => keyOf(l) === key)
-      .reduce((sum, l) => sum.plus(l.amount), money(0))
-      .toFixed(),
-  );
-  return sql`select ledger_settle(
-    ${arrayLiteral(parts.map(([purpose]) => purpose))}::text[],
-    ${arrayLiteral(parts.map(([, currency]) => currency))}::text[],
-    ${arrayLiteral(parts.map(([, , shard]) => Number(shard)))}::smallint[],
-    ${arrayLiteral(deltas)}::numeric[],
-    ${arrayLiteral(lines.map((l) => index.get(keyOf(l)) as number))}::int[],
+  const { accounts, lineAccounts } = settlement(lines);
+  return sql`select ledger_settle(${accounts},
+    ${arrayLiteral(lineAccounts)}::int[],
     ${arrayLiteral(lines.map((l) => l.entryId))}::bigint[],
     ${arrayLiteral(lines.map((l) => l.entryType))}::text[],
     ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
     ${arrayLiteral(lines.map((l) => l.createdAt))}::timestamptz[],
     ${answer.owner}::text, ${answer.key}::text, ${JSON.stringify(answer.response ?? null)}::jsonb)`;
+}
+
+/** A platform line before its entry is written: what `settlement` needs of it. */
+export type SettlementLine = Pick<PlatformLine, "purpose" | "currency" | "shard" | "amount">;
+
+/**
+ * The platform accounts `lines` move, as `ledger_settle`'s first four arguments (purposes, currencies,
+ * shards, deltas: each account once, by the sum of its lines, in the fixed lock order), and for each line
+ * the (1-based) index of its account among them.
+ */
+export function settlement(lines: readonly SettlementLine[]): { accounts: SQL; lineAccounts: number[] } {
+  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too (the shard
+  // zero-padded, so that its text order is its number's).
+  const keyOf = (l: SettlementLine) =>
+    `${l.purpose}\u0000${l.currency}\u0000${String(l.shard).padStart(5, "0")}`;
+  const keys = [...new Set(lines.map(keyOf))].sort();
+  const index = new Map(keys.map((key, k) => [key, k + 1]));
+  const parts = keys.map((key) => key.split("\u0000") as [string, string, string]);
+  const deltas = keys.map((key) =>
+    lines
+      .filter((l) => keyOf(l) === key)
+      .reduce((sum, l) => sum.plus(l.amount), money(0))
+      .toFixed(),
+  );
+  const accounts = sql`${arrayLiteral(parts.map(([purpose]) => purpose))}::text[],
+    ${arrayLiteral(parts.map(([, currency]) => currency))}::text[],
+    ${arrayLiteral(parts.map(([, , shard]) => Number(shard)))}::smallint[],
+    ${arrayLiteral(deltas)}::numeric[]`;
+  return { accounts, lineAccounts: lines.map((l) => index.get(keyOf(l)) as number) };
 }
 
 /** The statement that ends an idempotent call: the settlement when it booked platform postings. */

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { money, type ExchangeResult } from "@brokerage/core";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../test/helper.js";
+import { exchangeQuotes, idempotencyKeys, journalEntries, postings } from "../../db/schema/index.js";
+import { HOUR } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import { checkLedger, requestHash } from "../ledger/index.js";
+import { fillAtOnce, type FillCall } from "./fill.js";
+import { findQuote } from "./repository.js";
+import { fund, userIdOf, walletOf } from "./testing.js";
+
+/**
+ * The one-round-trip fill (`exchange_fill`, migration 0008) on its own: what it books and answers, each
+ * refusal (rolling back its key and quote claims), and its fallback to the general path. The HTTP tests
+ * (exchange.test.ts) run both paths through `fund/exchange`.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ authLimits: { registrationsPerAddress: { max: 100, windowMs: HOUR } } });
+});
+afterAll(() => t.close());
+
+/**
+ * A user with `usd` in USD who has exchanged 1 USD to INR once already (through the API), so that their
+ * INR wallet and the platform's FX accounts of their shard exist: what the one-statement fill needs.
+ */
+async function userWith(usd: string) {
+  const session = await registerUser(t.app);
+  const userId = await userIdOf(t, session);
+  await fund(t, userId, "USD", money(usd).plus(1).toFixed(2));
+  const first = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "1" });
+  const filled = await call(
+    t.app,
+    "fund/exchange",
+    { quoteId: first.id, idempotencyKey: randomUUID() },
+    session.headers,
+  );
+  expect(filled).toMatchObject({ status: 1 });
+  return { session, userId };
+}
+
+async function quoteOf(session: Session, userId: string, body: { from: string; to: string; amount: string }) {
+  const answer = await call(t.app, "fund/exchangeQuote", body, session.headers);
+  const quoteId = (answer.data as { quoteId: string }).quoteId;
+  const row = await findQuote(t.database.db, { userId, id: quoteId });
+  if (!row) throw new Error("quote not stored");
+  return row;
+}
+
+function fillCall(
+  userId: string,
+  quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
+  key = randomUUID(),
+) {
+  return {
+    userId,
+    quote,
+    owner: `user:${userId}`,
+    key,
+    requestHash: requestHash({ quoteId: quote.id }),
+    at: t.clock.now(),
+  } satisfies FillCall;
+}
+
+/** The refusal a fill throws (its code and params), or a failure of the test when it answers. */
+async function refusal(call: FillCall) {
+  const error = await fillAtOnce(t.database.db, call).then(
+    (outcome) => outcome,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a refusal, got ${JSON.stringify(error)}`);
+  return { code: error.code, params: error.params };
+}
+
+async function claims(userId: string, quoteId: string) {
+  const keys = await t.database.db
+    .select()
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.owner, `user:${userId}`));
+  const [quote] = await t.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quoteId));
+  return { keys: keys.length, usedAt: quote?.usedAt ?? null };
+}
+
+describe("fillAtOnce (exchange_fill)", () => {
+  it("books the exchange, writes the wallets into the answer, links the quote and stores the answer", async () => {
+    const { userId, session } = await userWith("100.00");
+    const inr = money((await walletOf(t, userId, "INR")).available);
+    const quote = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "40" });
+    const request = fillCall(userId, quote);
+    const outcome = await fillAtOnce(t.database.db, request);
+    if (!("answer" in outcome)) throw new Error("fell back with both wallets there");
+    const receive = money(quote.receive);
+    const answer: ExchangeResult = outcome.answer;
+    expect(answer).toEqual({
+      quoteId: quote.id,
+      type: "usToIndia",
+      amount: "40.00",
+      receive: receive.toFixed(2),
+      wallets: [
+        { currency: "USD", available: "60.00" },
+        { currency: "INR", available: receive.plus(inr).toFixed(2) },
+      ],
+      exchangedAt: t.clock.now().toISOString(),
+    });
+    expect(money((await walletOf(t, userId, "INR")).available).equals(receive.plus(inr))).toBe(true);
+    const [entry] = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${quote.id}`));
+    expect(entry).toMatchObject({ type: "usToIndia", userId, causedBy: "user", idempotencyKey: request.key });
+    const lines = await t.database.db
+      .select()
+      .from(postings)
+      .where(eq(postings.entryId, entry?.id ?? -1));
+    expect(lines).toHaveLength(4);
+    const [row] = await t.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quote.id));
+    expect(row).toMatchObject({ usedAt: t.clock.now(), entryId: entry?.id });
+    const [key] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.owner, request.owner), eq(idempotencyKeys.key, request.key)));
+    expect(key?.response).toEqual(answer);
+
+    // The same key again: the stored answer, nothing moved; the key with another request: a conflict.
+    expect(await fillAtOnce(t.database.db, request)).toEqual({ answer });
+    expect(money((await walletOf(t, userId, "USD")).available).equals(60)).toBe(true);
+    expect(await refusal({ ...request, requestHash: requestHash({ quoteId: randomUUID() }) })).toEqual({
+      code: "IDEMPOTENCY_CONFLICT",
+      params: {},
+    });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it("refuses as the general path does, and a refusal leaves neither the key nor the quote claimed", async () => {
+    const { userId, session } = await userWith("5.00");
+    const other = await userWith("1.00");
+
+    const short = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "40" });
+    expect(await refusal(fillCall(userId, short))).toEqual({
+      code: "INSUFFICIENT_AVAILABLE",
+      params: { available: "5.00" },
+    });
+    expect(await claims(userId, short.id)).toEqual({ keys: 1, usedAt: null });
+
+    expect(await refusal(fillCall(other.userId, short))).toEqual({ code: "NOT_FOUND", params: {} });
+    expect(await claims(other.userId, short.id)).toEqual({ keys: 1, usedAt: null });
+
+    const fine = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "1" });
+    expect(await fillAtOnce(t.database.db, fillCall(userId, fine))).toHaveProperty("answer");
+    expect(await refusal(fillCall(userId, fine))).toEqual({ code: "ORDER_STATE_INVALID", params: {} });
+    expect(await claims(userId, fine.id)).toMatchObject({ keys: 2 });
+
+    t.clock.advance(HOUR);
+    expect(await refusal(fillCall(userId, short))).toEqual({ code: "QUOTE_EXPIRED", params: {} });
+    expect(await claims(userId, short.id)).toEqual({ keys: 2, usedAt: null });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it("falls back, changing nothing, when the wallet it pays into does not exist yet or the terms differ", async () => {
+    const session = await registerUser(t.app);
+    const userId = await userIdOf(t, session);
+    await fund(t, userId, "USD", "50.00");
+    const quote = await quoteOf(session, userId, { from: "USD", to: "THB", amount: "10" });
+    expect(await fillAtOnce(t.database.db, fillCall(userId, quote))).toEqual({ fallback: true });
+    expect(await fillAtOnce(t.database.db, fillCall(userId, { ...quote, receive: "1" }))).toEqual({
+      fallback: true,
+    });
+    expect(await claims(userId, quote.id)).toEqual({ keys: 0, usedAt: null });
+    const entries = await t.database.db.execute(
+      sql`select count(*)::int as n from journal_entries where reference = ${`exchange:${quote.id}`}`,
+    );
+    expect(entries.rows[0]).toEqual({ n: 0 });
+    // Through the API the general path then fills it, creating the THB wallet.
+    const answer = await call(
+      t.app,
+      "fund/exchange",
+      { quoteId: quote.id, idempotencyKey: randomUUID() },
+      session.headers,
+    );
+    expect(answer).toMatchObject({
+      status: 1,
+      data: { wallets: [{ available: "40.00" }, { currency: "THB" }] },
+    });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import type { ExchangeResult } from "@brokerage/api";
+import { exchange, exchangeEntryType, money, scaleOf } from "@brokerage/core";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../db/index.js";
+import { DomainError } from "../../lib/errors.js";
+import { bookingLines } from "../ledger/book.js";
+import { arrayLiteral } from "../ledger/repository.js";
+import { settlement } from "../ledger/keys.js";
+import type { ClaimedQuote } from "./repository.js";
+
+/** What the fill of one quote needs: the quote's terms as they were made, and the call's key. */
+export interface FillCall {
+  userId: string;
+  quote: ClaimedQuote;
+  owner: string;
+  key: string;
+  requestHash: string;
+  at: Date;
+}
+
+/**
+ * What `fillAtOnce` found: the answer (filled now, or stored under the key before), or `fallback` when
+ * the general path must run (an account does not exist yet: only the general path creates accounts).
+ */
+export type FillOutcome = { answer: ExchangeResult } | { fallback: true };
+
+/**
+ * Fills a quote in one round trip, with the database function `exchange_fill` (migration 0008) in
+ * autocommit: the same claims, booking, settlement and stored answer as the general path (`idempotent` +
+ * `book`, in ExchangeService.exchange), in the same lock order, as one statement; a refusal raises and
+ * PostgreSQL rolls the whole statement back. The entry is built here by the core, as every entry is; the
+ * function only writes the users' balances after it into the answer (the `wallets` of `ExchangeResult`).
+ *
+ * It answers the same refusals the general path does, in the same order: a key used before answers its
+ * stored answer (IDEMPOTENCY_CONFLICT when that was another request), then NOT_FOUND, ORDER_STATE_INVALID
+ * for a used quote, QUOTE_EXPIRED, INSUFFICIENT_AVAILABLE {available}.
+ */
+export async function fillAtOnce(db: Db, call: FillCall): Promise<FillOutcome> {
+  const { userId, quote, at } = call;
+  const from = quote.fromCurrency;
+  const to = quote.toCurrency;
+  const type = exchangeEntryType(from, to);
+  const entry = exchange(type, userId, from, quote.amount, to, quote.receive);
+  const lines = bookingLines(entry, userId);
+  const platform = lines.filter((l) => l.userId === null);
+  const { accounts, lineAccounts } = settlement(platform);
+  const walletLine = (currency: string) =>
+    lines.findIndex((l) => l.userId === userId && l.purpose === "available" && l.currency === currency) + 1;
+  // The answer with the wallets' balances still to write (the function writes them once it has booked).
+  const answer: ExchangeResult = {
+    quoteId: quote.id,
+    type,
+    amount: atScale(quote.amount, from),
+    receive: atScale(quote.receive, to),
+    wallets: [
+      { currency: from as ExchangeResult["wallets"][number]["currency"], available: "" },
+      { currency: to as ExchangeResult["wallets"][number]["currency"], available: "" },
+    ],
+    exchangedAt: at.toISOString(),
+  };
+  const statement = sql`select o_outcome as outcome, o_response as response, o_hash as "requestHash"
+    from exchange_fill(
+      ${call.owner}::text, ${call.key}::text, ${call.requestHash}::text, ${userId}::uuid, ${quote.id}::uuid,
+      ${at.toISOString()}::timestamptz, ${from}::text, ${to}::text, ${quote.amount}::numeric,
+      ${quote.receive}::numeric,
+      ${arrayLiteral(lines.map((l) => l.userId))}::uuid[],
+      ${arrayLiteral(lines.map((l) => l.purpose))}::text[],
+      ${arrayLiteral(lines.map((l) => l.currency))}::text[],
+      ${arrayLiteral(lines.map((l) => l.shard))}::smallint[],
+      ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
+      ${type}::text, ${`exchange:${quote.id}`}::text,
+      ${accounts},
+      ${arrayLiteral(lineAccounts)}::int[],
+      ${arrayLiteral(platform.map((l) => l.amount))}::numeric[],
+      ${JSON.stringify(answer)}::jsonb,
+      ${arrayLiteral([walletLine(from), walletLine(to)])}::int[],
+      ${arrayLiteral([scaleOf(from), scaleOf(to)])}::int[])`;
+  let row: { outcome: string; response: unknown; requestHash: string } | undefined;
+  try {
+    row = rowsOf<{ outcome: string; response: unknown; requestHash: string }>(await db.execute(statement))[0];
+  } catch (error) {
+    const refusal = refusalOf(error, from);
+    if (!refusal) throw error;
+    if (refusal.reason === "fallback") return { fallback: true };
+    throw refusal.error;
+  }
+  if (!row) throw new Error("exchange_fill answered no row");
+  if (row.outcome === "stored" && row.requestHash !== call.requestHash)
+    throw new DomainError("IDEMPOTENCY_CONFLICT");
+  return {
+    answer: (typeof row.response === "string" ? JSON.parse(row.response) : row.response) as ExchangeResult,
+  };
+}
+
+/** A balance as the wallet shows it: at its currency's scale ("990.00", "1491"). */
+export const atScale = (amount: string, currency: string) => money(amount).toFixed(scaleOf(currency));
+
+const PREFIX = "exchange_fill:";
+
+/** The refusal `exchange_fill` raised (the driver's error, or the query error wrapping it), if it is one. */
+function refusalOf(error: unknown, from: string): { reason: string; error?: DomainError } | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (!e.message.startsWith(PREFIX)) continue;
+    const reason = e.message.slice(PREFIX.length);
+    const detail = (e as { detail?: string }).detail;
+    switch (reason) {
+      case "notFound":
+        return { reason, error: new DomainError("NOT_FOUND") };
+      case "used":
+        return { reason, error: new DomainError("ORDER_STATE_INVALID") };
+      case "expired":
+        return { reason, error: new DomainError("QUOTE_EXPIRED") };
+      case "insufficient":
+        return {
+          reason,
+          error: new DomainError("INSUFFICIENT_AVAILABLE", { available: atScale(detail ?? "0", from) }),
+        };
+      default:
+        return { reason: "fallback" };
+    }
+  }
+  return undefined;
+}
