@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { money, type ExchangeResult } from "@brokerage/core";
-import { and, eq, sql } from "drizzle-orm";
+import type { ExchangeResult } from "@brokerage/api";
+import { money } from "@brokerage/core";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../test/helper.js";
 import { exchangeQuotes, idempotencyKeys, journalEntries, postings } from "../../db/schema/index.js";
@@ -168,10 +169,11 @@ describe("fillAtOnce (exchange_fill)", () => {
       fallback: true,
     });
     expect(await claims(userId, quote.id)).toEqual({ keys: 0, usedAt: null });
-    const entries = await t.database.db.execute(
-      sql`select count(*)::int as n from journal_entries where reference = ${`exchange:${quote.id}`}`,
-    );
-    expect(entries.rows[0]).toEqual({ n: 0 });
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${quote.id}`));
+    expect(entries).toEqual([]);
     // Through the API the general path then fills it, creating the THB wallet.
     const answer = await call(
       t.app,

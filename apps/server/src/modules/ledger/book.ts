@@ -31,10 +31,9 @@ export function bookingLines(entry: EntryDraft<EntryType>, userId: string | null
   }));
 }
 
-/** The journal entry's own row of a booking. */
-export function entryRow(booking: Booking, type: string): repo.EntryRow {
+/** The journal entry's own row of a booking, but its type. */
+export function entryRow(booking: Omit<Booking, "entry">): Omit<repo.EntryRow, "type"> {
   return {
-    type,
     userId: booking.userId,
     reference: booking.reference ?? null,
     idempotencyKey: booking.idempotencyKey ?? null,
@@ -59,8 +58,11 @@ export interface Booking {
   /** Shown to the user in fund records (adjustments, refusals). */
   reason?: string;
   at: Date;
-  /** The error when a user's account would go below zero (default INSUFFICIENT_BALANCE). */
-  insufficient?: () => DomainError;
+  /**
+   * The error when a user's account would go below zero (default INSUFFICIENT_BALANCE); `bookMany` says
+   * which of its entries could not be paid (0-based).
+   */
+  insufficient?: (index: number) => DomainError;
 }
 
 export interface Booked {
@@ -95,8 +97,8 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
  * Books one entry inside the caller's transaction (DESIGN §5 Ledger): checks it (zero-sum per currency,
  * scales), locks its accounts in a fixed order (users' by id, then the platform's by purpose, currency and shard,
  * so concurrent entries cannot deadlock) and checks the non-negative guard on the locked balances, then
- * moves the balances and writes the entry with its postings and running balances: two round trips
- * whatever the entry's size (repository `bookEntry`), plus two the first time an account is used.
+ * moves the balances and writes the entry with its postings and running balances: one round trip
+ * whatever the entry's size (repository `bookEntries`), plus two the first time an account is used.
  *
  * The platform's accounts are shared by every entry of a kind (all exchanges move the two FX accounts), so
  * whoever holds their locks holds up everyone else. Inside `idempotent` they are therefore neither locked
@@ -109,37 +111,70 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
  * writes postings or balances.
  */
 export async function book(tx: Db, booking: Booking): Promise<Booked> {
-  const entry = checkEntry(booking.entry);
-  const lines = bookingLines(entry, booking.userId);
-  const row = entryRow(booking, entry.type);
+  const [booked] = await bookMany(tx, [booking.entry], booking);
+  if (!booked) throw new Error("an entry was not booked");
+  return booked;
+}
+
+/**
+ * Books several entries, in order, as `book` books each (the same checks, locks and deferral), in one
+ * round trip (repository `bookEntries`), plus two when an account is used for the first time. They share
+ * the booking's user, reference, key, cause, reason and time. The first entry a user's account cannot pay
+ * refuses with `booking.insufficient` (default INSUFFICIENT_BALANCE) and the caller's transaction rolls
+ * back the entries booked before it.
+ */
+export async function bookMany(
+  tx: Db,
+  entries: readonly EntryDraft<EntryType>[],
+  booking: Omit<Booking, "entry">,
+): Promise<Booked[]> {
   const pending = deferred.get(tx);
-  // An entry between platform accounts only is booked at once: deferred, nothing of it would be written now.
-  const options = { deferPlatform: pending !== undefined && lines.some((l) => l.userId !== null) };
-  let result = await repo.bookEntry(tx, row, lines, options);
-  if (result.outcome === "missing") {
-    await repo.createAccounts(tx, lines);
-    result = await repo.bookEntry(tx, row, lines, options);
-  }
-  if (result.outcome === "missing") throw new Error("ledger accounts missing after they were created");
-  if (result.outcome === "insufficient")
-    throw booking.insufficient?.() ?? new DomainError("INSUFFICIENT_BALANCE");
-  const { entryId, balances } = result;
-  if (options.deferPlatform)
-    for (const line of lines)
-      if (line.userId === null)
-        pending?.push({
-          entryId,
-          entryType: entry.type,
-          createdAt: booking.at.toISOString(),
-          purpose: line.purpose,
-          currency: line.currency,
-          shard: line.shard,
-          amount: line.amount,
-        });
-  const booked = new Map<string, string>();
-  entry.postings.forEach((p, i) => {
-    const balance = balances[i];
-    if (balance !== undefined) booked.set(accountKey(p.account), balance);
+  const drafts = entries.map((draft) => {
+    const entry = checkEntry(draft);
+    const lines = bookingLines(entry, booking.userId);
+    // An entry between platform accounts only is booked at once: deferred, nothing of it would be written now.
+    const deferPlatform = pending !== undefined && lines.some((l) => l.userId !== null);
+    return { entry, type: entry.type as string, lines, deferPlatform };
   });
-  return { entryId, balances: booked };
+  const row = entryRow(booking);
+  const booked: Booked[] = [];
+  let created = -1;
+  while (booked.length < drafts.length) {
+    const results = await repo.bookEntries(tx, row, drafts.slice(booked.length));
+    for (const result of results) {
+      const draft = drafts[booked.length] as (typeof drafts)[number];
+      if (result.outcome === "missing") {
+        if (created === booked.length) throw new Error("ledger accounts missing after they were created");
+        created = booked.length;
+        await repo.createAccounts(tx, draft.lines);
+        break;
+      }
+      if (result.outcome === "insufficient")
+        throw booking.insufficient?.(booked.length) ?? new DomainError("INSUFFICIENT_BALANCE");
+      booked.push(finish(draft, result.entryId, result.balances));
+    }
+  }
+  return booked;
+
+  function finish(draft: (typeof drafts)[number], entryId: number, balances: (string | undefined)[]): Booked {
+    const { entry, lines, deferPlatform } = draft;
+    if (deferPlatform)
+      for (const line of lines)
+        if (line.userId === null)
+          pending?.push({
+            entryId,
+            entryType: entry.type,
+            createdAt: booking.at.toISOString(),
+            purpose: line.purpose,
+            currency: line.currency,
+            shard: line.shard,
+            amount: line.amount,
+          });
+    const byAccount = new Map<string, string>();
+    entry.postings.forEach((p, i) => {
+      const balance = balances[i];
+      if (balance !== undefined) byAccount.set(accountKey(p.account), balance);
+    });
+    return { entryId, balances: byAccount };
+  }
 }

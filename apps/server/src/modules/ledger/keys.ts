@@ -108,7 +108,7 @@ export type SettlementLine = Pick<PlatformLine, "purpose" | "currency" | "shard"
  * the (1-based) index of its account among them.
  */
 export function settlement(lines: readonly SettlementLine[]): { accounts: SQL; lineAccounts: number[] } {
-  // Code-unit order: the C collation's, in which bookEntry orders the platform's accounts too (the shard
+  // Code-unit order: the C collation's, in which ledger_book orders the platform's accounts too (the shard
   // zero-padded, so that its text order is its number's).
   const keyOf = (l: SettlementLine) =>
     `${l.purpose}\u0000${l.currency}\u0000${String(l.shard).padStart(5, "0")}`;

@@ -41,10 +41,18 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return `{${items.join(",")}}`;
 }
 
+/** One entry to book with `bookEntries`: its type, its lines, and whether its platform side is deferred. */
+export interface EntryLines {
+  type: string;
+  lines: readonly BookingLine[];
+  deferPlatform: boolean;
+}
+
 /**
- * Books an entry in one call of the database function `ledger_book` (migration 0005), so one round trip
- * whatever its size, planned once per connection (DESIGN §5 Ledger). The function, in statements that
- * each see the rows as they are once the previous one is done:
+ * Books entries in one call of the database function `ledger_book_all` (migration 0009), which books each
+ * with `ledger_book` (migration 0005) in order: one round trip however many entries and lines, planned
+ * once per connection (DESIGN §5 Ledger). `ledger_book`, in statements that each see the rows as they are
+ * once the previous one is done:
  *
  * 1. locks the entry's accounts in one fixed order, users' accounts by id, then the platform's by purpose,
  *    currency and shard (`order by … for update`), so concurrent entries over the same accounts cannot
@@ -59,35 +67,61 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
  * The check is a statement of its own on purpose: its snapshot is taken once every row is locked, so it
  * reads the current rows. (One statement locking in a CTE and updating in the same query reads the rows
  * through its older snapshot, and PostgreSQL's re-check of a row changed since then was seen to skip rows
- * under contention.) All or nothing: a refused entry changes no row, and the answer says why.
+ * under contention.) All or nothing per entry: a refused entry changes no row, and the answer says why.
+ *
+ * Answers the entries' results in order, up to and including the first that was not booked (the entries
+ * after it were not tried): the caller creates the missing accounts and books the rest, or rolls back.
  */
-export async function bookEntry(
+export async function bookEntries(
   tx: Db,
-  entry: EntryRow,
-  lines: readonly BookingLine[],
-  { deferPlatform }: { deferPlatform: boolean },
-): Promise<BookingResult> {
+  entry: Omit<EntryRow, "type">,
+  entries: readonly EntryLines[],
+): Promise<BookingResult[]> {
+  const lines = entries.flatMap((e) => e.lines);
+  // Entry k's lines start at starts[k] (1-based) in the flat arrays.
+  const starts: number[] = [];
+  let next = 1;
+  for (const e of entries) {
+    starts.push(next);
+    next += e.lines.length;
+  }
   const rows = (await executePrepared(
     tx,
-    sql`select outcome, ord, balance::text as balance, entry_id::text as "entryId" from ledger_book(
+    sql`select entry_index as "index", outcome, ord, balance::text as balance, entry_id::text as "entryId"
+      from ledger_book_all(
+      ${arrayLiteral(starts)}::int[],
       ${arrayLiteral(lines.map((l) => l.userId))}::uuid[],
       ${arrayLiteral(lines.map((l) => l.purpose))}::text[],
       ${arrayLiteral(lines.map((l) => l.currency))}::text[],
       ${arrayLiteral(lines.map((l) => l.shard))}::smallint[],
       ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
-      ${deferPlatform}::boolean, ${entry.type}::text, ${entry.userId}::uuid, ${entry.reference}::text,
-      ${entry.idempotencyKey}::text, ${entry.causedBy}::text, ${entry.staffId}::uuid, ${entry.reason}::text,
-      ${entry.createdAt.toISOString()}::timestamptz)`,
-  )) as { outcome: string; ord: number | null; balance: string | null; entryId: string | null }[];
-  const first = rows[0];
-  if (first?.outcome === "missing") return { outcome: "missing" };
-  if (first?.outcome === "insufficient") return { outcome: "insufficient" };
-  const balances: (string | undefined)[] = lines.map(() => undefined);
-  for (const row of rows) balances[Number(row.ord) - 1] = row.balance ?? undefined;
-  const entryId = first?.entryId;
-  // A booking that moved no row of a user is booked at once by `book` (nothing deferred): never empty.
-  if (!entryId) throw new Error(`booking answered no entry: ${JSON.stringify(rows)}`);
-  return { outcome: "booked", entryId: Number(entryId), balances };
+      ${`{${entries.map((e) => e.deferPlatform).join(",")}}`}::boolean[],
+      ${arrayLiteral(entries.map((e) => e.type))}::text[],
+      ${entry.userId}::uuid, ${entry.reference}::text, ${entry.idempotencyKey}::text, ${entry.causedBy}::text,
+      ${entry.staffId}::uuid, ${entry.reason}::text, ${entry.createdAt.toISOString()}::timestamptz)`,
+  )) as {
+    index: number;
+    outcome: string;
+    ord: number | null;
+    balance: string | null;
+    entryId: string | null;
+  }[];
+  const results: BookingResult[] = [];
+  entries.forEach((e, i) => {
+    const own = rows.filter((row) => Number(row.index) === i + 1);
+    const first = own[0];
+    if (!first) return;
+    if (first.outcome === "missing" || first.outcome === "insufficient") {
+      results.push({ outcome: first.outcome });
+      return;
+    }
+    const balances: (string | undefined)[] = e.lines.map(() => undefined);
+    for (const row of own) balances[Number(row.ord) - 1] = row.balance ?? undefined;
+    // A booking that moved no row of a user is booked at once by `book` (nothing deferred): never empty.
+    if (!first.entryId) throw new Error(`booking answered no entry: ${JSON.stringify(own)}`);
+    results.push({ outcome: "booked", entryId: Number(first.entryId), balances });
+  });
+  return results;
 }
 
 /** Creates the accounts that do not exist yet (a concurrent creator's row is waited for, then kept). */

@@ -10,7 +10,7 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { book, userWallets, type Booking, type Cause } from "../ledger/index.js";
+import { bookMany, userWallets, type Booking, type Cause } from "../ledger/index.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { positionTerms } from "./view.js";
@@ -45,25 +45,25 @@ export async function bookAll(
   booking: Omit<Booking, "entry" | "insufficient">,
 ): Promise<number[]> {
   const short = new DomainError("INSUFFICIENT_AVAILABLE");
-  const ids: number[] = [];
-  let taken = money(0);
-  for (const entry of entries) {
-    const booked = await book(tx, { ...booking, entry, insufficient: () => short }).catch(
-      async (error: unknown) => {
-        const { userId } = booking;
-        if (error !== short || userId === null) throw error;
-        const currency = entry.postings[0]?.account.currency ?? "";
-        const now = await availableOf(tx, userId, currency);
-        throw new DomainError("INSUFFICIENT_AVAILABLE", {
-          available: toBookedString(money(now).plus(taken), currency),
-        });
-      },
-    );
-    for (const { account, amount } of entry.postings)
-      if (account.owner === "user" && account.purpose === "available") taken = taken.minus(amount);
-    ids.push(booked.entryId);
-  }
-  return ids;
+  let refused = 0;
+  const insufficient = (index: number) => ((refused = index), short);
+  const booked = await bookMany(tx, entries, { ...booking, insufficient }).catch(async (error: unknown) => {
+    const { userId } = booking;
+    if (error !== short || userId === null) throw error;
+    const entry = entries[refused];
+    const currency = entry?.postings[0]?.account.currency ?? "";
+    // What the entries before the refused one took from available, in this transaction.
+    let taken = money(0);
+    for (const { postings } of entries.slice(0, refused))
+      for (const { account, amount } of postings)
+        if (account.owner === "user" && account.purpose === "available" && account.currency === currency)
+          taken = taken.minus(amount);
+    const now = await availableOf(tx, userId, currency);
+    throw new DomainError("INSUFFICIENT_AVAILABLE", {
+      available: toBookedString(money(now).plus(taken), currency),
+    });
+  });
+  return booked.map((b) => b.entryId);
 }
 
 /** A pending order ends (`cancelled`, `expired`): everything its hold holds goes back to available. */
