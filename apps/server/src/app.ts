@@ -35,6 +35,8 @@ import { staffAuthPlugin } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
 import { bankRoutes } from "./modules/bank/routes.js";
+import { blockTradeAdminRoutes } from "./modules/block-trades/admin-routes.js";
+import { blockTradeRoutes } from "./modules/block-trades/routes.js";
 import { kycAdminRoutes } from "./modules/kyc/admin-routes.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { reviewRegistryPlugin } from "./modules/reviews/plugin.js";
@@ -56,10 +58,13 @@ import { configAdminRoutes } from "./modules/settings/admin-routes.js";
 import { publishTradeChange } from "./modules/trading/engine/changes.js";
 import type { TradingEngineOptions } from "./modules/trading/engine/engine.js";
 import { tradingEnginePlugin } from "./modules/trading/engine/plugin.js";
+import { tradingAdminRoutes } from "./modules/trading/admin-routes.js";
 import { tradingRoutes } from "./modules/trading/routes.js";
+import { tradingTermsRoutes } from "./modules/trading/terms-routes.js";
 import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
+import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -184,6 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.tradingEngine,
   });
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
+  await app.register(blockTradeRoutes, { prefix: "/api/vue/blockTrade" });
+  await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
+  await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(streamRoutes, {
@@ -203,7 +211,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(channelAdminRoutes, { prefix: "/api/admin/channels", imageDir });
   await app.register(depositAdminRoutes, { prefix: "/api/admin/deposits", imageDir });
   await app.register(ledgerAdminRoutes, { prefix: "/api/admin/users" });
+  await app.register(tradingAdminRoutes, { prefix: "/api/admin/users", service: trading });
   await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
+  await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

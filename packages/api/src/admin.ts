@@ -32,12 +32,24 @@ export const PERMISSIONS = [
   "ledger.adjust",
   /** Deposit channels (`channels/list`, `channels/save`). */
   "channels.manage",
+  /** Block-trade offers (`blockTrades/list`, `blockTrades/save`, `blockTrades/withdraw`). */
+  "blockTrades.manage",
+  /** Read a user's orders and positions (`users/orders`) in the user detail. */
+  "trading.read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   administrator: PERMISSIONS,
-  reviewer: ["reviews.read", "reviews.decide", "kyc.photos", "users.read", "audit.read", "ledger.read"],
+  reviewer: [
+    "reviews.read",
+    "reviews.decide",
+    "kyc.photos",
+    "users.read",
+    "audit.read",
+    "ledger.read",
+    "trading.read",
+  ],
   operator: [
     "reviews.read",
     "users.read",
@@ -47,6 +59,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "config.manage",
     "ledger.read",
     "channels.manage",
+    "blockTrades.manage",
+    "trading.read",
   ],
   support: ["users.read", "reviews.read", "ledger.read"],
 };
@@ -389,6 +403,8 @@ export const AUDIT_ACTIONS = [
   "config.set",
   "config.reset",
   "channel.save",
+  "blockTrade.save",
+  "blockTrade.withdraw",
 ] as const;
 
 /**

@@ -102,7 +102,12 @@ export const ERROR_MESSAGES = {
   BELOW_MIN_BUY: "Below the minimum buy amount of {{min}}",
   BELOW_MIN_AMOUNT: "Below the minimum amount of {{min}}",
   BLOCK_TRADE_CLOSED: "Block trade closed; minimum {{minShares}} shares",
+  BLOCK_TRADE_BELOW_MIN: "Below the block trade's minimum of {{minShares}} shares",
+  BLOCK_TRADE_ABOVE_MAX: "Above the block trade's maximum of {{maxShares}} shares per subscription",
   MARGIN_NOT_ENABLED: "Margin trading is not enabled",
+  DAY_TRADE_ALLOWANCE_EXCEEDED:
+    "This order's margin is beyond your day-trading allowance: {{available}} left",
+  DAY_TRADING_PENDING: "Your day-trading application is under review; please wait for the result",
   PRICE_BEYOND_LIMIT: "The price is beyond the limit",
   PRICE_UNAVAILABLE: "The price could not be obtained",
   PRICE_NOT_POSITIVE: "The order price must be above 0",

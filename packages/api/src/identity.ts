@@ -49,6 +49,11 @@ export const MESSAGE_KINDS = [
   "withdrawalApproved",
   "withdrawalRejected",
   "balanceAdjusted",
+  "blockTradeApproved",
+  "blockTradeRejected",
+  "dayTradingApproved",
+  "dayTradingRejected",
+  "dayTradeClosed",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

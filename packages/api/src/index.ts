@@ -17,3 +17,7 @@ export * from "./records.js";
 export * from "./withdrawals.js";
 export * from "./deposits.js";
 export * from "./trading.js";
+export * from "./trading-terms.js";
+export * from "./trading-admin.js";
+export * from "./blockTrade.js";
+export * from "./dayTrading.js";

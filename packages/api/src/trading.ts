@@ -73,6 +73,12 @@ export const orderDraft = z.object({
   stopLoss: positivePrice.optional(),
   /** Long: above the price; short: below it. */
   takeProfit: positivePrice.optional(),
+  /**
+   * An intraday order (kind `dayTrade`, see dayTrading.ts): no lock, closed at the market's close. Only for
+   * a user whose day-trading application was approved (MARGIN_NOT_ENABLED otherwise), its margin within the
+   * allowance's remainder (DAY_TRADE_ALLOWANCE_EXCEEDED {available}) and in its currency.
+   */
+  dayTrade: z.boolean().optional(),
 });
 export type OrderDraft = z.infer<typeof orderDraft>;
 

@@ -4,6 +4,7 @@ export {
   addWalletRequest,
   changeFundPasswordRequest,
   changeLoginPasswordRequest,
+  dayTradingApplyRequest,
   exchangeQuoteRequest,
   loginRequest,
   rechargeFields,

@@ -101,4 +101,21 @@ describe("checkTradingConfig refuses bad shapes with a reason", () => {
     );
     expect(checkTradingConfig({ ...good, minFee: "0.5" }, "US").minFee).toBe("0.5");
   });
+
+  it.each<[string, unknown, string | undefined]>([
+    ["leverages", { ...good, leverages: [5, 2] }, "leverages"],
+    ["an amount finer than the currency", { ...good, minFee: "0.5" }, "minFee"],
+    ["a lock kind", { ...good, lock: { kind: "hours", n: 1 } }, "lock.kind"],
+    ["a lock length", { ...good, lock: { kind: "tradingDays", n: 21 } }, "lock.n"],
+    ["an unknown field", { ...good, fee: "1" }, undefined],
+  ])("names the field of the problem: %s", (_, value, field) => {
+    let thrown: unknown;
+    try {
+      checkTradingConfig(value, "KR");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TradingConfigError);
+    expect((thrown as TradingConfigError).field).toBe(field);
+  });
 });

@@ -130,7 +130,14 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
 };
 
 export class TradingConfigError extends Error {
-  constructor(message: string) {
+  /**
+   * @param field the value's path inside the configuration (`feeRate`, `lock.n`), so that a form can put the
+   *   problem under its input; absent when the whole value is wrong (not an object, an unknown field).
+   */
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = "TradingConfigError";
   }
@@ -163,6 +170,7 @@ function decimalIn(
   if (typeof value !== "string" || !DECIMAL.test(value))
     throw new TradingConfigError(
       `${field} must be a decimal string like "0.0003", not ${JSON.stringify(value)}`,
+      field,
     );
   const d = money(value);
   const lowOk = range.minOpen ? d.greaterThan(range.min) : d.greaterThanOrEqualTo(range.min);
@@ -171,21 +179,23 @@ function decimalIn(
   if (!lowOk || !highOk) {
     const low = `${range.minOpen ? "(" : "["}${range.min}`;
     const high = `${range.max ?? "∞"}${range.max === undefined || range.maxOpen ? ")" : "]"}`;
-    throw new TradingConfigError(`${field} must lie in ${low}, ${high}, not ${value}`);
+    throw new TradingConfigError(`${field} must lie in ${low}, ${high}, not ${value}`, field);
   }
   return value;
 }
 
 function checkLeverages(value: unknown): number[] {
   if (!Array.isArray(value) || value.length === 0)
-    throw new TradingConfigError("leverages must be a non-empty list of whole numbers");
+    throw new TradingConfigError("leverages must be a non-empty list of whole numbers", "leverages");
   let previous = 0;
   for (const lev of value as unknown[]) {
     if (typeof lev !== "number" || !Number.isInteger(lev) || lev < 1 || lev > MAX_LEVERAGE)
       throw new TradingConfigError(
         `leverage ${JSON.stringify(lev)} must be a whole number from 1 to ${MAX_LEVERAGE}`,
+        "leverages",
       );
-    if (lev <= previous) throw new TradingConfigError("leverages must be ascending without repeats");
+    if (lev <= previous)
+      throw new TradingConfigError("leverages must be ascending without repeats", "leverages");
     previous = lev;
   }
   return [...(value as number[])];
@@ -193,16 +203,22 @@ function checkLeverages(value: unknown): number[] {
 
 function checkLock(value: unknown): LockRule {
   if (!isRecord(value))
-    throw new TradingConfigError('lock must be {"kind": "tradingDays"|"minutes", "n": …}');
+    throw new TradingConfigError('lock must be {"kind": "tradingDays"|"minutes", "n": …}', "lock");
   const { kind, n } = value;
   const max =
     kind === "tradingDays" ? MAX_LOCK_TRADING_DAYS : kind === "minutes" ? MAX_LOCK_MINUTES : undefined;
   if (max === undefined)
-    throw new TradingConfigError(`lock.kind must be "tradingDays" or "minutes", not ${JSON.stringify(kind)}`);
+    throw new TradingConfigError(
+      `lock.kind must be "tradingDays" or "minutes", not ${JSON.stringify(kind)}`,
+      "lock.kind",
+    );
   if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > max)
-    throw new TradingConfigError(`lock.n must be a whole number from 0 to ${max}, not ${JSON.stringify(n)}`);
+    throw new TradingConfigError(
+      `lock.n must be a whole number from 0 to ${max}, not ${JSON.stringify(n)}`,
+      "lock.n",
+    );
   const extra = Object.keys(value).find((k) => k !== "kind" && k !== "n");
-  if (extra !== undefined) throw new TradingConfigError(`lock has an unknown field "${extra}"`);
+  if (extra !== undefined) throw new TradingConfigError(`lock has an unknown field "${extra}"`, "lock");
   return { kind, n } as LockRule;
 }
 
@@ -235,7 +251,7 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
     for (const field of ["minFee", "stampDutyCap"] as const) {
       const amount = config[field];
       if (amount !== undefined && money(amount).decimalPlaces() > scaleOf(currency))
-        throw new TradingConfigError(`${field} ${amount} has more decimals than ${currency} allows`);
+        throw new TradingConfigError(`${field} ${amount} has more decimals than ${currency} allows`, field);
     }
   }
   return config;

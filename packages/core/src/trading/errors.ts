@@ -10,7 +10,12 @@ export type TradingRuleCode =
   | "PRICE_NOT_POSITIVE"
   | "PRICE_BEYOND_LIMIT"
   | "QUANTITY_NOT_WHOLE_LOTS"
-  | "LEVERAGE_NOT_ALLOWED";
+  | "LEVERAGE_NOT_ALLOWED"
+  // Block-trade subscriptions (blockTrade.ts).
+  | "BLOCK_TRADE_CLOSED"
+  | "BLOCK_TRADE_BELOW_MIN"
+  | "BLOCK_TRADE_ABOVE_MAX"
+  | "SECRET_KEY_MISMATCH";
 
 export class TradingRuleError extends Error {
   constructor(

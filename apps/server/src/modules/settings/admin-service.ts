@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { recordStaffAction } from "../audit/record.js";
 import type { StaffAuth } from "../staff/sessions.js";
+import { checkTradingSetting } from "../trading/setting-check.js";
 import * as repo from "./admin-repository.js";
 import { getSetting, getSettings, setSetting } from "./service.js";
 
@@ -38,6 +39,7 @@ export class ConfigAdminService {
 
   async set(staff: StaffAuth, request: ConfigSetRequest): Promise<ConfigItem> {
     const { db, clock } = this.deps;
+    checkTradingSetting(request.key, request.value);
     return db.transaction(async (tx) => {
       const at = clock.now();
       const [before] = await this.items(tx, [request.key]);

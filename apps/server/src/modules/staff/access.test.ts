@@ -15,6 +15,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "users/endSessions": "users.sessions",
   "users/ledger": "ledger.read",
   "users/adjust": "ledger.adjust",
+  "users/orders": "trading.read",
   "staff/list": "staff.manage",
   "staff/create": "staff.manage",
   "staff/setRole": "staff.manage",

@@ -1,22 +1,27 @@
 import type { OrderPreview } from "@brokerage/api";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helper.js";
-import { HOUR } from "../../lib/clock.js";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/helper.js";
 import { DomainError } from "../../lib/errors.js";
-import { checkLedger } from "../ledger/index.js";
 import { TradingService, type TradeChange } from "./service.js";
-import { PriceBoard, clearSetting, newKey, placeOk, setSetting, trade, trader, walletOf } from "./testing.js";
+import {
+  PriceBoard,
+  clearSetting,
+  newKey,
+  placeOk,
+  setSetting,
+  setUpTradingApp,
+  trade,
+  trader,
+  walletOf,
+} from "./testing.js";
 
 /** The methods the matching engine calls, each in its own transaction, on the same rules as the user's. */
 const board = new PriceBoard();
 let t: TestApp;
 let engine: TradingService;
 const changes: TradeChange[] = [];
-beforeAll(async () => {
-  t = await buildTestApp({
-    market: { provider: board.feed },
-    authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
-  });
+setUpTradingApp(board, (app) => {
+  t = app;
   engine = new TradingService({
     db: t.database.db,
     clock: t.clock,
@@ -24,10 +29,7 @@ beforeAll(async () => {
     notify: (change) => changes.push(change),
   });
 });
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.database.db)).toEqual([]);
-  t.clock.set("2026-01-05T08:00:00Z");
+afterEach(() => {
   changes.length = 0;
 });
 

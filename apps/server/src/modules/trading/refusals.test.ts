@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helper.js";
-import { HOUR } from "../../lib/clock.js";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/helper.js";
 import { setFundPassword } from "../withdrawals/testing.js";
-import { checkLedger } from "../ledger/index.js";
 import {
   PriceBoard,
   fund,
@@ -10,6 +8,7 @@ import {
   orderRows,
   placeOk,
   setTradeBanned,
+  setUpTradingApp,
   trade,
   trader,
   walletOf,
@@ -17,17 +16,7 @@ import {
 
 const board = new PriceBoard();
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({
-    market: { provider: board.feed },
-    authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
-  });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.database.db)).toEqual([]);
-  t.clock.set("2026-01-05T08:00:00Z");
-});
+setUpTradingApp(board, (app) => (t = app));
 
 /** Monday 08:00 UTC is 03:00 in New York (shut); 15:00 UTC is 10:00 (trading). */
 const US_SHUT = "2026-01-05T08:00:00Z";

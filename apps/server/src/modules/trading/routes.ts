@@ -32,7 +32,9 @@ const ORDER_REFUSALS =
   "INVALID_INPUT {field: price} (more decimals than the instrument's price), PRICE_BEYOND_LIMIT {min, max} " +
   "(limit orders: outside trading.<market>.priceBand around the previous close), QUANTITY_NOT_WHOLE_LOTS, " +
   "LEVERAGE_NOT_ALLOWED {allowed}, STOP_PRICE_INVALID {field}, INSUFFICIENT_AVAILABLE {available} (margin + " +
-  "fee in the instrument's settlement currency).";
+  "fee in the instrument's settlement currency). A day trade (`dayTrade: true`) also answers MARGIN_NOT_ENABLED " +
+  "(no approved day-trading application, after FUND_PASSWORD_NOT_SET) and, after the terms, CURRENCY_UNSUPPORTED " +
+  "{field: dayTrade} (an instrument outside the allowance's currency) and DAY_TRADE_ALLOWANCE_EXCEEDED {available}.";
 
 /**
  * `trade/*` (DESIGN §4.1 "Trading"): preview, place, cancel, close, stops, the lists of the trade screen,

@@ -4,6 +4,7 @@ import {
   type CloseReason,
   type ClosePositionRequest,
   type InventoryItem,
+  type MessageKind,
   type OrderDraft,
   type OrderPreview,
   type OrderState,
@@ -29,12 +30,15 @@ import {
   type ExchangeCode,
   type MarketCode,
   type MarketDataProvider,
+  type TradingMarketConfig,
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
+import { checkWithinAllowance, lockedAllowance } from "../day-trading/allowance.js";
 import { idempotent } from "../ledger/index.js";
+import { MessageService } from "../messages/service.js";
 import { availableOf, bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
@@ -65,6 +69,8 @@ const POSITION_MARKETS: Record<TradePositionsRequest["tab"], string[] | undefine
   crypto: ["CRYPTO"],
   forex: ["FX"],
 };
+/** The message a position closed by the system tells its owner, by close reason. */
+const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = { dayEnd: "dayTradeClosed" };
 const ordersCursor = seqCursor("trade", BIGINT_SEQ_MAX);
 const positionsCursor = seqCursor("position", BIGINT_SEQ_MAX);
 
@@ -74,6 +80,28 @@ function enginePrice(price: string): string {
   if (!p.isFinite() || !p.greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
   if (p.decimalPlaces() > PRICE_DECIMALS) throw new DomainError("INVALID_INPUT", { field: "price" });
   return p.toFixed();
+}
+
+/** What a close's message names: the order, the instrument, the price and the realised P&L. */
+const closedParams = (order: TradeOrder): Record<string, string> => ({
+  orderNo: order.orderNo,
+  symbol: order.symbol,
+  name: order.name,
+  quantity: String(order.quantity),
+  closePrice: order.closePrice ?? "",
+  pnl: order.pnl ?? "",
+  currency: order.currency,
+});
+
+/** Until when a position opened `at` is locked: never for a day trade (closed at the market's close instead). */
+function lockFor(
+  dayTrade: boolean | undefined,
+  at: Date,
+  config: TradingMarketConfig,
+  exchange: ExchangeCode,
+): Date | null {
+  const locked = dayTrade ? null : lockEnd(at, config.lock, exchange);
+  return locked === null ? null : new Date(locked);
 }
 
 /**
@@ -92,7 +120,7 @@ export class TradingService {
     const at = clock.now();
     const priced = await this.price(db, draft, at, "preview");
     const { instrument, config, cost } = priced;
-    const locked = lockEnd(at, config.lock, instrument.exchange);
+    const locked = lockFor(draft.dayTrade, at, config, instrument.exchange);
     return {
       symbol: instrument.symbol,
       exchange: instrument.exchange,
@@ -108,7 +136,7 @@ export class TradingService {
       available: await availableOf(db, userId, instrument.currency),
       feeRate: config.feeRate,
       stampDutyRate: config.stampDutyRate,
-      lockedUntil: locked === null ? null : new Date(locked).toISOString(),
+      lockedUntil: locked?.toISOString() ?? null,
       liquidationShare: config.liquidationShare,
       marketOpen: priced.marketOpen,
     };
@@ -129,13 +157,17 @@ export class TradingService {
       const trader = await repo.findTrader(tx, userId);
       if (!trader) throw new DomainError("UNAUTHORIZED");
       refuseAccount(trader);
+      // A day trade needs an approved day-trading application (its row locked: one order at a time).
+      const allowance = draft.dayTrade ? await lockedAllowance(tx, userId) : undefined;
       const { instrument, config, cost, price } = await this.price(tx, draft, at, "place");
       const { currency } = instrument;
+      if (allowance) checkWithinAllowance(allowance, currency, cost.margin);
       // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
       const id = randomUUID();
       const common = {
         id,
         userId,
+        kind: draft.dayTrade ? ("dayTrade" as const) : ("normal" as const),
         symbol: instrument.symbol,
         exchange: instrument.exchange,
         market: instrument.market,
@@ -159,13 +191,12 @@ export class TradingService {
       } as const;
       if (draft.priceType === "market") {
         const [entryId] = await bookAll(tx, openEntries(userId, currency, cost), booking);
-        const locked = lockEnd(at, config.lock, instrument.exchange);
         const row = await repo.insertOrder(tx, {
           ...common,
           state: "open",
           openedAt: at,
           openPrice: price,
-          lockedUntil: locked === null ? null : new Date(locked),
+          lockedUntil: lockFor(draft.dayTrade, at, config, instrument.exchange),
           openEntryId: entryId ?? null,
         });
         return toTradeOrder(row, market, price);
@@ -342,7 +373,7 @@ export class TradingService {
         cause: { by: "system" },
         at,
       });
-      const locked = lockEnd(at, config.lock, row.exchange as ExchangeCode);
+      const locked = lockFor(row.kind === "dayTrade", at, config, row.exchange as ExchangeCode);
       const opened = await repo.transition(tx, {
         id: row.id,
         from: "pending",
@@ -352,7 +383,7 @@ export class TradingService {
           openFee: filled.fee,
           openedAt: at,
           openPrice: fillPrice,
-          lockedUntil: locked === null ? null : new Date(locked),
+          lockedUntil: locked,
           openEntryId: entryId ?? null,
         },
       });
@@ -380,7 +411,15 @@ export class TradingService {
         }),
       );
       const settled = { price: enginePrice(price), reason, cause: { by: "system" }, at } as const;
-      return toTradeOrder(await settle(tx, row, settled), market);
+      const closed = toTradeOrder(await settle(tx, row, settled), market);
+      const kind = CLOSE_MESSAGES[reason];
+      if (kind)
+        await new MessageService({ db, clock }).send(tx, {
+          userId: row.userId,
+          kind,
+          params: closedParams(closed),
+        });
+      return closed;
     });
     this.changed(order);
     return order;

@@ -3,10 +3,19 @@ import { randomBytes } from "node:crypto";
 import type { FundRecord, FundRecordPage, TradeOrder } from "@brokerage/api";
 import type { MarketDataProvider, Quote } from "@brokerage/core";
 import { eq, sql } from "drizzle-orm";
-import { expect } from "vitest";
-import { call, registerUser, type Answer, type Session, type TestApp } from "../../../test/helper.js";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import {
+  buildTestApp,
+  call,
+  registerUser,
+  type Answer,
+  type Session,
+  type TestApp,
+} from "../../../test/helper.js";
 import { tradeOrders, users } from "../../db/schema/index.js";
+import { HOUR } from "../../lib/clock.js";
 import { feedWith, fund, userIdOf, walletOf } from "../exchange/testing.js";
+import { checkLedger } from "../ledger/index.js";
 import { setFundPassword } from "../withdrawals/testing.js";
 
 export { fund, userIdOf, walletOf };
@@ -42,6 +51,32 @@ export class PriceBoard {
     const quote = { ...simulated, close: board.close, prev_close: board.prevClose ?? board.close };
     return board.stale ? { ...quote, status: "open", timestamp: "2025-01-01T00:00:00.000Z" } : quote;
   }
+}
+
+/** Where every trading test starts: Monday 2026-01-05 08:00 UTC (India trades, the US does not, crypto always). */
+export const TRADING_TEST_START = "2026-01-05T08:00:00Z";
+
+/**
+ * The shared setup of a trading test file, registered as the file's hooks: one app on a fresh database whose
+ * market is `board` (with room for the many users a file registers); after each test the ledger must check
+ * clean and the clock goes back to the start. `ready` hands the app to the file once it is built (the file's
+ * own `beforeAll` hooks, registered after this call, run after it).
+ */
+export function setUpTradingApp(board: PriceBoard, ready: (t: TestApp) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      market: { provider: board.feed },
+      authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
+    });
+    ready(t);
+  });
+  afterAll(() => t?.close());
+  afterEach(async () => {
+    if (!t) return;
+    expect(await checkLedger(t.database.db)).toEqual([]);
+    t.clock.set(TRADING_TEST_START);
+  });
 }
 
 export interface Trader {

@@ -1,9 +1,8 @@
 import type { FundRecord, OrderPreview, TradeOrder } from "@brokerage/api";
 import { money } from "@brokerage/core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, call, type TestApp } from "../../../test/helper.js";
-import { HOUR, MINUTE } from "../../lib/clock.js";
-import { checkLedger } from "../ledger/index.js";
+import { describe, expect, it } from "vitest";
+import { call, type TestApp } from "../../../test/helper.js";
+import { MINUTE } from "../../lib/clock.js";
 import {
   PriceBoard,
   clearSetting,
@@ -11,6 +10,7 @@ import {
   newKey,
   placeOk,
   setSetting,
+  setUpTradingApp,
   trade,
   trader,
   walletOf,
@@ -22,17 +22,7 @@ import {
  */
 const board = new PriceBoard();
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({
-    market: { provider: board.feed },
-    authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
-  });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.database.db)).toEqual([]);
-  t.clock.set("2026-01-05T08:00:00Z");
-});
+setUpTradingApp(board, (app) => (t = app));
 
 const MONDAY_IST_1330 = "2026-01-05T08:00:00Z";
 /** Tuesday 10:30 IST: the T+1 lock of a Monday position has lifted (it lifts at Tuesday's 09:15 open). */

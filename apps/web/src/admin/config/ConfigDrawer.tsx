@@ -1,4 +1,4 @@
-import { settingProblems, type ConfigItem, type SettingProblem } from "@brokerage/api";
+import type { ConfigItem, SettingProblem } from "@brokerage/api";
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, Popconfirm, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,12 +7,21 @@ import { AdminApiError } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { useConfigReset, useConfigSet } from "./api";
 import { SettingFields } from "./fields";
-import { fieldOf, fromForm, kindOf, problemText, toForm, valueText, type FormValues } from "./kinds";
+import {
+  fieldOf,
+  fromForm,
+  kindOf,
+  problemsOf,
+  problemText,
+  toForm,
+  valueText,
+  type FormValues,
+} from "./kinds";
 
 /**
  * One key's editor: its meaning, value in use and default, a structured form (JSON where there is none),
  * the reason (audited), and a way back to the default. The value is checked with the same rules as the
- * server (packages/api settingProblems) before it is sent.
+ * server (packages/api settingProblems, and the core's check of trading rules) before it is sent.
  */
 export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -60,7 +69,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
       form.setFields([{ name: ["json"], errors: [t("config.problems.json")] }]);
       return;
     }
-    const found = settingProblems(item.key, value);
+    const found = problemsOf(item.key, value);
     if (found.length > 0) return show(values, found);
     save.mutate(
       { key: item.key, value, reason: (values.reason ?? "").trim() },
@@ -140,7 +149,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
             </Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="vertical" requiredMark={false}>
-            <SettingFields kind={kind} label={label} />
+            <SettingFields kind={kind} label={label} settingKey={item.key} />
             <Form.Item
               name="reason"
               label={t("config.reason")}

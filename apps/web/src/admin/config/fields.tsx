@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { CURRENCIES, moneyString } from "@brokerage/api";
+import { CURRENCIES, moneyString, type SettingKey } from "@brokerage/api";
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { weekdayNames, type SettingKind } from "./kinds";
+import { TradingFields } from "./TradingFields";
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
@@ -138,9 +139,19 @@ function CurrencyRows({ kind }: { kind: "limits" | "perCurrency" }) {
 }
 
 /** The structured fields of a key's kind (JSON for a kind without a form). */
-export function SettingFields({ kind, label }: { kind: SettingKind; label: string }) {
+export function SettingFields({
+  kind,
+  label,
+  settingKey,
+}: {
+  kind: SettingKind;
+  label: string;
+  settingKey: SettingKey;
+}) {
   const { t } = useTranslation();
   switch (kind) {
+    case "trading":
+      return <TradingFields settingKey={settingKey} />;
     case "window":
       return <WindowFields />;
     case "limits":

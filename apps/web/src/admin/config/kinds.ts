@@ -1,12 +1,28 @@
-import { SETTING_PROBLEMS, type SettingKey, type SettingProblem, type TimeWindow } from "@brokerage/api";
+import {
+  SETTING_PROBLEMS,
+  settingProblems,
+  type SettingKey,
+  type SettingProblem,
+  type TimeWindow,
+} from "@brokerage/api";
 import { formatMoney, money, scaleOf } from "@brokerage/core";
 import type { TFunction } from "i18next";
+import {
+  fromTradingForm,
+  isTradingKey,
+  toTradingForm,
+  tradingFieldOf,
+  tradingProblems,
+  tradingText,
+  type TradingForm,
+} from "./trading";
 
 /**
  * How the configuration page edits each typed key: a structured form where the shape is known, JSON
  * otherwise (a key added later without a form here still gets an editor). The server validates either way.
  */
-export type SettingKind = "window" | "limits" | "perCurrency" | "integer" | "fraction" | "arrival" | "json";
+export type SettingKind =
+  "window" | "limits" | "perCurrency" | "integer" | "fraction" | "arrival" | "trading" | "json";
 
 const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "withdrawal.window": "window",
@@ -22,7 +38,8 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "withdrawal.arrival": "arrival",
 };
 
-export const kindOf = (key: SettingKey): SettingKind => KINDS[key] ?? "json";
+export const kindOf = (key: SettingKey): SettingKind =>
+  KINDS[key] ?? (isTradingKey(key) ? "trading" : "json");
 
 type Range = { min: string; max: string };
 export interface FormValues {
@@ -34,6 +51,7 @@ export interface FormValues {
   value?: number | string;
   withinHours?: number;
   latestDays?: number;
+  trading?: TradingForm;
   json?: string;
   reason?: string;
 }
@@ -59,6 +77,8 @@ export function toForm(kind: SettingKind, value: unknown): FormValues {
       return { value: value as number | string };
     case "arrival":
       return { ...(value as { withinHours: number; latestDays: number }) };
+    case "trading":
+      return { trading: toTradingForm(value) };
     default:
       return { json: JSON.stringify(value, null, 2) };
   }
@@ -87,6 +107,8 @@ export function fromForm(kind: SettingKind, form: FormValues): unknown {
       return text(String(form.value ?? ""));
     case "arrival":
       return { withinHours: form.withinHours, latestDays: form.latestDays };
+    case "trading":
+      return fromTradingForm(form.trading ?? {});
     default:
       return JSON.parse(form.json ?? "") as unknown;
   }
@@ -109,13 +131,21 @@ export function fieldOf(kind: SettingKind, form: FormValues, path: SettingProble
     case "integer":
     case "fraction":
       return ["value"];
+    case "trading":
+      return tradingFieldOf(path);
     default:
       return ["json"];
   }
 }
 
+/** What `config/set` would refuse in a value, checked the same way before it is sent. */
+export const problemsOf = (key: SettingKey, value: unknown): SettingProblem[] =>
+  isTradingKey(key) ? tradingProblems(key, value) : settingProblems(key, value);
+
 /** A problem in the staff member's language: the platform's own words, else the schema's check failed. */
 export function problemText(t: TFunction, problem: SettingProblem): string {
+  if (problem.message.startsWith("trading."))
+    return t(`config.trading.problems.${problem.message.slice("trading.".length)}`);
   return (SETTING_PROBLEMS as readonly string[]).includes(problem.message)
     ? t(`config.problems.${problem.message}`)
     : t("config.problems.format");
@@ -152,6 +182,7 @@ export function valueText(t: TFunction, language: string, key: SettingKey, value
     const a = value as { withinHours: number; latestDays: number };
     return t("config.arrivalText", { hours: a.withinHours, days: a.latestDays });
   }
+  if (kind === "trading") return tradingText(t, key, value);
   if (key === "exchange.quoteSeconds") return t("config.seconds", { count: value as number });
   return typeof value === "string" ? value : JSON.stringify(value);
 }

@@ -1,4 +1,4 @@
-import type { StaffMe } from "@brokerage/api";
+import type { StaffMe, UserDetail } from "@brokerage/api";
 import { ROLE_PERMISSIONS, type AdminRole } from "@brokerage/api";
 import { configure, render } from "@testing-library/react";
 import { vi } from "vitest";
@@ -107,4 +107,38 @@ export function signIn(role: AdminRole): void {
 export function renderAdmin(path: string) {
   const router = adminMemoryRouter(path);
   return { router, ...render(<AdminApp router={router} />) };
+}
+
+/** A user's detail page with nothing but a verified profile (sections that fetch on their own fill in). */
+export function userDetailOf(id: string, account = "asha_k"): UserDetail {
+  const at = "2026-11-01T09:00:00.000Z";
+  return {
+    profile: {
+      id,
+      account,
+      realname: "Asha Kumar",
+      inviteCode: "ABC123",
+      kycStatus: "verified",
+      creditScore: 100,
+      flags: {
+        frozen: false,
+        loginBanned: false,
+        disabled: false,
+        tradeBanned: false,
+        withdrawBanned: false,
+      },
+      createdAt: at,
+      inviterAccount: null,
+      institutionName: null,
+      fundPasswordSet: true,
+      twoStepEnabled: false,
+      updatedAt: at,
+    },
+    kyc: { status: "verified", latest: null, submissions: 0 },
+    cards: [],
+    wallets: [],
+    sessions: { active: 0, items: [] },
+    audit: [],
+    messages: [],
+  };
 }

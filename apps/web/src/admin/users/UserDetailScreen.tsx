@@ -39,6 +39,16 @@ type Action = "flags" | "score" | "sessions" | null;
 const LedgerSection = lazy(async () => ({
   default: (await import("../ledger/LedgerSection")).LedgerSection,
 }));
+const OrdersSection = lazy(async () => ({
+  default: (await import("../trading/OrdersSection")).OrdersSection,
+}));
+
+/** What a section fetched on its own shows until it arrives. */
+const sectionLoading = (
+  <Card variant="borderless" className="admin-card">
+    <Skeleton active paragraph={{ rows: 4 }} />
+  </Card>
+);
 
 /** Everything about one user a staff member may need, and the changes their role allows. */
 export function UserDetailScreen() {
@@ -162,14 +172,13 @@ export function UserDetailScreen() {
       </Row>
       <KycCard user={user} />
       {can("ledger.read") ? (
-        <Suspense
-          fallback={
-            <Card variant="borderless" className="admin-card">
-              <Skeleton active paragraph={{ rows: 4 }} />
-            </Card>
-          }
-        >
+        <Suspense fallback={sectionLoading}>
           <LedgerSection userId={profile.id} account={profile.account} />
+        </Suspense>
+      ) : null}
+      {can("trading.read") ? (
+        <Suspense fallback={sectionLoading}>
+          <OrdersSection userId={profile.id} />
         </Suspense>
       ) : null}
       <Card variant="borderless" className="admin-card admin-card--tabs">

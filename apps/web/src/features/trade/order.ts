@@ -5,9 +5,8 @@ import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../market/quote";
 import type { TradeTab } from "./api/trade";
 
 /**
- * The leverages offered for a market. The server does not publish its list (it is an operator setting,
- * `trading.<market>`); the app offers the core's defaults and, when a refusal names the list in force
- * (LEVERAGE_NOT_ALLOWED's `allowed`), that one instead.
+ * The core's default leverages of a market: what the buy form offers until the server's list in force
+ * (`trade/terms`, from the operator's `trading.<market>`) arrives, or when it cannot be read (useOrderTerms).
  */
 export function leveragesOf(type: MarketType): number[] {
   return [...(DEFAULT_TRADING_CONFIG[MARKET_OF_TYPE[type]]?.leverages ?? [1, 2, 5, 10])];

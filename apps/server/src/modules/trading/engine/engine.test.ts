@@ -1,8 +1,6 @@
 import type { TradeOrder } from "@brokerage/api";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../../test/helper.js";
-import { HOUR } from "../../../lib/clock.js";
-import { checkLedger } from "../../ledger/index.js";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../../test/helper.js";
 import { tradeOrders } from "../../../db/schema/index.js";
 import { eq } from "drizzle-orm";
 import { TradingService } from "../service.js";
@@ -12,6 +10,7 @@ import {
   newKey,
   placeOk,
   setSetting,
+  setUpTradingApp,
   trade,
   trader,
   walletOf,
@@ -26,17 +25,7 @@ import {
  */
 const board = new PriceBoard();
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({
-    market: { provider: board.feed },
-    authLimits: { registrationsPerAddress: { max: 500, windowMs: HOUR } },
-  });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.database.db)).toEqual([]);
-  t.clock.set("2026-01-05T08:00:00Z");
-});
+setUpTradingApp(board, (app) => (t = app));
 
 const round = () => t.app.tradingEngine.round();
 const detail = async (who: Trader, id: string) =>

@@ -4,6 +4,7 @@ import type {
   EntryType,
   FundRecordPage,
   RechargeListResponse,
+  TradeOrderPage,
   WithdrawListResponse,
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
@@ -44,4 +45,12 @@ export function useRechargeList() {
 /** `fund/withdrawList {cursor?}`: the user's withdrawals, newest first. */
 export function useWithdrawList() {
   return usePagedList<WithdrawListResponse>(["fund", "withdrawList"], "fund/withdrawList");
+}
+
+/**
+ * `trade/trades {cursor?}`: the user's settled trades (closed positions), newest first. Under the trade
+ * screen's key (`["trade"]`), so whatever moves money in trading reads it again.
+ */
+export function useTradeHistory() {
+  return usePagedList<TradeOrderPage>(["trade", "history"], "trade/trades");
 }

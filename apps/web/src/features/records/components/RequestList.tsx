@@ -1,11 +1,12 @@
 import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Refreshable } from "../../market/components/Refreshable";
 import { RequestItem, type RequestView } from "./RequestItem";
 
-/** What RequestList needs of a paged query (`useRechargeList`, `useWithdrawList`). */
+/** What a paged record list needs of its query (`useRechargeList`, `useWithdrawList`, `useTradeHistory`). */
 export interface PagedList {
   isPending: boolean;
   hasNextPage: boolean;
@@ -14,25 +15,27 @@ export interface PagedList {
 }
 
 /**
- * Deposit or withdrawal requests with their review states: loading, failed with a retry, empty, or the
- * rows with more on scrolling; pull to refresh. Used by the transaction records and the money screens.
+ * Records page by page: loading, failed with a retry, empty, or the rows with more on scrolling; pull to
+ * refresh. `children` renders one row (an `li`).
  */
-export function RequestList({
+export function RecordList<T>({
   list,
-  views,
+  items,
   label,
   emptyText,
+  children,
 }: {
   list: PagedList;
-  views: RequestView[] | undefined;
+  items: T[] | undefined;
   label: string;
   emptyText: string;
+  children: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Refreshable onRefresh={() => list.refetch()}>
       <QueryView
-        query={{ ...list, data: views }}
+        query={{ ...list, data: items }}
         isEmpty={isEmptyList}
         empty={
           <div className="card">
@@ -40,12 +43,10 @@ export function RequestList({
           </div>
         }
       >
-        {(items) => (
+        {(rows) => (
           <>
             <ul className="records card" aria-label={label}>
-              {items.map((request) => (
-                <RequestItem key={request.id} request={request} />
-              ))}
+              {rows.map(children)}
             </ul>
             <InfiniteScroll
               loadMore={async () => {
@@ -61,5 +62,27 @@ export function RequestList({
         )}
       </QueryView>
     </Refreshable>
+  );
+}
+
+/**
+ * Deposit or withdrawal requests with their review states. Used by the transaction records and the money
+ * screens.
+ */
+export function RequestList({
+  list,
+  views,
+  label,
+  emptyText,
+}: {
+  list: PagedList;
+  views: RequestView[] | undefined;
+  label: string;
+  emptyText: string;
+}) {
+  return (
+    <RecordList list={list} items={views} label={label} emptyText={emptyText}>
+      {(request) => <RequestItem key={request.id} request={request} />}
+    </RecordList>
   );
 }

@@ -4,10 +4,10 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
-import { EmptyState } from "../../../components/EmptyState";
-import { useRechargeList, useWithdrawList } from "../api/records";
+import { useRechargeList, useTradeHistory, useWithdrawList } from "../api/records";
 import { depositView, withdrawalView } from "../components/RequestItem";
-import { RequestList } from "../components/RequestList";
+import { RecordList, RequestList } from "../components/RequestList";
+import { TradeItem } from "../components/TradeItem";
 
 const TABS = ["trades", "recharges", "withdrawals"] as const;
 type Tab = (typeof TABS)[number];
@@ -15,8 +15,8 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 
 /**
  * /information/settled: transaction records with the tabs of spec §2, trades, recharges and withdrawals.
- * The tab is kept in the query (`?tab=withdrawals`) so back and a reload come back to it. Trades fill in
- * with the trading issue; until then the tab says so rather than showing anything invented.
+ * The tab is kept in the query (`?tab=withdrawals`) so back and a reload come back to it. Trades are the
+ * closed positions (`trade/trades`).
  */
 export default function SettledScreen() {
   const { t } = useTranslation();
@@ -35,15 +35,26 @@ export default function SettledScreen() {
         />
       </div>
       <div role="tabpanel" id={panelId} aria-label={t(`records.settled.${tab}`)}>
-        {tab === "trades" && (
-          <div className="card">
-            <EmptyState text={t("records.settled.tradesEmpty")} />
-          </div>
-        )}
+        {tab === "trades" && <TradeList />}
         {tab === "recharges" && <RechargeList />}
         {tab === "withdrawals" && <WithdrawalList />}
       </div>
     </Screen>
+  );
+}
+
+function TradeList() {
+  const { t } = useTranslation();
+  const list = useTradeHistory();
+  return (
+    <RecordList
+      list={list}
+      items={list.data?.pages.flatMap((page) => page.items)}
+      label={t("records.settled.trades")}
+      emptyText={t("records.settled.tradesEmpty")}
+    >
+      {(trade) => <TradeItem key={trade.id} trade={trade} />}
+    </RecordList>
   );
 }
 

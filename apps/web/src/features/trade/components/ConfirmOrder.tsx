@@ -49,6 +49,7 @@ export function ConfirmOrder({
               name: preview?.name ?? request.symbol,
             })}
           </p>
+          {request.dayTrade && <p className="trade-sheet__summary">{t("trade.intraday")}</p>}
           {(request.stopLoss || request.takeProfit) && (
             <p className="trade-sheet__summary">
               {request.stopLoss && t("trade.stopLossValue", { price: formatPrice(request.stopLoss) })}{" "}

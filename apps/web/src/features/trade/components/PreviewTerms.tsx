@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { OrderPreview } from "@brokerage/api";
-import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPercent } from "../../exchange/currency";
 import { formatPrice } from "../../market/quote";
 
 /** The cost of the order (price, margin, fee, total) and the available balance, in the settlement currency. */
@@ -56,23 +54,5 @@ export function PreviewTerms({
         </dd>
       </div>
     </dl>
-  );
-}
-
-/** The rules the order will live under, shown before the user acts. */
-export function PreviewRules({ preview }: { preview: OrderPreview }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="form__rules" aria-label={t("trade.rulesTitle")}>
-      <li>{t("trade.ruleFee", { rate: formatPercent(preview.feeRate) })}</li>
-      <li>{t("trade.ruleStampDuty", { rate: formatPercent(preview.stampDutyRate) })}</li>
-      <li>
-        {preview.lockedUntil
-          ? t("trade.ruleLock", { until: formatDateTime(new Date(preview.lockedUntil)) })
-          : t("trade.ruleNoLock")}
-      </li>
-      <li>{t("trade.ruleLiquidation", { share: formatPercent(preview.liquidationShare) })}</li>
-      {!preview.marketOpen && <li className="trade-rules__closed">{t("trade.marketClosed")}</li>}
-    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import "../../market/market.css";
 import "../trade.css";
+import "../../day-trading/dayTrading.css";
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import Button from "antd-mobile/es/components/button";
@@ -13,11 +14,15 @@ import { errorText } from "../../../lib/api";
 import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
+import { useDayTradingStatus } from "../../day-trading/api/dayTrading";
+import { IntradaySwitch } from "../../day-trading/components/IntradaySwitch";
 import { useOrderPreview, usePlaceOrder } from "../api/trade";
 import { ConfirmOrder } from "../components/ConfirmOrder";
 import { LotsStepper } from "../components/LotsStepper";
-import { PreviewRules, PreviewTerms } from "../components/PreviewTerms";
-import { leveragesOf, parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
+import { PreviewTerms } from "../components/PreviewTerms";
+import { TradeRules } from "../components/TradeRules";
+import { parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
+import { useOrderTerms } from "../useOrderTerms";
 import { useDebounced } from "../useDebounced";
 
 /** The preview waits for typing to pause, so a held key does not send a request per character. */
@@ -39,8 +44,7 @@ export default function MarketBuyScreen() {
   const [direction, setDirection] = useState<OrderDirection>(stock?.direction ?? "long");
   const [priceType, setPriceType] = useState<PriceType>("market");
   const [limit, setLimit] = useState("");
-  const [leverages, setLeverages] = useState(() => (stock ? leveragesOf(stock.type) : [1]));
-  const [leverage, setLeverage] = useState(leverages[0] ?? 1);
+  const { terms, leverages, leverage, setLeverage, refuseLeverage } = useOrderTerms(stock);
   const [lots, setLots] = useState(1);
   const [stopLoss, setStopLoss] = useState("");
   const [takeProfit, setTakeProfit] = useState("");
@@ -48,6 +52,10 @@ export default function MarketBuyScreen() {
   const [request, setRequest] = useState<PlaceOrderRequest | null>(null);
   const [sheetError, setSheetError] = useState<string>();
   const place = usePlaceOrder();
+  // The intraday switch is offered to approved day traders only (a failed status leaves it hidden).
+  const allowance = useDayTradingStatus({ silent: true }).data?.allowance ?? null;
+  const [intraday, setIntraday] = useState(false);
+  const dayTrade = intraday && allowance !== null;
 
   const draft: OrderDraft | null =
     stock && (priceType === "market" || limit.trim() !== "")
@@ -61,6 +69,7 @@ export default function MarketBuyScreen() {
           leverage,
           stopLoss: stopValue(stopLoss),
           takeProfit: stopValue(takeProfit),
+          ...(dayTrade && { dayTrade: true }),
         }
       : null;
   const settled = useDebounced(draft, PREVIEW_DEBOUNCE_MS);
@@ -115,7 +124,7 @@ export default function MarketBuyScreen() {
         setRequest(null);
         if (cause.code === "LEVERAGE_NOT_ALLOWED") {
           const allowed = parseAllowed(cause.params.allowed);
-          if (allowed) setLeverages(allowed);
+          if (allowed) refuseLeverage(allowed);
         }
         setFormError(failure(cause, t("common.networkError")));
       },
@@ -177,6 +186,7 @@ export default function MarketBuyScreen() {
           />
         </div>
         <LotsStepper value={lots} onChange={edit(setLots)} />
+        <IntradaySwitch allowance={allowance} checked={intraday} onChange={edit(setIntraday)} />
         <div className="trade-form__stops">
           <Field label={t("trade.stopLoss")} name="stopLoss" value={stopLoss} onChange={edit(setStopLoss)} />
           <Field
@@ -192,13 +202,11 @@ export default function MarketBuyScreen() {
           aria-busy={preview.isFetching}
         >
           {preview.data ? (
-            <>
-              <PreviewTerms preview={preview.data} exchangeLink />
-              <PreviewRules preview={preview.data} />
-            </>
+            <PreviewTerms preview={preview.data} exchangeLink />
           ) : (
             <p className="trade-preview__wait">{draft ? t("common.loading") : t("trade.limitRequired")}</p>
           )}
+          <TradeRules terms={terms} preview={preview.data} />
         </section>
         {(formError ?? previewError) && (
           <p className="trade-form__error" role="alert">

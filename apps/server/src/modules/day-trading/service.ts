@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import type {
+  Currency,
+  DayTradingApplication,
+  DayTradingApplyRequest,
+  DayTradingStatus,
+} from "@brokerage/api";
+import { hold, money, scaleOf, toBookedString } from "@brokerage/core";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { uniqueViolation } from "../../lib/db-errors.js";
+import { DomainError } from "../../lib/errors.js";
+import { book, idempotent } from "../ledger/index.js";
+import { openReview } from "../reviews/queue.js";
+import { availableOf } from "../trading/money.js";
+import { findTrader } from "../trading/repository.js";
+import { refuseAccount } from "../trading/rules.js";
+import { allowanceOf } from "./allowance.js";
+import * as repo from "./repository.js";
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+}
+
+export const referenceOf = (applicationId: string) => `dayTrading:${applicationId}`;
+
+export function toApplication(row: repo.DayTradingApplicationRow): DayTradingApplication {
+  return {
+    id: row.id,
+    currency: row.currency as Currency,
+    amount: toBookedString(row.amount, row.currency),
+    state: row.state,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The amount at its currency's scale; more decimals than the currency has is bad input, never rounded. */
+function scaled(amount: string, currency: string): string {
+  if (money(amount).decimalPlaces() > scaleOf(currency))
+    throw new DomainError("INVALID_INPUT", { field: "amount" });
+  return toBookedString(amount, currency);
+}
+
+/**
+ * Day-trading applications (DESIGN §5; db/schema/trading.ts `day_trading_applications`): the user's status
+ * and the application, whose amount is held from available until a reviewer decides (review.ts releases it
+ * either way). The allowance it grants is enforced by trading (allowance.ts).
+ */
+export class DayTradingService {
+  constructor(private readonly deps: Deps) {}
+
+  async status(userId: string): Promise<DayTradingStatus> {
+    const { db } = this.deps;
+    const [application, approved] = await Promise.all([
+      repo.latest(db, { userId }),
+      repo.latest(db, { userId, states: ["approved"] }),
+    ]);
+    return {
+      application: application ? toApplication(application) : null,
+      allowance: approved ? await allowanceOf(db, approved) : null,
+      canApply: application?.state !== "pending",
+    };
+  }
+
+  /**
+   * Under the request's idempotency key, in one transaction: the account's standing (ACCOUNT_FROZEN,
+   * TRADE_BANNED, FUND_PASSWORD_NOT_SET), no application waiting (DAY_TRADING_PENDING), the amount held from
+   * available (INSUFFICIENT_AVAILABLE {available}), the application and its review.
+   */
+  async apply(userId: string, input: DayTradingApplyRequest): Promise<DayTradingApplication> {
+    const { db, clock } = this.deps;
+    const { currency, idempotencyKey } = input;
+    const amount = scaled(input.amount, currency);
+    const call = { owner: `user:${userId}`, key: idempotencyKey, request: { currency, amount } };
+    try {
+      return await idempotent(db, clock, call, async (tx) => {
+        const trader = await findTrader(tx, userId);
+        if (!trader) throw new DomainError("UNAUTHORIZED");
+        refuseAccount(trader);
+        if (await repo.latest(tx, { userId, states: ["pending"] }))
+          throw new DomainError("DAY_TRADING_PENDING");
+        const id = randomUUID();
+        const at = clock.now();
+        const available = await availableOf(tx, userId, currency);
+        const held = await book(tx, {
+          entry: hold("dayTradeReview", userId, currency, amount),
+          userId,
+          reference: referenceOf(id),
+          idempotencyKey,
+          cause: { by: "user" },
+          at,
+          insufficient: () => new DomainError("INSUFFICIENT_AVAILABLE", { available }),
+        });
+        const row = await repo.insertApplication(tx, {
+          id,
+          userId,
+          currency,
+          amount,
+          holdEntryId: held.entryId,
+          createdAt: at,
+        });
+        await openReview(tx, { kind: "dayTrading", subjectId: id, userId, createdAt: at });
+        return toApplication(row);
+      });
+    } catch (error) {
+      // Two applications with different keys passed the check at once: the database keeps one pending.
+      if (uniqueViolation(error) === repo.ONE_PENDING_INDEX) throw new DomainError("DAY_TRADING_PENDING");
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { TradeOrder, TradeOrderPage } from "@brokerage/api";
+import { describe, expect, it } from "vitest";
+import { call, type TestApp } from "../../../test/helper.js";
+import {
+  PriceBoard,
+  newKey,
+  placeOk,
+  setSetting,
+  setUpTradingApp,
+  trade,
+  trader,
+  type Trader,
+} from "./testing.js";
+
+/** `trade/terms` (the buy form's rules) and `trade/trades` (the transaction records' trades tab). */
+const board = new PriceBoard();
+let t: TestApp;
+setUpTradingApp(board, (app) => (t = app));
+
+describe("trade/terms", () => {
+  it("publishes the defaults of each market, amounts at the settlement currency's scale", async () => {
+    const who = await trader(t);
+    expect(await trade(t, who, "terms", { market: "IN" })).toMatchObject({
+      status: 1,
+      data: {
+        market: "IN",
+        currency: "INR",
+        leverages: [1, 2, 5, 10],
+        feeRate: "0.0003",
+        minFee: "20.00",
+        stampDutyRate: "0.001",
+        stampDutyCap: null,
+        lock: { kind: "tradingDays", n: 1 },
+        liquidationShare: "0.8",
+      },
+    });
+    expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
+      currency: "MYR",
+      minFee: "8.00",
+      stampDutyCap: "1000.00",
+    });
+    expect((await trade(t, who, "terms", { market: "FX" })).data).toMatchObject({
+      leverages: [1, 5, 10, 20, 30],
+      lock: { kind: "minutes", n: 0 },
+    });
+  });
+
+  it("follows the operator's setting, and the defaults when a stored value is unusable", async () => {
+    const who = await trader(t);
+    await setSetting(t, "trading.TH", {
+      leverages: [2, 4],
+      feeRate: "0.002",
+      minFee: "60",
+      stampDutyRate: "0",
+      lock: { kind: "minutes", n: 15 },
+      liquidationShare: "0.5",
+      priceBand: "0.3",
+    });
+    expect((await trade(t, who, "terms", { market: "TH" })).data).toMatchObject({
+      leverages: [2, 4],
+      minFee: "60.00",
+      lock: { kind: "minutes", n: 15 },
+      liquidationShare: "0.5",
+    });
+    await setSetting(t, "trading.TH", { leverages: [] });
+    expect((await trade(t, who, "terms", { market: "TH" })).data).toMatchObject({ leverages: [1, 2, 5, 10] });
+  });
+
+  it("refuses an unknown market and a call without a session", async () => {
+    const who = await trader(t);
+    expect(await trade(t, who, "terms", { market: "XX" })).toMatchObject({
+      code: "INVALID_INPUT",
+      params: { field: "market" },
+    });
+    expect(await call(t.app, "trade/terms", { market: "IN" })).toMatchObject({ httpStatus: 401 });
+  });
+});
+
+describe("trade/trades", () => {
+  const market = { symbol: "ETHUSD", direction: "short", priceType: "market", quantity: 2, leverage: 2 };
+  const close = (who: Trader, order: TradeOrder) =>
+    trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+  async function trades(who: Trader, cursor?: string | null): Promise<TradeOrderPage> {
+    const answer = await trade(t, who, "trades", cursor ? { cursor } : {});
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 1 });
+    return answer.data as TradeOrderPage;
+  }
+
+  it("lists only the user's closed positions, newest first, 20 a page, with their figures", async () => {
+    board.set("ETHUSD", "50.00");
+    const who = await trader(t, { currency: "USD", amount: "5000.00" });
+    const other = await trader(t, { currency: "USD", amount: "500.00" });
+    expect(await trades(who)).toEqual({ items: [], nextCursor: null });
+
+    const closed: TradeOrder[] = [];
+    for (let i = 0; i < 21; i++) {
+      const order = await placeOk(t, who, market);
+      expect(await close(who, order)).toMatchObject({ status: 1, data: { state: "closed" } });
+      closed.push(order);
+    }
+    // Neither an open position, a cancelled order nor another user's trade is a settled trade.
+    await placeOk(t, who, market);
+    const limit = await placeOk(t, who, { ...market, priceType: "limit", price: "51.00" });
+    expect(await trade(t, who, "cancelOrder", { orderId: limit.id })).toMatchObject({ status: 1 });
+    await close(other, await placeOk(t, other, market));
+
+    const first = await trades(who);
+    expect(first.items).toHaveLength(20);
+    const second = await trades(who, first.nextCursor);
+    expect(second.nextCursor).toBeNull();
+    expect([...first.items, ...second.items].map((o) => o.id)).toEqual(closed.map((o) => o.id).reverse());
+    // Short 2 at 50, 2×: margin 50.00, fee 0.1% of 100 = 0.10 each side, no P&L at an unchanged price.
+    expect(first.items[0]).toMatchObject({
+      state: "closed",
+      symbol: "ETHUSD",
+      direction: "short",
+      quantity: 2,
+      openPrice: "50.00",
+      closePrice: "50.00",
+      openFee: "0.10",
+      closeFee: "0.10",
+      stampDuty: "0.00",
+      pnl: "0.00",
+      closeReason: "user",
+    });
+    expect(await trade(t, who, "trades", { cursor: "bm9wZQ" })).toMatchObject({
+      code: "INVALID_INPUT",
+      params: { field: "cursor" },
+    });
+  });
+});

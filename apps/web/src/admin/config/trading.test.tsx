@@ -1,0 +1,120 @@
+import { SETTING_DEFAULTS, SETTING_KEYS, type ConfigItem } from "@brokerage/api";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { tradingProblems } from "./trading";
+
+const items: ConfigItem[] = SETTING_KEYS.map((key) => ({
+  key,
+  value: SETTING_DEFAULTS[key],
+  default: SETTING_DEFAULTS[key],
+  overridden: false,
+  updatedAt: null,
+  updatedBy: null,
+}));
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function editKorea(set: Parameters<typeof mockAdminApi>[0][string]) {
+  signIn("operator");
+  const calls = mockAdminApi({
+    "auth/me": () => ok(meOf("operator")),
+    "config/list": () => ok({ items }),
+    "config/set": set,
+  });
+  renderAdmin("/config");
+  expect(await screen.findByText("Trading rules: Korea", {}, { timeout: 20_000 })).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Edit Trading rules: Korea" }));
+  return { calls, drawer: await screen.findByRole("dialog") };
+}
+
+const field = (drawer: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(drawer).getByLabelText(label), { target: { value } });
+
+describe("trading rules in the configuration", { timeout: 30_000 }, () => {
+  it("are summed up on one line per market", async () => {
+    signIn("operator");
+    mockAdminApi({ "auth/me": () => ok(meOf("operator")), "config/list": () => ok({ items }) });
+    renderAdmin("/config");
+    expect(
+      await screen.findAllByText(
+        "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 80% loss · band ±30%",
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toHaveLength(2);
+    expect(screen.getAllByText(/stamp duty 0\.1%, at most 1,000\.00 MYR/)).toHaveLength(2);
+  });
+
+  it("are edited field by field, checked before they are sent, and sent as the structured value", async () => {
+    const { calls, drawer } = await editKorea((body) =>
+      ok({ ...items.find((i) => i.key === "trading.KR"), value: body.value, overridden: true }),
+    );
+    expect((within(drawer).getByLabelText("Leverages offered") as HTMLInputElement).value).toBe(
+      "1, 2, 5, 10",
+    );
+    expect((within(drawer).getByLabelText("Minimum fee (each side)") as HTMLInputElement).value).toBe("100");
+
+    field(drawer, "Minimum fee (each side)", "0.5");
+    field(drawer, "Fee rate (each side)", "1");
+    field(drawer, "Leverages offered", "1, 2000");
+    field(drawer, "Reason for the change", "Fee review");
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    expect(
+      await within(drawer).findByText(
+        "Enter an amount of 0 or more, with no more decimals than this currency has",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(drawer).getByText("Enter a fraction of at least 0 and below 1, such as 0.0003"),
+    ).toBeTruthy();
+    expect(within(drawer).getByText("Enter whole numbers from 1 to 1000, separated by commas")).toBeTruthy();
+    expect(calls.some((c) => c.path === "config/set")).toBe(false);
+
+    field(drawer, "Minimum fee (each side)", "150");
+    field(drawer, "Fee rate (each side)", "0.0005");
+    field(drawer, "Leverages offered", "10 3, 1");
+    field(drawer, "Stamp duty cap (optional)", "5000");
+    fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
+    field(drawer, "Lock length", "30");
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "config/set")).toBe(true));
+    expect(calls.find((c) => c.path === "config/set")?.body).toEqual({
+      key: "trading.KR",
+      value: {
+        leverages: [1, 3, 10],
+        feeRate: "0.0005",
+        minFee: "150",
+        stampDutyRate: "0.002",
+        stampDutyCap: "5000",
+        lock: { kind: "minutes", n: 30 },
+        liquidationShare: "0.8",
+        priceBand: "0.30",
+      },
+      reason: "Fee review",
+    });
+  });
+
+  it("puts the server's refusal under the field it names", async () => {
+    const { drawer } = await editKorea(() => fail("INVALID_INPUT", { field: "value.priceBand" }));
+    field(drawer, "Reason for the change", "Band review");
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    const band = within(drawer).getByLabelText("Price band of limit orders").closest(".ant-form-item");
+    expect(await within(band as HTMLElement).findByText("This value is not valid here")).toBeTruthy();
+  });
+
+  it("word what the core's check refuses for the field it names", () => {
+    const korea = SETTING_DEFAULTS["trading.KR"];
+    expect(tradingProblems("trading.KR", { ...korea, minFee: "0.5" })).toEqual([
+      { path: ["minFee"], message: "trading.amount" },
+    ]);
+    expect(tradingProblems("trading.KR", { ...korea, lock: { kind: "minutes", n: -1 } })).toEqual([
+      { path: ["lock", "n"], message: "trading.lockN" },
+    ]);
+    expect(tradingProblems("trading.US", { ...korea, minFee: "0.5" })).toEqual([]);
+  });
+});

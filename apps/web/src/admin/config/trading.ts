@@ -1,0 +1,154 @@
+import {
+  TRADING_MARKETS,
+  settingProblems,
+  type SettingKey,
+  type SettingProblem,
+  type TradingMarket,
+  type TradingMarketSetting,
+} from "@brokerage/api";
+import {
+  MARKETS,
+  TradingConfigError,
+  checkTradingConfig,
+  formatMoney,
+  money,
+  scaleOf,
+} from "@brokerage/core";
+import type { TFunction } from "i18next";
+
+/**
+ * The `trading.<market>` keys as a structured form (fees, stamp duty, leverages, lock, automatic close,
+ * price band) instead of JSON. Before it is sent, a value passes the key's schema and then the core's own
+ * `checkTradingConfig` with the market, as the server checks it on `config/set` (trading/setting-check.ts):
+ * the core also knows the settlement currency's scale.
+ */
+
+const MARKET_OF_KEY = new Map<string, TradingMarket>(TRADING_MARKETS.map((m) => [`trading.${m}`, m]));
+
+export const tradingMarketOf = (key: SettingKey): TradingMarket | undefined => MARKET_OF_KEY.get(key);
+export const isTradingKey = (key: SettingKey) => MARKET_OF_KEY.has(key);
+
+/** The settlement currency of a trading key's market and its decimals (what minimum fee and cap are in). */
+export function currencyOf(key: SettingKey): { currency: string; decimals: number } {
+  const market = tradingMarketOf(key);
+  const currency = market ? MARKETS[market].currency : "USD";
+  return { currency, decimals: scaleOf(currency) };
+}
+
+export interface TradingForm {
+  /** "1, 2, 5, 10": whole numbers in any order; saved ascending, each once. */
+  leverages?: string;
+  feeRate?: string;
+  minFee?: string;
+  stampDutyRate?: string;
+  /** Empty: no cap. */
+  stampDutyCap?: string;
+  lockKind?: "tradingDays" | "minutes";
+  lockN?: number | null;
+  liquidationShare?: string;
+  priceBand?: string;
+}
+
+export function toTradingForm(value: unknown): TradingForm {
+  const v = value as TradingMarketSetting;
+  return {
+    leverages: v.leverages.join(", "),
+    feeRate: v.feeRate,
+    minFee: v.minFee,
+    stampDutyRate: v.stampDutyRate,
+    stampDutyCap: v.stampDutyCap ?? "",
+    lockKind: v.lock.kind,
+    lockN: v.lock.n,
+    liquidationShare: v.liquidationShare,
+    priceBand: v.priceBand,
+  };
+}
+
+/** "1, 5 2" → [1, 2, 5]; a part that is not a number stays in (as NaN) for the checks to refuse. */
+export function parseLeverages(text: string | undefined): number[] {
+  const parts = (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
+  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+}
+
+export function fromTradingForm(form: TradingForm): unknown {
+  const text = (v: string | undefined) => (v ?? "").trim();
+  const cap = text(form.stampDutyCap);
+  return {
+    leverages: parseLeverages(form.leverages),
+    feeRate: text(form.feeRate),
+    minFee: text(form.minFee),
+    stampDutyRate: text(form.stampDutyRate),
+    ...(cap === "" ? {} : { stampDutyCap: cap }),
+    lock: { kind: form.lockKind, n: form.lockN },
+    liquidationShare: text(form.liquidationShare),
+    priceBand: text(form.priceBand),
+  };
+}
+
+/** Which input a field of the value is edited in, and which message explains what it takes. */
+const FIELDS: Record<string, { input: keyof TradingForm; problem: string }> = {
+  leverages: { input: "leverages", problem: "leverages" },
+  feeRate: { input: "feeRate", problem: "rate" },
+  minFee: { input: "minFee", problem: "amount" },
+  stampDutyRate: { input: "stampDutyRate", problem: "rate" },
+  stampDutyCap: { input: "stampDutyCap", problem: "cap" },
+  lock: { input: "lockKind", problem: "lockKind" },
+  "lock.kind": { input: "lockKind", problem: "lockKind" },
+  "lock.n": { input: "lockN", problem: "lockN" },
+  liquidationShare: { input: "liquidationShare", problem: "share" },
+  priceBand: { input: "priceBand", problem: "share" },
+};
+
+const fieldOfPath = (path: SettingProblem["path"]) =>
+  FIELDS[path.slice(0, 2).join(".")] ?? FIELDS[String(path[0])];
+
+/** The form field of a problem inside the value (null: the form as a whole). */
+export function tradingFieldOf(path: SettingProblem["path"]): (string | number)[] | null {
+  const field = fieldOfPath(path);
+  return field ? ["trading", field.input] : null;
+}
+
+/**
+ * What the server would refuse, each problem worded for its field (`trading.<problem>`, see problemText):
+ * the key's schema first, then the core's check with the market (one problem: the first it meets).
+ */
+export function tradingProblems(key: SettingKey, value: unknown): SettingProblem[] {
+  const worded = (path: SettingProblem["path"]): SettingProblem => ({
+    path,
+    message: `trading.${fieldOfPath(path)?.problem ?? "format"}`,
+  });
+  const schema = settingProblems(key, value);
+  if (schema.length > 0) return schema.map((problem) => worded(problem.path));
+  try {
+    checkTradingConfig(value, tradingMarketOf(key));
+    return [];
+  } catch (error) {
+    if (!(error instanceof TradingConfigError)) throw error;
+    return [worded(error.field?.split(".") ?? [])];
+  }
+}
+
+const percent = (fraction: string) => `${money(fraction).times(100).toFixed()}%`;
+
+/** A market's rules on one line for the table. */
+export function tradingText(t: TFunction, key: SettingKey, value: unknown): string {
+  const v = value as TradingMarketSetting;
+  const { currency, decimals } = currencyOf(key);
+  const amount = (a: string) => `${formatMoney(a, decimals)} ${currency}`;
+  const lock =
+    v.lock.n === 0
+      ? t("config.trading.text.noLock")
+      : t(`config.trading.text.${v.lock.kind}`, { count: v.lock.n });
+  return t("config.trading.text.line", {
+    leverages: v.leverages.join("/"),
+    fee: percent(v.feeRate),
+    minFee: amount(v.minFee),
+    duty:
+      v.stampDutyCap === undefined
+        ? percent(v.stampDutyRate)
+        : t("config.trading.text.capped", { rate: percent(v.stampDutyRate), cap: amount(v.stampDutyCap) }),
+    lock,
+    share: percent(v.liquidationShare),
+    band: percent(v.priceBand),
+  });
+}

@@ -1,0 +1,63 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BlockTradeOfferDetail,
+  BlockTradeOfferPage,
+  BlockTradeSubscribeRequest,
+  BlockTradeSubscription,
+  BlockTradeSubscriptionPage,
+} from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
+import { FUND_RECORDS_KEY } from "../../records/api/records";
+import { TRADE_KEY } from "../../trade/api/trade";
+
+export const BLOCK_TRADE_KEY = ["blockTrade"] as const;
+
+/** `blockTrade/offers`: offers open now or opening later, page by page (newest first). */
+export function useBlockTradeOffers() {
+  return useInfiniteQuery({
+    queryKey: [...BLOCK_TRADE_KEY, "offers"],
+    queryFn: ({ pageParam }) =>
+      apiPost<BlockTradeOfferPage>("blockTrade/offers", pageParam ? { cursor: pageParam } : {}),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+/** `blockTrade/offer {offerId}`: one offer with its fee rule and the available balance. */
+export function useBlockTradeOffer(offerId: string | null) {
+  return useQuery({
+    queryKey: [...BLOCK_TRADE_KEY, "offer", offerId],
+    queryFn: () => apiPost<BlockTradeOfferDetail>("blockTrade/offer", { offerId }),
+    enabled: offerId !== null,
+    staleTime: 0,
+  });
+}
+
+/** `blockTrade/subscribe`: the refusal is the form's to show; money moved, so balances are read again. */
+export function useSubscribe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BlockTradeSubscribeRequest) =>
+      apiPost<BlockTradeSubscription>("blockTrade/subscribe", request, { silent: true }),
+    onSettled: () =>
+      Promise.all(
+        [BLOCK_TRADE_KEY, TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+/** `blockTrade/mine`: the user's subscriptions, page by page (newest first). */
+export function useMySubscriptions() {
+  return useInfiniteQuery({
+    queryKey: [...BLOCK_TRADE_KEY, "mine"],
+    queryFn: ({ pageParam }) =>
+      apiPost<BlockTradeSubscriptionPage>("blockTrade/mine", pageParam ? { cursor: pageParam } : {}),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}

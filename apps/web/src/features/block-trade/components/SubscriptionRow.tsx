@@ -1,0 +1,63 @@
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { BlockTradeSubscription } from "@brokerage/api";
+import { formatDateTime } from "../../../lib/format";
+import { formatMoneySafe } from "../../../lib/money";
+import { money } from "@brokerage/core";
+import { formatPrice } from "../../market/quote";
+import { PnlText } from "../../trade/components/OrderRow";
+import { savePositionId } from "../../trade/order";
+
+/**
+ * One subscription: the instrument, its state (under review, open — locked until —, closed, declined with
+ * the reason), the shares at the offer's price and what was held. Tapping opens the order's detail.
+ */
+export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeSubscription }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const held = money(s.margin).plus(s.openFee).toFixed();
+  const detail = () => {
+    savePositionId(s.id);
+    navigate("/trade/positionDetail");
+  };
+  return (
+    <li className="trade-row">
+      <button
+        type="button"
+        className="trade-row__main"
+        aria-label={t("trade.detailOf", { name: s.name, code: s.symbol })}
+        onClick={detail}
+      >
+        <span className="trade-row__head">
+          <span className="trade-row__name">
+            {s.name} <span className="trade-row__code">{s.symbol}</span>
+          </span>
+          <span className={`block-chip block-chip--${s.state}`}>{t(`trade.state.${s.state}`)}</span>
+        </span>
+        <span className="trade-row__grid">
+          <span>{t("blockTrade.sharesCount", { count: s.quantity })}</span>
+          <span>
+            {t("blockTrade.offerPrice")} {formatPrice(s.offerPrice)}
+          </span>
+          <span>
+            {t("blockTrade.held")} {formatMoneySafe(held)} {s.currency}
+          </span>
+          <span>{formatDateTime(new Date(s.createdAt))}</span>
+        </span>
+        {s.lockedUntil && s.state === "open" && (
+          <span className="trade-row__locked">
+            {t("trade.lockedUntil", { until: formatDateTime(new Date(s.lockedUntil)) })}
+          </span>
+        )}
+        {(s.state === "open" || s.state === "closed") && (
+          <span className="trade-row__pnl">
+            {t("trade.pnl")} <PnlText pnl={s.pnl} rate={s.returnRate} currency={s.currency} />
+          </span>
+        )}
+        {s.state === "declined" && s.declineReason && (
+          <span className="block-row__reason">{t("blockTrade.declineReason", { reason: s.declineReason })}</span>
+        )}
+      </button>
+    </li>
+  );
+}

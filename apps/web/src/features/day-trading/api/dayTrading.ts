@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DayTradingApplication, DayTradingApplyRequest, DayTradingStatus } from "@brokerage/api";
+import { apiPost } from "../../../lib/api";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
+import { FUND_RECORDS_KEY } from "../../records/api/records";
+
+export const DAY_TRADING_KEY = ["dayTrading", "status"] as const;
+
+/**
+ * `dayTrading/status`: the latest application and the allowance in force. `silent` for the buy form, which
+ * only asks whether to offer the intraday switch: a failure there just leaves it hidden.
+ */
+export function useDayTradingStatus(options: { silent?: boolean } = {}) {
+  return useQuery({
+    queryKey: DAY_TRADING_KEY,
+    queryFn: () => apiPost<DayTradingStatus>("dayTrading/status", {}, { silent: options.silent }),
+    staleTime: 0,
+  });
+}
+
+/** `dayTrading/apply`: the refusal is the form's to show; the status and balances are read again after. */
+export function useApplyDayTrading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: DayTradingApplyRequest) =>
+      apiPost<DayTradingApplication>("dayTrading/apply", request, { silent: true }),
+    onSettled: () =>
+      Promise.all(
+        [DAY_TRADING_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import type { OrderPreview, TradeTerms } from "@brokerage/api";
+import { formatDateTime } from "../../../lib/format";
+import { formatAmount } from "../../records/components/amount";
+import { formatPercent } from "../../exchange/currency";
+
+/** The lock as a rule (before a preview gives the very instant): T+N trading days, N minutes or none. */
+function lockRule(t: ReturnType<typeof useTranslation>["t"], lock: TradeTerms["lock"]): string {
+  if (lock.n === 0) return t("trade.ruleNoLock");
+  return lock.kind === "tradingDays"
+    ? t("trade.ruleLockDays", { count: lock.n })
+    : t("trade.ruleLockMinutes", { count: lock.n });
+}
+
+/**
+ * The rules the order will live under, shown before the user acts: the market's terms (`trade/terms`: fee
+ * rate and its minimum on each side, stamp duty on the close and its cap, the lock, the automatic close)
+ * from the moment the form opens, and once the draft is priced the preview's own (the lock's exact end, a
+ * market that is shut). Either alone is enough.
+ */
+export function TradeRules({ terms, preview }: { terms?: TradeTerms; preview?: OrderPreview }) {
+  const { t } = useTranslation();
+  if (!terms && !preview) return null;
+  const money = (amount: string) =>
+    terms ? `${formatAmount(amount, terms.currency)} ${terms.currency}` : "";
+  const feeRate = formatPercent(terms?.feeRate ?? preview?.feeRate ?? "0");
+  const dutyRate = formatPercent(terms?.stampDutyRate ?? preview?.stampDutyRate ?? "0");
+  const share = formatPercent(terms?.liquidationShare ?? preview?.liquidationShare ?? "0");
+  return (
+    <ul className="form__rules" aria-label={t("trade.rulesTitle")}>
+      <li>
+        {terms
+          ? t("trade.ruleFeeMinimum", { rate: feeRate, min: money(terms.minFee) })
+          : t("trade.ruleFee", { rate: feeRate })}
+      </li>
+      <li>
+        {terms?.stampDutyCap
+          ? t("trade.ruleStampDutyCap", { rate: dutyRate, cap: money(terms.stampDutyCap) })
+          : t("trade.ruleStampDuty", { rate: dutyRate })}
+      </li>
+      <li>
+        {preview
+          ? preview.lockedUntil
+            ? t("trade.ruleLock", { until: formatDateTime(new Date(preview.lockedUntil)) })
+            : t("trade.ruleNoLock")
+          : lockRule(t, (terms as TradeTerms).lock)}
+      </li>
+      <li>{t("trade.ruleLiquidation", { share })}</li>
+      {preview && !preview.marketOpen && <li className="trade-rules__closed">{t("trade.marketClosed")}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { moneyString } from "./envelope.js";
+import { cursorRequest } from "./identity.js";
+import { TRADING_MARKETS } from "./settings.js";
+
+/**
+ * `trade/terms {market}`: a market's trading rules as they stand now (the back office's
+ * `trading.<market>`, else the defaults), published so the buy form offers the leverages in force and
+ * states the fee, its minimum, the stamp duty and the lock before the user fills anything in. Rates are
+ * fractions ("0.0003" is 0.03%); amounts are in the market's settlement currency, at its scale.
+ */
+export const tradeTermsRequest = z.object({ market: z.enum(TRADING_MARKETS) });
+export type TradeTermsRequest = z.infer<typeof tradeTermsRequest>;
+
+export const tradeTerms = z.object({
+  market: z.enum(TRADING_MARKETS),
+  /** The settlement currency: margin, fees and P&L of this market's positions are in it. */
+  currency: z.string(),
+  /** The leverages a user may choose, ascending; 1 is an unleveraged position. */
+  leverages: z.array(z.number().int()),
+  /** The commission on opening and again on closing, as a fraction of the notional, at least `minFee`. */
+  feeRate: z.string(),
+  minFee: moneyString,
+  /** Tax on the closing side, as a fraction of the close notional, at most `stampDutyCap` where there is one. */
+  stampDutyRate: z.string(),
+  stampDutyCap: moneyString.nullable(),
+  /** How long a new position cannot be closed: T+N trading days or N minutes (0: no lock). */
+  lock: z.object({ kind: z.enum(["tradingDays", "minutes"]), n: z.number().int() }),
+  /** A position is closed automatically once its loss reaches this share of its margin. */
+  liquidationShare: z.string(),
+  /** Limit prices must lie within ± this fraction of the previous close. */
+  priceBand: z.string(),
+});
+export type TradeTerms = z.infer<typeof tradeTerms>;
+
+/**
+ * `trade/trades {cursor?}`: the user's settled trades for the transaction records (closed positions, each
+ * with its open and close prices, fees, stamp duty and realised P&L), newest first, 20 a page.
+ */
+export const tradeHistoryRequest = cursorRequest;
+export type TradeHistoryRequest = z.infer<typeof tradeHistoryRequest>;
