@@ -54,6 +54,9 @@ export const MESSAGE_KINDS = [
   "dayTradingApproved",
   "dayTradingRejected",
   "dayTradeClosed",
+  "positionLiquidated",
+  "stopLossTriggered",
+  "takeProfitTriggered",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -167,7 +167,7 @@ describe("a subscription reviewed", () => {
     expect(item?.subject).toMatchObject({
       symbol: "RELIANCE",
       quantity: "100",
-      held: "92577.77",
+      holdAmount: "92577.77",
       currency: "INR",
       offerPrice: "925.50",
       livePrice: "1000.00",

@@ -61,7 +61,7 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
           const subject: Record<string, string | null> = {
             symbol: order.symbol,
             quantity: String(order.quantity),
-            held: heldOf(order).total,
+            holdAmount: heldOf(order).total,
             currency: order.currency,
             name: nameOf(market, order.symbol),
             exchange: order.exchange,

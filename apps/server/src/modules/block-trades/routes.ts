@@ -16,7 +16,7 @@ import { blockTradeReviewHandler } from "./review.js";
 import { BlockTradeService } from "./service.js";
 
 const SUBSCRIBE_REFUSALS =
-  "Refusals, in this order: ACCOUNT_FROZEN, TRADE_BANNED, FUND_PASSWORD_NOT_SET, NOT_FOUND (an unknown " +
+  "Refusals, in this order: ACCOUNT_DISABLED, ACCOUNT_FROZEN, TRADE_BANNED, FUND_PASSWORD_NOT_SET, NOT_FOUND (an unknown " +
   "offer), BLOCK_TRADE_CLOSED {minShares} (withdrawn, not yet open or past its window), " +
   "QUANTITY_NOT_WHOLE_LOTS, BLOCK_TRADE_BELOW_MIN {minShares}, BLOCK_TRADE_ABOVE_MAX {maxShares}, " +
   "SECRET_KEY_MISMATCH (missing or wrong where the offer asks for a key), INSUFFICIENT_AVAILABLE " +

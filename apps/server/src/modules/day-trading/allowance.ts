@@ -14,9 +14,10 @@ import * as repo from "./repository.js";
 export async function allowanceOf(
   db: Db,
   row: Pick<repo.DayTradingApplicationRow, "userId" | "currency" | "amount">,
+  excluding?: string,
 ): Promise<DayTradingAllowance> {
   const { currency } = row;
-  const used = await repo.usedMargin(db, { userId: row.userId, currency });
+  const used = await repo.usedMargin(db, { userId: row.userId, currency, excluding });
   const left = money(row.amount).minus(used);
   const remaining = left.isNegative() ? money(0) : left;
   return {
@@ -30,12 +31,16 @@ export async function allowanceOf(
 /**
  * The user's allowance for a day-trade order, in the order's transaction, its row locked so that the
  * user's day-trade orders are checked one after the other: MARGIN_NOT_ENABLED without an approved
- * application.
+ * application. `orderId`: the order being placed (already written in the transaction), not counted as used.
  */
-export async function lockedAllowance(tx: Db, userId: string): Promise<DayTradingAllowance> {
+export async function lockedAllowance(
+  tx: Db,
+  userId: string,
+  orderId?: string,
+): Promise<DayTradingAllowance> {
   const row = await repo.lockAllowance(tx, userId);
   if (!row) throw new DomainError("MARGIN_NOT_ENABLED");
-  return allowanceOf(tx, row);
+  return allowanceOf(tx, row, orderId);
 }
 
 /**

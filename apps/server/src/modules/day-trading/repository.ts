@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   dayTradingApplications,
@@ -58,7 +58,10 @@ export async function lockAllowance(tx: Db, userId: string) {
 }
 
 /** The margin the user's day trades in `currency` hold now: pending limit orders and open positions. */
-export async function usedMargin(db: Db, params: { userId: string; currency: string }): Promise<string> {
+export async function usedMargin(
+  db: Db,
+  params: { userId: string; currency: string; excluding?: string },
+): Promise<string> {
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${tradeOrders.margin}), 0)::text` })
     .from(tradeOrders)
@@ -68,6 +71,7 @@ export async function usedMargin(db: Db, params: { userId: string; currency: str
         eq(tradeOrders.kind, "dayTrade"),
         eq(tradeOrders.currency, params.currency),
         inArray(tradeOrders.state, ["pending", "open", "closing"]),
+        params.excluding === undefined ? undefined : ne(tradeOrders.id, params.excluding),
       ),
     );
   return row?.used ?? "0";

@@ -141,7 +141,6 @@ describe("config/set of trading.<market>", () => {
   const terms = async (who: Trader) => (await trade(t, who, "terms", { market: "KR" })).data;
   const defaults = SETTING_DEFAULTS["trading.KR"];
 
-
   it("refuses what the core's check refuses, naming the field, and stores nothing", async () => {
     const who = await trader(t);
     const before = await terms(who);

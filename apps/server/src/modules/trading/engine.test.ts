@@ -2,6 +2,7 @@ import type { OrderPreview } from "@brokerage/api";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
 import { DomainError } from "../../lib/errors.js";
+import { inbox } from "../day-trading/testing.js";
 import { TradingService, type TradeChange } from "./service.js";
 import {
   PriceBoard,
@@ -201,6 +202,19 @@ describe("closePosition", () => {
       });
       // 100 − 10.10 + 10 − 8 − 0.09 = 91.81.
       expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "91.81", margin: "0" });
+      // The owner is told, with the order, the price and the realised P&L.
+      expect(await inbox(t, who.userId)).toContainEqual({
+        kind: "positionLiquidated",
+        params: {
+          orderNo: order.orderNo,
+          symbol: "DOTUSD",
+          name: order.name,
+          quantity: "10",
+          closePrice: liquidated.closePrice,
+          pnl: "-8.00",
+          currency: "USD",
+        },
+      });
     } finally {
       await clearSetting(t, "trading.CRYPTO");
     }

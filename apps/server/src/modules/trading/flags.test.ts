@@ -111,9 +111,19 @@ describe("a flag committed by another process, while this one still holds the se
     expect(await orderRows(t, who.userId)).toEqual([]);
   });
 
-  // The order's own check reads only `frozen` and `tradeBanned` (rules.ts refuseAccount, repository.ts
-  // findTrader): within the session cache's few seconds a disabled account can still place an order.
-  it.todo("refuses a disabled account inside the transaction with ACCOUNT_DISABLED");
+  it("refuses a disabled account inside the transaction with ACCOUNT_DISABLED, before the other flags", async () => {
+    board.set("BTCUSD", "100.00");
+    const who = await trader(t, { currency: "USD", amount: "500.00" });
+    expect((await trade(t, who, "positions", { tab: "inProgress" })).status).toBe(1);
+    await setDirectly(who, { disabled: true, frozen: true });
+    expect(await place(who)).toMatchObject({
+      code: "ACCOUNT_DISABLED",
+      msg: ERROR_MESSAGES.ACCOUNT_DISABLED,
+    });
+    expect(await orderRows(t, who.userId)).toEqual([]);
+    await setDirectly(who, { disabled: false, frozen: false });
+    expect(await place(who)).toMatchObject({ status: 1 });
+  });
 });
 
 describe("a withdrawal ban", () => {

@@ -1,5 +1,5 @@
 import type { OrderState } from "@brokerage/api";
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { tradeOrders, users, type TradeOrderRow } from "../../db/schema/index.js";
 
@@ -14,6 +14,7 @@ export type OrderChanges = Partial<Omit<NewOrder, "id" | "seq" | "orderNo" | "us
 export async function findTrader(db: Db, userId: string) {
   const [row] = await db
     .select({
+      disabled: users.disabled,
       frozen: users.frozen,
       tradeBanned: users.tradeBanned,
       fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
@@ -22,6 +23,58 @@ export async function findTrader(db: Db, userId: string) {
     .where(eq(users.id, userId));
   return row;
 }
+
+/** The trader's flags as columns of a row (`traderOf` reads them), for the user whose id `userId` gives. */
+const traderColumns = (userId: SQL) => sql`
+  (select disabled from users where id = ${userId}) as "traderDisabled",
+  (select frozen from users where id = ${userId}) as "traderFrozen",
+  (select trade_banned from users where id = ${userId}) as "traderTradeBanned",
+  (select fund_password_hash is not null from users where id = ${userId}) as "traderFundPasswordSet"`;
+
+/**
+ * What `placeOrder` writes in its idempotency key's own statement (`idempotent`'s `alongside`, run only
+ * when the key was claimed): the order's row when it could be priced, and in any case the trader's flags
+ * (`traderOf`). The row is inserted before the checks of the flags and of the money, in the transaction
+ * they roll back when they refuse: one round trip fewer for every order placed.
+ */
+export function placeOrderSql(userId: string, values: NewOrder | undefined, claimed: SQL): SQL {
+  if (!values) return sql`select ${traderColumns(sql`${userId}::uuid`)} where ${claimed}`;
+  const columns = getTableColumns(tradeOrders);
+  const given = (Object.keys(values) as (keyof NewOrder)[]).filter((key) => values[key] !== undefined);
+  const names = given.map((key) => sql.identifier(columns[key].name));
+  const typed = given.map((key) => {
+    const column = columns[key];
+    const value = values[key] === null ? null : (column.mapToDriverValue(values[key]) as unknown);
+    return sql`${value}::${sql.raw(column.getSQLType())}`;
+  });
+  return sql`
+    insert into trade_orders (${sql.join(names, sql`, `)}) select ${sql.join(typed, sql`, `)} where ${claimed}
+    returning seq, order_no as "orderNo", ${traderColumns(sql`user_id`)}`;
+}
+
+/** The trader's flags `placeOrderSql` answered; undefined when the user does not exist. */
+export function traderOf(row: Record<string, unknown>) {
+  if (row.traderFrozen === null || row.traderFrozen === undefined) return undefined;
+  return {
+    disabled: row.traderDisabled === true,
+    frozen: row.traderFrozen === true,
+    tradeBanned: row.traderTradeBanned === true,
+    fundPasswordSet: row.traderFundPasswordSet === true,
+  };
+}
+
+/** The order `placeOrderSql` inserted, as a row: what was written, with what the database generated. */
+export function insertedOrder(values: NewOrder, row: Record<string, unknown>): TradeOrderRow {
+  const all = Object.fromEntries(
+    Object.keys(getTableColumns(tradeOrders)).map((key) => [key, values[key as keyof NewOrder] ?? null]),
+  );
+  return { ...all, seq: Number(row.seq), orderNo: String(row.orderNo) } as TradeOrderRow;
+}
+
+/** Links a placed order to the entry that booked it (an end statement: the row is the call's own). */
+export const setOrderEntrySql = (id: string, column: "openEntryId" | "holdEntryId", entryId: number): SQL =>
+  sql`update trade_orders set ${sql.identifier(getTableColumns(tradeOrders)[column].name)} = ${entryId}
+    where id = ${id}`;
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderRow> {
   const [row] = await tx.insert(tradeOrders).values(values).returning();

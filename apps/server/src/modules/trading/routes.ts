@@ -26,7 +26,7 @@ export interface TradingRoutesOptions {
 }
 
 const ORDER_REFUSALS =
-  "Refusals, in this order: ACCOUNT_FROZEN, TRADE_BANNED, FUND_PASSWORD_NOT_SET, UNKNOWN_SYMBOL (or " +
+  "Refusals, in this order: ACCOUNT_DISABLED, ACCOUNT_FROZEN, TRADE_BANNED, FUND_PASSWORD_NOT_SET, UNKNOWN_SYMBOL (or " +
   "NOT_YET_OPEN for a share still in subscription), NON_TRADING_HOURS, PRICE_UNAVAILABLE (no quote, or one " +
   "older than 2 minutes while the market trades), PRICE_NOT_POSITIVE (also a limit order without a price), " +
   "INVALID_INPUT {field: price} (more decimals than the instrument's price), PRICE_BEYOND_LIMIT {min, max} " +

@@ -32,6 +32,7 @@ import {
   type MarketDataProvider,
   type TradingMarketConfig,
 } from "@brokerage/core";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
@@ -70,7 +71,12 @@ const POSITION_MARKETS: Record<TradePositionsRequest["tab"], string[] | undefine
   forex: ["FX"],
 };
 /** The message a position closed by the system tells its owner, by close reason. */
-const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = { dayEnd: "dayTradeClosed" };
+const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = {
+  dayEnd: "dayTradeClosed",
+  liquidation: "positionLiquidated",
+  stopLoss: "stopLossTriggered",
+  takeProfit: "takeProfitTriggered",
+};
 const ordersCursor = seqCursor("trade", BIGINT_SEQ_MAX);
 const positionsCursor = seqCursor("position", BIGINT_SEQ_MAX);
 
@@ -152,67 +158,98 @@ export class TradingService {
     const { db, clock, market } = this.deps;
     const { idempotencyKey, ...draft } = request;
     const call = { owner: `user:${userId}`, key: idempotencyKey, request: draft };
-    const order = await idempotent(db, clock, call, async (tx) => {
-      const at = clock.now();
-      const trader = await repo.findTrader(tx, userId);
-      if (!trader) throw new DomainError("UNAUTHORIZED");
-      refuseAccount(trader);
-      // A day trade needs an approved day-trading application (its row locked: one order at a time).
-      const allowance = draft.dayTrade ? await lockedAllowance(tx, userId) : undefined;
-      const { instrument, config, cost, price } = await this.price(tx, draft, at, "place");
-      const { currency } = instrument;
-      if (allowance) checkWithinAllowance(allowance, currency, cost.margin);
-      // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
-      const id = randomUUID();
-      const common = {
-        id,
-        userId,
-        kind: draft.dayTrade ? ("dayTrade" as const) : ("normal" as const),
-        symbol: instrument.symbol,
-        exchange: instrument.exchange,
-        market: instrument.market,
-        currency,
-        direction: draft.direction,
-        priceType: draft.priceType,
-        quantity: draft.quantity,
-        leverage: draft.leverage,
-        stopLoss: draft.stopLoss ?? null,
-        takeProfit: draft.takeProfit ?? null,
-        margin: cost.margin,
-        openFee: cost.fee,
-        createdAt: at,
-      };
-      const booking = {
-        userId,
-        reference: referenceOf(id),
-        idempotencyKey,
-        cause: { by: "user" },
-        at,
-      } as const;
-      if (draft.priceType === "market") {
-        const [entryId] = await bookAll(tx, openEntries(userId, currency, cost), booking);
-        const row = await repo.insertOrder(tx, {
-          ...common,
-          state: "open",
-          openedAt: at,
-          openPrice: price,
-          lockedUntil: lockFor(draft.dayTrade, at, config, instrument.exchange),
-          openEntryId: entryId ?? null,
-        });
-        return toTradeOrder(row, market, price);
-      }
-      const [entryId] = await bookAll(tx, holdEntries(userId, currency, cost), booking);
-      const row = await repo.insertOrder(tx, {
-        ...common,
-        state: "pending",
-        limitPrice: price,
-        expiresAt: new Date(dayClose(instrument.exchange, at)),
-        holdEntryId: entryId ?? null,
-      });
-      return toTradeOrder(row, market);
+    const at = clock.now();
+    // Priced before the transaction (the market is in memory; the terms are a read of their own): its
+    // refusal, if any, is told in its place among the checks, after the account's.
+    const priced = await this.price(db, draft, at, "place").catch((error: unknown) => {
+      if (error instanceof DomainError) return error;
+      throw error;
     });
+    const values = priced instanceof DomainError ? undefined : this.newOrder(userId, draft, priced, at);
+    // The row goes in with the key's claim; the account's flags come back with it (repository placeOrderSql).
+    const alongside = (claimed: SQL) => repo.placeOrderSql(userId, values, claimed);
+    const order = await idempotent(
+      db,
+      clock,
+      call,
+      async (tx, { alongside: written, atEnd }) => {
+        const trader = repo.traderOf(written);
+        if (!trader) throw new DomainError("UNAUTHORIZED");
+        refuseAccount(trader);
+        // A day trade needs an approved day-trading application (its row locked: one order at a time).
+        const allowance = draft.dayTrade ? await lockedAllowance(tx, userId, values?.id) : undefined;
+        if (priced instanceof DomainError || !values) throw priced;
+        const { instrument, cost, price } = priced;
+        const { currency } = instrument;
+        if (allowance) checkWithinAllowance(allowance, currency, cost.margin);
+        // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
+        const booking = {
+          userId,
+          reference: referenceOf(values.id as string),
+          idempotencyKey,
+          cause: { by: "user" },
+          at,
+        } as const;
+        const filled = values.state === "open";
+        const entries = filled ? openEntries(userId, currency, cost) : holdEntries(userId, currency, cost);
+        const [entryId] = await bookAll(tx, entries, booking);
+        if (entryId === undefined) throw new Error("an order booked no entry");
+        const column = filled ? "openEntryId" : "holdEntryId";
+        atEnd(repo.setOrderEntrySql(values.id as string, column, entryId));
+        const row = repo.insertedOrder({ ...values, [column]: entryId }, written);
+        return toTradeOrder(row, market, filled ? price : undefined);
+      },
+      { alongside },
+    );
     this.changed(order);
     return order;
+  }
+
+  /**
+   * The row of an order about to be placed: a market order fills at once at the current price (the
+   * position opens, locked per the market's rule; a day trade is not locked), a limit order holds its
+   * margin and fee at the limit and waits (`pending`) until the engine fills it, it is cancelled, or it
+   * expires at the market's close.
+   */
+  private newOrder(
+    userId: string,
+    draft: OrderDraft,
+    priced: Awaited<ReturnType<TradingService["price"]>>,
+    at: Date,
+  ): repo.NewOrder {
+    const { instrument, config, cost, price } = priced;
+    const common = {
+      id: randomUUID(),
+      userId,
+      kind: draft.dayTrade ? ("dayTrade" as const) : ("normal" as const),
+      symbol: instrument.symbol,
+      exchange: instrument.exchange,
+      market: instrument.market,
+      currency: instrument.currency,
+      direction: draft.direction,
+      priceType: draft.priceType,
+      quantity: draft.quantity,
+      leverage: draft.leverage,
+      stopLoss: draft.stopLoss ?? null,
+      takeProfit: draft.takeProfit ?? null,
+      margin: cost.margin,
+      openFee: cost.fee,
+      createdAt: at,
+    };
+    if (draft.priceType === "market")
+      return {
+        ...common,
+        state: "open",
+        openedAt: at,
+        openPrice: price,
+        lockedUntil: lockFor(draft.dayTrade, at, config, instrument.exchange),
+      };
+    return {
+      ...common,
+      state: "pending",
+      limitPrice: price,
+      expiresAt: new Date(dayClose(instrument.exchange, at)),
+    };
   }
 
   /** Cancels the user's pending order and gives back everything it held, at once. */

@@ -79,6 +79,13 @@ export const ADMIN_ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: "blockTrades",
+            lazy: permitted(
+              "blockTrades.manage",
+              async () => (await import("../block-trades/BlockTradesScreen")).BlockTradesScreen,
+            ),
+          },
+          {
             path: "security",
             lazy: async () => ({ Component: (await import("../auth/SecurityScreen")).SecurityScreen }),
           },

@@ -105,7 +105,11 @@ export function offerRequest(
   id: string | undefined,
 ): { request?: AdminBlockTradeSaveRequest; problems: FormProblem[] } {
   const secretKey =
-    values.keyMode === "keep" ? undefined : values.keyMode === "none" ? null : (values.secretKey ?? "").trim();
+    values.keyMode === "keep"
+      ? undefined
+      : values.keyMode === "none"
+        ? null
+        : (values.secretKey ?? "").trim();
   const raw = {
     ...(id ? { id } : {}),
     symbol: values.symbol.trim().toUpperCase(),

@@ -1,17 +1,10 @@
-import { SETTING_DEFAULTS, SETTING_KEYS, type ConfigItem } from "@brokerage/api";
+import { SETTING_DEFAULTS } from "@brokerage/api";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { defaultConfigItems, fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
 import { tradingProblems } from "./trading";
 
-const items: ConfigItem[] = SETTING_KEYS.map((key) => ({
-  key,
-  value: SETTING_DEFAULTS[key],
-  default: SETTING_DEFAULTS[key],
-  overridden: false,
-  updatedAt: null,
-  updatedBy: null,
-}));
+const items = defaultConfigItems();
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {

@@ -8,6 +8,7 @@ export const NAV_ITEMS: readonly { path: string; labelKey: string; permission?: 
   { path: "/audit", labelKey: "nav.audit", permission: "audit.read" },
   { path: "/config", labelKey: "nav.config", permission: "config.manage" },
   { path: "/channels", labelKey: "nav.channels", permission: "channels.manage" },
+  { path: "/blockTrades", labelKey: "nav.blockTrades", permission: "blockTrades.manage" },
   { path: "/security", labelKey: "nav.security" },
 ];
 

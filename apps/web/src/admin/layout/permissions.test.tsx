@@ -55,6 +55,7 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.audit": "Audit log",
       "nav.config": "Configuration",
       "nav.channels": "Deposit channels",
+      "nav.blockTrades": "Block trades",
       "nav.security": "Two-step log-in",
     };
     const shown = within(menu)

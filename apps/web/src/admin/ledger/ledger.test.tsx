@@ -1,33 +1,20 @@
-import type { AdminRole, ReviewItem, UserDetail, UserLedger } from "@brokerage/api";
+import type { AdminRole, ReviewItem, UserLedger } from "@brokerage/api";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fail, meOf, mockAdminApi, ok, renderAdmin, signIn, type Handler } from "../test/harness";
+import {
+  fail,
+  meOf,
+  mockAdminApi,
+  ok,
+  renderAdmin,
+  signIn,
+  userDetailOf,
+  type Handler,
+} from "../test/harness";
 
 const USER = "33333333-3333-4333-8333-333333333333";
 
-const detail: UserDetail = {
-  profile: {
-    id: USER,
-    account: "asha_k",
-    realname: "Asha Kumar",
-    inviteCode: "ABC123",
-    kycStatus: "verified",
-    creditScore: 100,
-    flags: { frozen: false, loginBanned: false, disabled: false, tradeBanned: false, withdrawBanned: false },
-    createdAt: "2026-11-01T09:00:00.000Z",
-    inviterAccount: null,
-    institutionName: null,
-    fundPasswordSet: true,
-    twoStepEnabled: false,
-    updatedAt: "2026-11-01T09:00:00.000Z",
-  },
-  kyc: { status: "verified", latest: null, submissions: 0 },
-  cards: [],
-  wallets: [],
-  sessions: { active: 0, items: [] },
-  audit: [],
-  messages: [],
-};
+const detail = userDetailOf(USER);
 
 const ledger: UserLedger = {
   wallets: [{ currency: "USD", available: "1250.50", held: "100.00", margin: "0.00", loan: "0.00" }],

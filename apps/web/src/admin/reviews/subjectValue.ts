@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 const CODED_VALUES: Record<string, string> = {
   kycStatus: "kycStates",
   channelKind: "channels.kinds",
+  offerState: "blockTrades.states",
 };
 
 /** A subject field's value as the reviewer reads it: a code by its name, anything else as sent. */

@@ -1,5 +1,5 @@
-import type { StaffMe, UserDetail } from "@brokerage/api";
-import { ROLE_PERMISSIONS, type AdminRole } from "@brokerage/api";
+import type { ConfigItem, StaffMe, UserDetail } from "@brokerage/api";
+import { ROLE_PERMISSIONS, SETTING_DEFAULTS, SETTING_KEYS, type AdminRole } from "@brokerage/api";
 import { configure, render } from "@testing-library/react";
 import { vi } from "vitest";
 import { AdminApp } from "../app/AdminApp";
@@ -142,3 +142,14 @@ export function userDetailOf(id: string, account = "asha_k"): UserDetail {
     messages: [],
   };
 }
+
+/** `config/list` with every key at its default, none overridden. */
+export const defaultConfigItems = (): ConfigItem[] =>
+  SETTING_KEYS.map((key) => ({
+    key,
+    value: SETTING_DEFAULTS[key],
+    default: SETTING_DEFAULTS[key],
+    overridden: false,
+    updatedAt: null,
+    updatedBy: null,
+  }));

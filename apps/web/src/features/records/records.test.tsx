@@ -224,15 +224,15 @@ describe("/information/settled", () => {
     decidedAt: "2026-11-20T09:00:00.000Z",
   };
 
-  it("says trades come with trading, and lists withdrawals with their state and reason", async () => {
+  it("opens on the trades, and lists withdrawals with their state and reason", async () => {
     vi.mocked(apiPost).mockImplementation(async (path: string) => {
       if (path === "fund/withdrawList") return { items: [withdrawal], nextCursor: null } as never;
       if (path === "fund/rechargeList") return { items: [], nextCursor: null } as never;
+      if (path === "trade/trades") return { items: [], nextCursor: null } as never;
       throw new Error(`unexpected ${path}`);
     });
     show(<SettledScreen />);
-    expect(screen.getByText("Your trades will appear here once trading opens.")).toBeTruthy();
-    expect(apiPost).not.toHaveBeenCalled();
+    expect(await screen.findByText("No trades yet. Positions you close appear here.")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Withdrawals" }));
     const list = await screen.findByRole("list", { name: "Withdrawals" });

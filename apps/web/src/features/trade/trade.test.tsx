@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import type { OrderPreview, TradeOrder } from "@brokerage/api";
+import type { OrderPreview } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -19,6 +19,7 @@ vi.mock("../market/api/live", async (importOriginal) => ({
 import "../../lib/i18n";
 import { apiPost } from "../../lib/api";
 import { ApiError } from "../../lib/apiError";
+import { tradeOrderOf } from "../../test/tradeOrder";
 import MarketBuyScreen from "./screens/MarketBuyScreen";
 import TradeScreen from "./screens/TradeScreen";
 import PositionDetailScreen from "./screens/PositionDetailScreen";
@@ -43,42 +44,7 @@ const preview: OrderPreview = {
   marketOpen: true,
 };
 
-const order = (over: Partial<TradeOrder> = {}): TradeOrder => ({
-  id: "5d0c1c3e-3f43-4d7b-9e0a-1f2b3c4d5e6f",
-  orderNo: "T20261123000001",
-  kind: "normal",
-  symbol: "RELIANCE",
-  exchange: "NSE",
-  name: "Reliance Industries",
-  market: "IN",
-  currency: "INR",
-  direction: "long",
-  priceType: "market",
-  state: "open",
-  quantity: 2,
-  leverage: 5,
-  limitPrice: null,
-  stopLoss: null,
-  takeProfit: null,
-  margin: "1000.00",
-  openFee: "20.00",
-  createdAt: "2026-11-23T09:00:00.000Z",
-  openedAt: "2026-11-23T09:00:00.000Z",
-  openPrice: "2500.00",
-  lockedUntil: null,
-  closedAt: null,
-  closePrice: null,
-  closeFee: null,
-  stampDuty: null,
-  closeReason: null,
-  pnl: "-60.00",
-  returnRate: "-6.00",
-  currentPrice: "2470.00",
-  marketValue: "4940.00",
-  declineReason: null,
-  expiresAt: null,
-  ...over,
-});
+const order = tradeOrderOf;
 
 function serve(answers: Record<string, unknown>) {
   vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {

@@ -75,7 +75,9 @@ export function OfferRow({ offer }: { offer: BlockTradeOffer }) {
             <WindowText offer={offer} />
           </span>
           <span>
-            {offer.lockDays > 0 ? t("blockTrade.lockDays", { count: offer.lockDays }) : t("blockTrade.noLock")}
+            {offer.lockDays > 0
+              ? t("blockTrade.lockDays", { count: offer.lockDays })
+              : t("blockTrade.noLock")}
           </span>
         </span>
         {offer.secretKeyRequired && <span className="block-row__key">{t("blockTrade.keyRequired")}</span>}

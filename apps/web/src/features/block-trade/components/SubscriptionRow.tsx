@@ -55,7 +55,9 @@ export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeS
           </span>
         )}
         {s.state === "declined" && s.declineReason && (
-          <span className="block-row__reason">{t("blockTrade.declineReason", { reason: s.declineReason })}</span>
+          <span className="block-row__reason">
+            {t("blockTrade.declineReason", { reason: s.declineReason })}
+          </span>
         )}
       </button>
     </li>

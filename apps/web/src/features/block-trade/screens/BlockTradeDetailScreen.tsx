@@ -141,7 +141,9 @@ function SubscribeForm({ offer }: { offer: BlockTradeOfferDetail }) {
           <div>
             <dt>{t("blockTrade.lockLabel")}</dt>
             <dd>
-              {offer.lockDays > 0 ? t("blockTrade.lockDays", { count: offer.lockDays }) : t("blockTrade.noLock")}
+              {offer.lockDays > 0
+                ? t("blockTrade.lockDays", { count: offer.lockDays })
+                : t("blockTrade.noLock")}
             </dd>
           </div>
         </dl>

@@ -59,7 +59,13 @@ export function HomeTabs() {
       <Tabs>
         {TABS.map((key) => (
           <Tabs.Tab key={key} title={t(`home.tabs.${key}`)}>
-            {key === "inventory" ? <InventoryTab /> : key === "blockTrade" ? <BlockTradeTab /> : <EmptyState />}
+            {key === "inventory" ? (
+              <InventoryTab />
+            ) : key === "blockTrade" ? (
+              <BlockTradeTab />
+            ) : (
+              <EmptyState />
+            )}
           </Tabs.Tab>
         ))}
       </Tabs>

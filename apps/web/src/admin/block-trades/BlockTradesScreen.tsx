@@ -1,0 +1,185 @@
+import { EditOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from "@ant-design/icons";
+import type { AdminBlockTradeOffer } from "@brokerage/api";
+import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorBlock } from "../layout/ErrorBlock";
+import { LoadMore } from "../layout/LoadMore";
+import { formatDateTime } from "../lib/format";
+import { useBlockTradeList } from "./api";
+import { OfferDrawer } from "./OfferDrawer";
+import { WithdrawModal } from "./WithdrawModal";
+import "./blockTrades.css";
+
+const STATUS_COLORS: Record<AdminBlockTradeOffer["status"], string> = {
+  upcoming: "blue",
+  open: "green",
+  closed: "default",
+  withdrawn: "red",
+};
+
+const shares = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Block-trade offers (`blockTrades.manage`): every offer with its instrument, price, shares per
+ * subscription, window, lock, key and subscriptions; each created or changed (before it opens) in a drawer
+ * and withdrawn with a reason (both audited). Subscriptions themselves are decided in the review queue.
+ */
+export function BlockTradesScreen() {
+  const { t } = useTranslation();
+  const list = useBlockTradeList();
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const [editing, setEditing] = useState<AdminBlockTradeOffer | "new" | null>(null);
+  const [withdrawing, setWithdrawing] = useState<AdminBlockTradeOffer | null>(null);
+
+  const columns: ColumnsType<AdminBlockTradeOffer> = [
+    {
+      title: t("blockTrades.instrument"),
+      key: "instrument",
+      render: (_, offer) => (
+        <div>
+          <Typography.Text strong>{offer.name}</Typography.Text>
+          <div>
+            <Typography.Text type="secondary" className="admin-mono">
+              {offer.symbol} · {offer.exchange}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t("blockTrades.price"),
+      key: "price",
+      render: (_, offer) => (
+        <span className="admin-mono">
+          {offer.price} {offer.currency}
+        </span>
+      ),
+    },
+    {
+      title: t("blockTrades.shares"),
+      key: "shares",
+      render: (_, offer) =>
+        offer.maxQuantity === null
+          ? t("blockTrades.sharesFrom", { min: shares(offer.minQuantity) })
+          : `${shares(offer.minQuantity)} – ${shares(offer.maxQuantity)}`,
+    },
+    {
+      title: t("blockTrades.window"),
+      key: "window",
+      render: (_, offer) => (
+        <span className="admin-mono admin-block__window">
+          {formatDateTime(offer.opensAt)}
+          <br />
+          {formatDateTime(offer.closesAt)}
+        </span>
+      ),
+    },
+    {
+      title: t("blockTrades.lockDays"),
+      dataIndex: "lockDays",
+      width: 90,
+    },
+    {
+      title: t("blockTrades.secretKey"),
+      dataIndex: "secretKeyRequired",
+      width: 100,
+      render: (required: boolean) =>
+        required ? <Tag color="purple">{t("blockTrades.keyYes")}</Tag> : <Tag>{t("blockTrades.keyNo")}</Tag>,
+    },
+    {
+      title: t("blockTrades.status"),
+      dataIndex: "status",
+      width: 110,
+      render: (status: AdminBlockTradeOffer["status"]) => (
+        <Tag color={STATUS_COLORS[status]}>{t(`blockTrades.statuses.${status}`)}</Tag>
+      ),
+    },
+    {
+      title: t("blockTrades.subscriptions"),
+      key: "subscriptions",
+      render: (_, offer) =>
+        t("blockTrades.subscriptionCounts", {
+          pending: offer.pendingCount,
+          approved: shares(offer.approvedQuantity),
+        }),
+    },
+    {
+      title: t("common.actions"),
+      key: "actions",
+      width: 220,
+      render: (_, offer) => (
+        <Space size={8}>
+          <Tooltip title={offer.status === "upcoming" ? undefined : t("blockTrades.editLocked")}>
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              disabled={offer.status !== "upcoming"}
+              onClick={() => setEditing(offer)}
+              aria-label={t("blockTrades.editAria", { symbol: offer.symbol })}
+            >
+              {t("blockTrades.edit")}
+            </Button>
+          </Tooltip>
+          <Button
+            danger
+            icon={<StopOutlined aria-hidden />}
+            disabled={offer.state === "withdrawn"}
+            onClick={() => setWithdrawing(offer)}
+            aria-label={t("blockTrades.withdrawAria", { symbol: offer.symbol })}
+          >
+            {t("blockTrades.withdraw")}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <div>
+          <Typography.Title level={4} className="admin-page__title">
+            {t("blockTrades.title")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("blockTrades.lead")}</Typography.Text>
+        </div>
+        <div className="admin-block__actions">
+          <Tooltip title={t("common.refresh")}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t("common.refresh")}
+              onClick={() => void list.refetch()}
+              loading={list.isFetching}
+            />
+          </Tooltip>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing("new")}>
+            {t("blockTrades.create")}
+          </Button>
+        </div>
+      </div>
+      <Card variant="borderless" className="admin-card">
+        {list.isError && items.length === 0 ? (
+          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <Table<AdminBlockTradeOffer>
+              rowKey="id"
+              columns={columns}
+              dataSource={items}
+              loading={list.isPending}
+              pagination={false}
+              rowClassName={(offer) =>
+                offer.status === "open" || offer.status === "upcoming" ? "" : "admin-row--muted"
+              }
+              locale={{ emptyText: t("blockTrades.none") }}
+            />
+            <LoadMore query={list} />
+          </>
+        )}
+      </Card>
+      <OfferDrawer offer={editing} onClose={() => setEditing(null)} />
+      <WithdrawModal offer={withdrawing} onClose={() => setWithdrawing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import type { AdminBlockTradeOffer, ReviewItem } from "@brokerage/api";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { toLocalInput } from "./form";
+
+const upcoming: AdminBlockTradeOffer = {
+  id: "44444444-4444-4444-8444-444444444444",
+  symbol: "RELIANCE",
+  exchange: "NSE",
+  name: "Reliance Industries",
+  market: "IN",
+  currency: "INR",
+  price: "925.50",
+  minQuantity: 100,
+  maxQuantity: 1000,
+  opensAt: "2026-11-24T03:30:00.000Z",
+  closesAt: "2026-11-27T10:00:00.000Z",
+  lockDays: 2,
+  secretKeyRequired: true,
+  state: "active",
+  status: "upcoming",
+  createdBy: "operator1",
+  createdAt: "2026-11-20T08:00:00.000Z",
+  updatedAt: "2026-11-20T08:00:00.000Z",
+  pendingCount: 0,
+  approvedQuantity: 0,
+};
+const open: AdminBlockTradeOffer = {
+  ...upcoming,
+  id: "55555555-5555-4555-8555-555555555555",
+  symbol: "TCS",
+  name: "Tata Consultancy",
+  maxQuantity: null,
+  secretKeyRequired: false,
+  status: "open",
+  pendingCount: 3,
+  approvedQuantity: 1200,
+};
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("block-trade offers", { timeout: 30_000 }, () => {
+  it("lists the offers with their terms, status and subscriptions; only an upcoming one can be edited", async () => {
+    signIn("operator");
+    mockAdminApi({
+      "auth/me": () => ok(meOf("operator")),
+      "blockTrades/list": () => ok({ items: [upcoming, open], nextCursor: null }),
+    });
+    renderAdmin("/blockTrades");
+    const row = (await screen.findByText("Tata Consultancy", {}, { timeout: 15_000 })).closest(
+      "tr",
+    ) as HTMLElement;
+    within(row).getByText("TCS · NSE");
+    within(row).getByText("925.50 INR");
+    within(row).getByText("From 100");
+    within(row).getByText("Open");
+    within(row).getByText("3 to review · 1,200 shares approved");
+    expect(
+      (within(row).getByRole("button", { name: "Edit the TCS offer" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    const first = screen.getByText("Reliance Industries").closest("tr") as HTMLElement;
+    within(first).getByText("100 – 1,000");
+    within(first).getByText("Upcoming");
+    within(first).getByText("Required");
+    expect(screen.getAllByRole("menuitem").map((m) => m.textContent)).toContain("Block trades");
+  });
+
+  it("creates an offer, checked before sending, with the reason and the key", async () => {
+    signIn("administrator");
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("administrator")),
+      "blockTrades/list": () => ok({ items: [], nextCursor: null }),
+      "blockTrades/save": (body) => ok({ ...upcoming, symbol: body.symbol }),
+    });
+    renderAdmin("/blockTrades");
+    expect(await screen.findByText("No block-trade offers yet", {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "New offer" }));
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.change(within(drawer).getByLabelText("Symbol"), { target: { value: "reliance" } });
+    fireEvent.change(within(drawer).getByLabelText("Offer price"), { target: { value: "0" } });
+    fireEvent.change(within(drawer).getByLabelText("Opens"), { target: { value: "2026-11-24T09:00" } });
+    fireEvent.change(within(drawer).getByLabelText("Closes"), { target: { value: "2026-11-27T15:30" } });
+    fireEvent.click(within(drawer).getByRole("radio", { name: "Set a new key" }));
+    fireEvent.change(await within(drawer).findByLabelText("New key"), { target: { value: "club-2026" } });
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), {
+      target: { value: "Q4 placement" },
+    });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    await within(drawer).findByText("Enter a price above 0");
+    expect(calls.some((c) => c.path === "blockTrades/save")).toBe(false);
+
+    fireEvent.change(within(drawer).getByLabelText("Offer price"), { target: { value: "925.50" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "blockTrades/save")).toBe(true));
+    expect(calls.find((c) => c.path === "blockTrades/save")?.body).toEqual({
+      symbol: "RELIANCE",
+      price: "925.50",
+      minQuantity: 100,
+      maxQuantity: null,
+      opensAt: new Date("2026-11-24T09:00").toISOString(),
+      closesAt: new Date("2026-11-27T15:30").toISOString(),
+      lockDays: 1,
+      secretKey: "club-2026",
+      reason: "Q4 placement",
+    });
+  });
+
+  it("edits an upcoming offer keeping its key, and shows the server's refusal beside the symbol", async () => {
+    signIn("operator");
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("operator")),
+      "blockTrades/list": () => ok({ items: [upcoming], nextCursor: null }),
+      "blockTrades/save": () => fail("UNKNOWN_SYMBOL", { symbol: "RELIANCE" }),
+    });
+    renderAdmin("/blockTrades");
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Edit the RELIANCE offer" }, { timeout: 15_000 }),
+    );
+    const drawer = await screen.findByRole("dialog");
+    expect((within(drawer).getByLabelText("Opens") as HTMLInputElement).value).toBe(
+      toLocalInput(upcoming.opensAt),
+    );
+    expect(
+      (within(drawer).getByRole("radio", { name: "Keep the current key" }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), {
+      target: { value: "Later start" },
+    });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    expect(await within(drawer).findAllByText("Unknown symbol: RELIANCE")).not.toHaveLength(0);
+    const sent = calls.find((c) => c.path === "blockTrades/save")?.body;
+    expect(sent).toMatchObject({ id: upcoming.id, symbol: "RELIANCE", minQuantity: 100, maxQuantity: 1000 });
+    expect(sent).not.toHaveProperty("secretKey");
+  });
+
+  it("withdraws an offer after confirmation with a reason", async () => {
+    signIn("operator");
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("operator")),
+      "blockTrades/list": () => ok({ items: [open], nextCursor: null }),
+      "blockTrades/withdraw": () => ok({ ...open, state: "withdrawn", status: "withdrawn" }),
+    });
+    renderAdmin("/blockTrades");
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Withdraw the TCS offer" }, { timeout: 15_000 }),
+    );
+    const modal = await screen.findByRole("dialog");
+    within(modal).getByText("Withdraw the TCS offer?");
+    within(modal).getByText(/The 3 subscriptions waiting for review stay in the queue/);
+    fireEvent.click(within(modal).getByRole("button", { name: "Withdraw" }));
+    await within(modal).findByText("Please give a reason");
+    expect(calls.some((c) => c.path === "blockTrades/withdraw")).toBe(false);
+    fireEvent.change(within(modal).getByLabelText("Reason for the change"), {
+      target: { value: "Issuer pulled it" },
+    });
+    fireEvent.click(within(modal).getByRole("button", { name: "Withdraw" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "blockTrades/withdraw")).toBe(true));
+    expect(calls.find((c) => c.path === "blockTrades/withdraw")?.body).toEqual({
+      id: open.id,
+      reason: "Issuer pulled it",
+    });
+  });
+
+  it("is not offered to a role without blockTrades.manage", async () => {
+    signIn("reviewer");
+    mockAdminApi({ "auth/me": () => ok(meOf("reviewer")) });
+    renderAdmin("/blockTrades");
+    expect(await screen.findByText("Not available to your role", {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getAllByRole("menuitem").map((m) => m.textContent)).not.toContain("Block trades");
+  });
+});
+
+describe("block-trade review", { timeout: 30_000 }, () => {
+  it("shows the subscription's terms against the market in the queue and the drawer", async () => {
+    signIn("reviewer");
+    const item: ReviewItem = {
+      id: "66666666-6666-4666-8666-666666666666",
+      kind: "blockTrade",
+      state: "pending",
+      userId: "77777777-7777-4777-8777-777777777777",
+      account: "priya01",
+      createdAt: "2026-11-23T08:00:00.000Z",
+      decidedAt: null,
+      reason: null,
+      approvals: [],
+      approvalsNeeded: 1,
+      subject: {
+        symbol: "RELIANCE",
+        quantity: "100",
+        holdAmount: "92577.77",
+        currency: "INR",
+        name: "Reliance Industries",
+        exchange: "NSE",
+        offerPrice: "925.50",
+        livePrice: "1000.00",
+        discount: "7.45",
+        margin: "92550.00",
+        fee: "27.77",
+        lockDays: "2",
+        offerClosesAt: "2026-11-27T10:00:00.000Z",
+        offerState: "withdrawn",
+        orderNo: "T0000000042",
+        orderId: "88888888-8888-4888-8888-888888888888",
+        offerId: upcoming.id,
+        createdAt: "2026-11-23T08:00:00.000Z",
+        realName: "Priya Sharma",
+        kycStatus: "verified",
+      },
+    };
+    mockAdminApi({
+      "auth/me": () => ok(meOf("reviewer")),
+      "reviews/summary": () => ok({ kinds: [{ kind: "blockTrade", pending: 1 }] }),
+      "reviews/list": () => ok({ items: [item], nextCursor: null }),
+    });
+    renderAdmin("/reviews");
+    fireEvent.click(await screen.findByRole("tab", { name: /Block trade/ }, { timeout: 15_000 }));
+    expect(await screen.findByText("Symbol: RELIANCE · Shares: 100 · Amount held: 92577.77")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Open the request of priya01" }));
+    const drawer = await screen.findByRole("dialog");
+    within(drawer).getByText("Offer price");
+    within(drawer).getByText("Market price now");
+    within(drawer).getByText("Lock (trading days)");
+    within(drawer).getByText("Withdrawn");
+    within(drawer).getByText("Priya Sharma");
+  });
+});
