@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { recordStaffAction } from "../audit/record.js";
 import type { StaffAuth } from "../staff/sessions.js";
+import { forgetTradingConfig } from "../trading/pricing.js";
 import { checkTradingSetting } from "../trading/setting-check.js";
 import * as repo from "./admin-repository.js";
 import { getSetting, getSettings, setSetting } from "./service.js";
@@ -40,7 +41,7 @@ export class ConfigAdminService {
   async set(staff: StaffAuth, request: ConfigSetRequest): Promise<ConfigItem> {
     const { db, clock } = this.deps;
     checkTradingSetting(request.key, request.value);
-    return db.transaction(async (tx) => {
+    const item = await db.transaction(async (tx) => {
       const at = clock.now();
       const [before] = await this.items(tx, [request.key]);
       await setSetting(tx, request.key, request.value, staff.id, at);
@@ -54,12 +55,14 @@ export class ConfigAdminService {
       });
       return this.item(tx, request.key);
     });
+    forgetTradingConfig();
+    return item;
   }
 
   /** Back to the default: the stored value is removed (audited also when there was none). */
   async reset(staff: StaffAuth, request: ConfigResetRequest): Promise<ConfigItem> {
     const { db, clock } = this.deps;
-    return db.transaction(async (tx) => {
+    const item = await db.transaction(async (tx) => {
       const at = clock.now();
       const [before] = await this.items(tx, [request.key]);
       const removed = await repo.removeSetting(tx, request.key);
@@ -72,6 +75,8 @@ export class ConfigAdminService {
       });
       return this.item(tx, request.key);
     });
+    forgetTradingConfig();
+    return item;
   }
 
   private async item(tx: Db, key: SettingKey): Promise<ConfigItem> {

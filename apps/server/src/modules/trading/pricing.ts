@@ -87,13 +87,31 @@ export function dayClose(exchange: ExchangeCode, at: Date): number {
  * and the rules it was priced by are of one moment.
  */
 export async function tradingConfig(db: Db, market: MarketCode): Promise<TradingMarketConfig> {
+  const kept = terms.get(market);
+  if (kept && Date.now() - kept.readAt < TERMS_TTL_MS) return kept.config;
   const stored = await getSetting(db, `trading.${market}`);
+  let config: TradingMarketConfig;
   try {
-    return checkTradingConfig(stored, market);
+    config = checkTradingConfig(stored, market);
   } catch (error) {
-    if (error instanceof TradingConfigError) return DEFAULT_TRADING_CONFIG[market];
-    throw error;
+    if (!(error instanceof TradingConfigError)) throw error;
+    config = DEFAULT_TRADING_CONFIG[market];
   }
+  terms.set(market, { config, readAt: Date.now() });
+  return config;
+}
+
+/**
+ * Each market's terms as last read, for TERMS_TTL_MS: every order reads them, and they change only when
+ * the back office sets them. `config/set` forgets them in its own process at once (`forgetTradingConfig`);
+ * another process uses the new terms within the second.
+ */
+const TERMS_TTL_MS = 1_000;
+const terms = new Map<string, { config: TradingMarketConfig; readAt: number }>();
+
+/** Forgets the terms read so far (a market's configuration was just set). */
+export function forgetTradingConfig(): void {
+  terms.clear();
 }
 
 /** A price as the lists show it: at least the instrument's decimals, never cut short. */

@@ -71,6 +71,9 @@ export function insertedOrder(values: NewOrder, row: Record<string, unknown>): T
   return { ...all, seq: Number(row.seq), orderNo: String(row.orderNo) } as TradeOrderRow;
 }
 
+/** The order number `placeOrderSql` answered. */
+export const orderNoOf = (row: Record<string, unknown>): string => String(row.orderNo);
+
 /** Links a placed order to the entry that booked it (an end statement: the row is the call's own). */
 export const setOrderEntrySql = (id: string, column: "openEntryId" | "holdEntryId", entryId: number): SQL =>
   sql`update trade_orders set ${sql.identifier(getTableColumns(tradeOrders)[column].name)} = ${entryId}
@@ -89,6 +92,15 @@ const owned = (id: string, userId: string | undefined): SQL | undefined =>
 export async function findOrder(db: Db, params: { id: string; userId?: string }) {
   const [row] = await db.select().from(tradeOrders).where(owned(params.id, params.userId));
   return row;
+}
+
+/** The orders of `ids` that exist (any user's: the matching engine re-reading what changed). */
+export async function findOrders(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(inArray(tradeOrders.id, [...ids]));
 }
 
 /**

@@ -38,13 +38,19 @@ import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkWithinAllowance, lockedAllowance } from "../day-trading/allowance.js";
-import { idempotent } from "../ledger/index.js";
+import { idempotent, requestHash } from "../ledger/index.js";
 import { MessageService } from "../messages/service.js";
 import { availableOf, bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
+import { placeAtOnce } from "./place.js";
 import * as repo from "./repository.js";
 import { checkStops, checkTerms, orderPrice, refuseAccount, rule } from "./rules.js";
 import { inventoryOf, toTradeOrder } from "./view.js";
+
+/** An order's row about to be written (its id chosen here). */
+type OrderRow = repo.NewOrder & { id: string };
+/** An order priced and checked against the market's terms (TradingService.price). */
+type Priced = Awaited<ReturnType<TradingService["price"]>>;
 
 /** What changed, told after the commit: the matching engine keeps its book in step with it. */
 export interface TradeChange {
@@ -155,7 +161,7 @@ export class TradingService {
    * the limit and waits (`pending`) until the engine fills it, it is cancelled, or it expires at the close.
    */
   async placeOrder(userId: string, request: PlaceOrderRequest): Promise<TradeOrder> {
-    const { db, clock, market } = this.deps;
+    const { db, clock } = this.deps;
     const { idempotencyKey, ...draft } = request;
     const call = { owner: `user:${userId}`, key: idempotencyKey, request: draft };
     const at = clock.now();
@@ -166,7 +172,28 @@ export class TradingService {
       throw error;
     });
     const values = priced instanceof DomainError ? undefined : this.newOrder(userId, draft, priced, at);
-    // The row goes in with the key's claim; the account's flags come back with it (repository placeOrderSql).
+    const owner = `user:${userId}`;
+    // Priced and not a day trade (whose allowance is checked in steps): placed in one round trip.
+    if (!(priced instanceof DomainError) && values && !draft.dayTrade) {
+      const { entryColumn, entries, answer } = this.booked(userId, values, priced);
+      const outcome = await placeAtOnce(db, {
+        userId,
+        order: values,
+        entryColumn,
+        entries,
+        answer,
+        owner,
+        key: idempotencyKey,
+        requestHash: requestHash(draft),
+        at,
+      });
+      if ("answer" in outcome) {
+        this.changed(outcome.answer);
+        return outcome.answer;
+      }
+    }
+    // In steps: the row goes in with the key's claim; the account's flags come back with it
+    // (repository placeOrderSql).
     const alongside = (claimed: SQL) => repo.placeOrderSql(userId, values, claimed);
     const order = await idempotent(
       db,
@@ -179,25 +206,20 @@ export class TradingService {
         // A day trade needs an approved day-trading application (its row locked: one order at a time).
         const allowance = draft.dayTrade ? await lockedAllowance(tx, userId, values?.id) : undefined;
         if (priced instanceof DomainError || !values) throw priced;
-        const { instrument, cost, price } = priced;
-        const { currency } = instrument;
-        if (allowance) checkWithinAllowance(allowance, currency, cost.margin);
+        if (allowance) checkWithinAllowance(allowance, priced.instrument.currency, priced.cost.margin);
         // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
         const booking = {
           userId,
-          reference: referenceOf(values.id as string),
+          reference: referenceOf(values.id),
           idempotencyKey,
-          cause: { by: "user" },
+          cause: { by: "user" as const },
           at,
-        } as const;
-        const filled = values.state === "open";
-        const entries = filled ? openEntries(userId, currency, cost) : holdEntries(userId, currency, cost);
+        };
+        const { entryColumn, entries, answer } = this.booked(userId, values, priced);
         const [entryId] = await bookAll(tx, entries, booking);
         if (entryId === undefined) throw new Error("an order booked no entry");
-        const column = filled ? "openEntryId" : "holdEntryId";
-        atEnd(repo.setOrderEntrySql(values.id as string, column, entryId));
-        const row = repo.insertedOrder({ ...values, [column]: entryId }, written);
-        return toTradeOrder(row, market, filled ? price : undefined);
+        atEnd(repo.setOrderEntrySql(values.id, entryColumn, entryId));
+        return { ...answer, orderNo: repo.orderNoOf(written) };
       },
       { alongside },
     );
@@ -206,17 +228,31 @@ export class TradingService {
   }
 
   /**
+   * What placing `values` books, and the answer but for its order number: a market order's margin and fee
+   * (the position opens), a limit order's hold of both (it waits).
+   */
+  private booked(userId: string, values: OrderRow, priced: Priced) {
+    const { instrument, cost, price } = priced;
+    const filled = values.state === "open";
+    const entryColumn = filled ? ("openEntryId" as const) : ("holdEntryId" as const);
+    const entries = filled
+      ? openEntries(userId, instrument.currency, cost)
+      : holdEntries(userId, instrument.currency, cost);
+    const answer = toTradeOrder(
+      repo.insertedOrder(values, { seq: 0, orderNo: "" }),
+      this.deps.market,
+      filled ? price : undefined,
+    );
+    return { entryColumn, entries, answer };
+  }
+
+  /**
    * The row of an order about to be placed: a market order fills at once at the current price (the
    * position opens, locked per the market's rule; a day trade is not locked), a limit order holds its
    * margin and fee at the limit and waits (`pending`) until the engine fills it, it is cancelled, or it
    * expires at the market's close.
    */
-  private newOrder(
-    userId: string,
-    draft: OrderDraft,
-    priced: Awaited<ReturnType<TradingService["price"]>>,
-    at: Date,
-  ): repo.NewOrder {
+  private newOrder(userId: string, draft: OrderDraft, priced: Priced, at: Date): OrderRow {
     const { instrument, config, cost, price } = priced;
     const common = {
       id: randomUUID(),

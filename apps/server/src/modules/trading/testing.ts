@@ -17,6 +17,7 @@ import { HOUR } from "../../lib/clock.js";
 import { feedWith, fund, userIdOf, walletOf } from "../exchange/testing.js";
 import { checkLedger } from "../ledger/index.js";
 import { setFundPassword } from "../withdrawals/testing.js";
+import { forgetTradingConfig } from "./pricing.js";
 
 export { fund, userIdOf, walletOf };
 
@@ -116,10 +117,12 @@ export async function setSetting(t: TestApp, key: string, value: unknown) {
   await t.database.db.execute(sql`
     insert into settings (key, value, updated_at) values (${key}, ${JSON.stringify(value)}::jsonb, now())
     on conflict (key) do update set value = excluded.value`);
+  forgetTradingConfig();
 }
 
 export async function clearSetting(t: TestApp, key: string) {
   await t.database.db.execute(sql`delete from settings where key = ${key}`);
+  forgetTradingConfig();
 }
 
 export async function orderRows(t: TestApp, userId: string) {

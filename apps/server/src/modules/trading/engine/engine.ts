@@ -222,16 +222,19 @@ export class TradingEngine {
     this.dirty.clear();
     // Re-read the rules with the rows: a changed share applies to a new position at once (and to the others
     // at the next rebuild).
-    if (ids.length > 0) this.shares.clear();
-    for (const id of ids) {
-      try {
-        const row = await repo.findOrder(this.deps.db, { id });
+    if (ids.length === 0) return;
+    this.shares.clear();
+    try {
+      // One read for the round's changes, however many (a busy second places hundreds of orders).
+      const rows = new Map((await repo.findOrders(this.deps.db, ids)).map((row) => [row.id, row]));
+      for (const id of ids) {
         this.untrack(id);
+        const row = rows.get(id);
         if (row) this.track(row, await this.shareOf(row.market));
-      } catch (err) {
-        this.deps.log?.warn({ err, orderId: id }, "matching engine could not re-read an order");
-        this.dirty.add(id);
       }
+    } catch (err) {
+      this.deps.log?.warn({ err, orders: ids.length }, "matching engine could not re-read changed orders");
+      for (const id of ids) this.dirty.add(id);
     }
   }
 
