@@ -12,6 +12,27 @@
 -- PostgreSQL rolls back the key and the quote with everything else: reasons notFound, used, expired,
 -- insufficient, and `fallback` (an account does not exist yet, or the quote's terms differ from the
 -- caller's): the caller then runs the general path, which handles every case.
+-- Claims an idempotency key inside a function that does a whole money-moving call in one statement (as
+-- `idempotent` claims it in its transaction: apps/server/src/modules/ledger/idempotency.ts): true when this
+-- call claimed it; false when it was claimed before (a concurrent claim is waited for), its stored answer
+-- and request hash then in `o_response` and `o_hash`.
+CREATE FUNCTION "ledger_claim"(p_owner text, p_key text, p_hash text, p_at timestamptz,
+  OUT o_claimed boolean, OUT o_response jsonb, OUT o_hash text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claimed int;
+BEGIN
+  INSERT INTO idempotency_keys (owner, key, request_hash, created_at) VALUES (p_owner, p_key, p_hash, p_at)
+    ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS v_claimed = ROW_COUNT;
+  o_claimed := v_claimed = 1;
+  IF NOT o_claimed THEN
+    SELECT k.response, k.request_hash INTO o_response, o_hash
+      FROM idempotency_keys k WHERE k.owner = p_owner AND k.key = p_key;
+  END IF;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "exchange_fill"(
   p_owner text, p_key text, p_hash text, p_user uuid, p_quote uuid, p_at timestamptz,
   p_from text, p_to text, p_amount numeric, p_receive numeric,
@@ -23,7 +44,7 @@ CREATE FUNCTION "exchange_fill"(
 ) RETURNS TABLE (o_outcome text, o_response jsonb, o_hash text)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_claimed int;
+  v_claim record;
   v_quote uuid;
   v_used timestamptz;
   v_expires timestamptz;
@@ -34,12 +55,9 @@ DECLARE
   v_lines int := cardinality(s_line_amounts);
   r record;
 BEGIN
-  INSERT INTO idempotency_keys (owner, key, request_hash, created_at) VALUES (p_owner, p_key, p_hash, p_at)
-    ON CONFLICT DO NOTHING;
-  GET DIAGNOSTICS v_claimed = ROW_COUNT;
-  IF v_claimed = 0 THEN
-    RETURN QUERY SELECT 'stored'::text, k.response, k.request_hash
-      FROM idempotency_keys k WHERE k.owner = p_owner AND k.key = p_key;
+  SELECT * INTO v_claim FROM ledger_claim(p_owner, p_key, p_hash, p_at);
+  IF NOT v_claim.o_claimed THEN
+    RETURN QUERY SELECT 'stored'::text, v_claim.o_response, v_claim.o_hash;
     RETURN;
   END IF;
 

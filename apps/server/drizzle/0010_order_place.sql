@@ -21,7 +21,7 @@ CREATE FUNCTION "order_place"(
 ) RETURNS TABLE (o_outcome text, o_response jsonb, o_hash text)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_claimed int;
+  v_claim record;
   v_disabled boolean;
   v_frozen boolean;
   v_banned boolean;
@@ -34,12 +34,9 @@ DECLARE
   v_none boolean[] := array_fill(false, ARRAY[cardinality(p_types)]);
   r record;
 BEGIN
-  INSERT INTO idempotency_keys (owner, key, request_hash, created_at) VALUES (p_owner, p_key, p_hash, p_at)
-    ON CONFLICT DO NOTHING;
-  GET DIAGNOSTICS v_claimed = ROW_COUNT;
-  IF v_claimed = 0 THEN
-    RETURN QUERY SELECT 'stored'::text, k.response, k.request_hash
-      FROM idempotency_keys k WHERE k.owner = p_owner AND k.key = p_key;
+  SELECT * INTO v_claim FROM ledger_claim(p_owner, p_key, p_hash, p_at);
+  IF NOT v_claim.o_claimed THEN
+    RETURN QUERY SELECT 'stored'::text, v_claim.o_response, v_claim.o_hash;
     RETURN;
   END IF;
 

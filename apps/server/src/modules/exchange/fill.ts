@@ -1,8 +1,9 @@
 import type { ExchangeResult } from "@brokerage/api";
 import { exchange, exchangeEntryType, money, scaleOf } from "@brokerage/core";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../db/index.js";
+import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
+import { callAtOnce, type AtOnce } from "../ledger/at-once.js";
 import { bookingLines } from "../ledger/book.js";
 import { arrayLiteral } from "../ledger/repository.js";
 import { settlement } from "../ledger/keys.js";
@@ -22,7 +23,7 @@ export interface FillCall {
  * What `fillAtOnce` found: the answer (filled now, or stored under the key before), or `fallback` when
  * the general path must run (an account does not exist yet: only the general path creates accounts).
  */
-export type FillOutcome = { answer: ExchangeResult } | { fallback: true };
+export type FillOutcome = AtOnce<ExchangeResult>;
 
 /**
  * Fills a quote in one round trip, with the database function `exchange_fill` (migration 0008) in
@@ -75,49 +76,26 @@ export async function fillAtOnce(db: Db, call: FillCall): Promise<FillOutcome> {
       ${JSON.stringify(answer)}::jsonb,
       ${arrayLiteral([walletLine(from), walletLine(to)])}::int[],
       ${arrayLiteral([scaleOf(from), scaleOf(to)])}::int[])`;
-  let row: { outcome: string; response: unknown; requestHash: string } | undefined;
-  try {
-    row = rowsOf<{ outcome: string; response: unknown; requestHash: string }>(await db.execute(statement))[0];
-  } catch (error) {
-    const refusal = refusalOf(error, from);
-    if (!refusal) throw error;
-    if (refusal.reason === "fallback") return { fallback: true };
-    throw refusal.error;
-  }
-  if (!row) throw new Error("exchange_fill answered no row");
-  if (row.outcome === "stored" && row.requestHash !== call.requestHash)
-    throw new DomainError("IDEMPOTENCY_CONFLICT");
-  return {
-    answer: (typeof row.response === "string" ? JSON.parse(row.response) : row.response) as ExchangeResult,
-  };
+  return callAtOnce<ExchangeResult>(
+    db,
+    statement,
+    { name: "exchange_fill", requestHash: call.requestHash },
+    (reason, detail) => {
+      switch (reason) {
+        case "notFound":
+          return new DomainError("NOT_FOUND");
+        case "used":
+          return new DomainError("ORDER_STATE_INVALID");
+        case "expired":
+          return new DomainError("QUOTE_EXPIRED");
+        case "insufficient":
+          return new DomainError("INSUFFICIENT_AVAILABLE", { available: atScale(detail ?? "0", from) });
+        default:
+          return "fallback";
+      }
+    },
+  );
 }
 
 /** A balance as the wallet shows it: at its currency's scale ("990.00", "1491"). */
 export const atScale = (amount: string, currency: string) => money(amount).toFixed(scaleOf(currency));
-
-const PREFIX = "exchange_fill:";
-
-/** The refusal `exchange_fill` raised (the driver's error, or the query error wrapping it), if it is one. */
-function refusalOf(error: unknown, from: string): { reason: string; error?: DomainError } | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (!e.message.startsWith(PREFIX)) continue;
-    const reason = e.message.slice(PREFIX.length);
-    const detail = (e as { detail?: string }).detail;
-    switch (reason) {
-      case "notFound":
-        return { reason, error: new DomainError("NOT_FOUND") };
-      case "used":
-        return { reason, error: new DomainError("ORDER_STATE_INVALID") };
-      case "expired":
-        return { reason, error: new DomainError("QUOTE_EXPIRED") };
-      case "insufficient":
-        return {
-          reason,
-          error: new DomainError("INSUFFICIENT_AVAILABLE", { available: atScale(detail ?? "0", from) }),
-        };
-      default:
-        return { reason: "fallback" };
-    }
-  }
-  return undefined;
-}

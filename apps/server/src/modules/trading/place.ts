@@ -1,9 +1,10 @@
 import type { EntryType, ErrorCode, TradeOrder } from "@brokerage/api";
 import { money, toBookedString, type EntryDraft } from "@brokerage/core";
 import { getTableColumns, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../db/index.js";
+import type { Db } from "../../db/index.js";
 import { tradeOrders } from "../../db/schema/index.js";
 import { DomainError } from "../../lib/errors.js";
+import { callAtOnce, type AtOnce } from "../ledger/at-once.js";
 import { bookingLines } from "../ledger/book.js";
 import { arrayLiteral } from "../ledger/repository.js";
 import { referenceOf } from "./money.js";
@@ -25,7 +26,7 @@ export interface PlaceCall {
 }
 
 /** The answer (placed now, or stored under the key before), or `fallback`: run the general path. */
-export type PlaceOutcome = { answer: TradeOrder } | { fallback: true };
+export type PlaceOutcome = AtOnce<TradeOrder>;
 
 const ACCOUNT_REFUSALS = new Set<string>([
   "UNAUTHORIZED",
@@ -78,33 +79,12 @@ export async function placeAtOnce(db: Db, call: PlaceCall): Promise<PlaceOutcome
       ${arrayLiteral(entries.map((e) => e.type))}::text[],
       ${referenceOf(order.id)}::text,
       ${JSON.stringify(call.answer)}::jsonb)`;
-  let row: { outcome: string; response: unknown; requestHash: string } | undefined;
-  try {
-    row = rowsOf<{ outcome: string; response: unknown; requestHash: string }>(await db.execute(statement))[0];
-  } catch (error) {
-    const refusal = refusalOf(error, call);
-    if (refusal === "fallback") return { fallback: true };
-    if (refusal) throw refusal;
-    throw error;
-  }
-  if (!row) throw new Error("order_place answered no row");
-  if (row.outcome === "stored" && row.requestHash !== call.requestHash)
-    throw new DomainError("IDEMPOTENCY_CONFLICT");
-  const answer = typeof row.response === "string" ? JSON.parse(row.response) : row.response;
-  return { answer: answer as TradeOrder };
-}
-
-const PREFIX = "order_place:";
-
-/** The refusal `order_place` raised (the driver's error, or the query error wrapping it), if it is one. */
-function refusalOf(error: unknown, call: PlaceCall): DomainError | "fallback" | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (!e.message.startsWith(PREFIX)) continue;
-    const reason = e.message.slice(PREFIX.length);
+  const named = { name: "order_place", requestHash: call.requestHash };
+  return callAtOnce<TradeOrder>(db, statement, named, (reason, detail) => {
     if (ACCOUNT_REFUSALS.has(reason)) return new DomainError(reason as ErrorCode);
     if (reason !== "insufficient") return "fallback";
     // As `bookAll` answers it: the available balance before this order's entries.
-    const [index, balance] = ((e as { detail?: string }).detail ?? "0:0").split(":");
+    const [index, balance] = (detail ?? "0:0").split(":");
     const currency = call.order.currency;
     let taken = money(0);
     for (const { postings } of call.entries.slice(0, Number(index)))
@@ -114,6 +94,5 @@ function refusalOf(error: unknown, call: PlaceCall): DomainError | "fallback" | 
     return new DomainError("INSUFFICIENT_AVAILABLE", {
       available: toBookedString(money(balance ?? "0").plus(taken), currency),
     });
-  }
-  return undefined;
+  });
 }
