@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
 /** The empty-list placeholder (spec §2). */
@@ -12,5 +13,17 @@ export function EmptyState({ text }: { text?: string }) {
       </svg>
       <p className="empty-state__text">{text ?? t("common.empty")}</p>
     </div>
+  );
+}
+
+/** A card that is empty for now, with the way to where there is something (a missing detail, a list). */
+export function EmptyCard({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <section className="card">
+      <EmptyState text={text} />
+      <p className="footnote">
+        <Link to={to}>{link}</Link>
+      </p>
+    </section>
   );
 }

@@ -26,6 +26,9 @@ function write(key: string, value: string): void {
   }
 }
 
+/** A value in local storage (null where storage is unavailable), and storing one where it is available. */
+export { read as readStored, write as writeStored };
+
 export const getToken = () => read(STORAGE_KEYS.token);
 export const getAccount = () => read(STORAGE_KEYS.account);
 export const hasSession = () => Boolean(getToken());

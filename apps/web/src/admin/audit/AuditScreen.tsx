@@ -1,12 +1,12 @@
 import { SearchOutlined } from "@ant-design/icons";
 import { AUDIT_ACTIONS, type AuditEntry, type AuditListRequest } from "@brokerage/api";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Button, Card, DatePicker, Form, Input, Select, Table, Typography } from "antd";
+import { Button, DatePicker, Form, Input, Select } from "antd";
 import type { Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorBlock } from "../layout/ErrorBlock";
-import { LoadMore } from "../layout/LoadMore";
+import { ListCard } from "../layout/ListCard";
+import { PageHead } from "../layout/PageHead";
 import { adminPost } from "../lib/client";
 import { auditColumns } from "./columns";
 
@@ -65,64 +65,50 @@ export function AuditScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("audit.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("audit.lead")}</Typography.Text>
-        </div>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        <Form<FilterForm> layout="inline" onFinish={apply} className="admin-filters">
-          <Form.Item name="actor" label={t("audit.actor")}>
-            <Input allowClear placeholder={t("audit.actorPlaceholder")} className="admin-filters__field" />
-          </Form.Item>
-          <Form.Item name="action" label={t("audit.action")}>
-            <Select
-              allowClear
-              showSearch
-              options={actionOptions}
-              placeholder={t("audit.anyAction")}
-              className="admin-filters__select"
-              aria-label={t("audit.action")}
-            />
-          </Form.Item>
-          <Form.Item name="target" label={t("audit.target")}>
-            <Input allowClear placeholder="user:…" className="admin-filters__field" />
-          </Form.Item>
-          <Form.Item name="range" label={t("audit.period")}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-              {t("audit.apply")}
-            </Button>
-          </Form.Item>
-        </Form>
-        {list.isError && items.length === 0 ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table<AuditEntry>
-              rowKey="id"
-              size="small"
-              columns={auditColumns(t)}
-              dataSource={items}
-              loading={list.isPending}
-              pagination={false}
-              expandable={{
-                expandedRowRender: (entry) => (
-                  <pre className="admin-json">{JSON.stringify(entry.details, null, 2)}</pre>
-                ),
-                rowExpandable: (entry) => Object.keys(entry.details).length > 0,
-              }}
-              locale={{ emptyText: t("audit.none") }}
-            />
-            <LoadMore query={list} />
-          </>
-        )}
-      </Card>
+      <PageHead title={t("audit.title")} lead={t("audit.lead")} />
+      <ListCard<AuditEntry>
+        query={list}
+        more={list}
+        items={items}
+        rowKey="id"
+        size="small"
+        columns={auditColumns(t)}
+        expandable={{
+          expandedRowRender: (entry) => (
+            <pre className="admin-json">{JSON.stringify(entry.details, null, 2)}</pre>
+          ),
+          rowExpandable: (entry) => Object.keys(entry.details).length > 0,
+        }}
+        emptyText={t("audit.none")}
+        toolbar={
+          <Form<FilterForm> layout="inline" onFinish={apply} className="admin-filters">
+            <Form.Item name="actor" label={t("audit.actor")}>
+              <Input allowClear placeholder={t("audit.actorPlaceholder")} className="admin-filters__field" />
+            </Form.Item>
+            <Form.Item name="action" label={t("audit.action")}>
+              <Select
+                allowClear
+                showSearch
+                options={actionOptions}
+                placeholder={t("audit.anyAction")}
+                className="admin-filters__select"
+                aria-label={t("audit.action")}
+              />
+            </Form.Item>
+            <Form.Item name="target" label={t("audit.target")}>
+              <Input allowClear placeholder="user:…" className="admin-filters__field" />
+            </Form.Item>
+            <Form.Item name="range" label={t("audit.period")}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                {t("audit.apply")}
+              </Button>
+            </Form.Item>
+          </Form>
+        }
+      />
     </div>
   );
 }

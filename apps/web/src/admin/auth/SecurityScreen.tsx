@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Steps, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageHead } from "../layout/PageHead";
 import { adminPost } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { meQueryKey, useStaff } from "./staff";
@@ -45,14 +46,7 @@ export function SecurityScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("security.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("security.lead")}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={t("security.title")} lead={t("security.lead")} />
       {me.totpRequired && !me.totpEnabled ? (
         <Alert type="warning" showIcon title={t("security.enrolBanner")} />
       ) : null}

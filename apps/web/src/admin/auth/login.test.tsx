@@ -1,6 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fail, HttpStatus, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  asStaff,
+  fail,
+  HttpStatus,
+  isolateTests,
+  meOf,
+  mockAdminApi,
+  ok,
+  renderAdmin,
+  signIn,
+} from "../test/harness";
 import { readSession } from "../lib/session";
 
 const emptyQueue = {
@@ -8,11 +18,7 @@ const emptyQueue = {
   "reviews/list": () => ok({ items: [], nextCursor: null }),
 };
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 describe("staff log-in", { timeout: 30_000 }, () => {
   it("asks for the TOTP code when the API answers OTP_REQUIRED, then opens the back office", async () => {
@@ -69,13 +75,10 @@ describe("staff log-in", { timeout: 30_000 }, () => {
   });
 
   it("logs out: ends the session on the server and returns to log-in", async () => {
-    signIn("reviewer");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("reviewer")),
+    const calls = asStaff("reviewer", "/", {
       "auth/logout": () => ok(null),
       ...emptyQueue,
     });
-    renderAdmin("/");
     fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Log in" })).toBeTruthy());
     expect(calls.some((c) => c.path === "auth/logout")).toBe(true);

@@ -1,11 +1,11 @@
-import { EditOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from "@ant-design/icons";
+import { EditOutlined, PlusOutlined, StopOutlined } from "@ant-design/icons";
 import type { AdminBlockTradeOffer } from "@brokerage/api";
-import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, Space, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorBlock } from "../layout/ErrorBlock";
-import { LoadMore } from "../layout/LoadMore";
+import { ListCard } from "../layout/ListCard";
+import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useBlockTradeList } from "./api";
 import { OfferDrawer } from "./OfferDrawer";
@@ -137,47 +137,29 @@ export function BlockTradesScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("blockTrades.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("blockTrades.lead")}</Typography.Text>
-        </div>
-        <div className="admin-block__actions">
-          <Tooltip title={t("common.refresh")}>
-            <Button
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t("common.refresh")}
-              onClick={() => void list.refetch()}
-              loading={list.isFetching}
-            />
-          </Tooltip>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing("new")}>
-            {t("blockTrades.create")}
-          </Button>
-        </div>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        {list.isError && items.length === 0 ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
+      <PageHead
+        title={t("blockTrades.title")}
+        lead={t("blockTrades.lead")}
+        actions={
           <>
-            <Table<AdminBlockTradeOffer>
-              rowKey="id"
-              columns={columns}
-              dataSource={items}
-              loading={list.isPending}
-              pagination={false}
-              rowClassName={(offer) =>
-                offer.status === "open" || offer.status === "upcoming" ? "" : "admin-row--muted"
-              }
-              locale={{ emptyText: t("blockTrades.none") }}
-            />
-            <LoadMore query={list} />
+            <RefreshButton onRefresh={() => void list.refetch()} loading={list.isFetching} />
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing("new")}>
+              {t("blockTrades.create")}
+            </Button>
           </>
-        )}
-      </Card>
+        }
+      />
+      <ListCard<AdminBlockTradeOffer>
+        query={list}
+        more={list}
+        items={items}
+        rowKey="id"
+        columns={columns}
+        rowClassName={(offer) =>
+          offer.status === "open" || offer.status === "upcoming" ? "" : "admin-row--muted"
+        }
+        emptyText={t("blockTrades.none")}
+      />
       <OfferDrawer offer={editing} onClose={() => setEditing(null)} />
       <WithdrawModal offer={withdrawing} onClose={() => setWithdrawing(null)} />
     </div>

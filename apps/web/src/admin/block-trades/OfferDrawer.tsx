@@ -1,10 +1,7 @@
 import type { AdminBlockTradeOffer } from "@brokerage/api";
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Radio, Space } from "antd";
-import { useEffect } from "react";
+import { Form, Input, InputNumber, Radio, Space } from "antd";
 import { useTranslation } from "react-i18next";
-import { overlayContainer } from "../layout/overlay";
-import { AdminApiError } from "../lib/client";
-import { errorText } from "../lib/i18n";
+import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
 import { useSaveOffer } from "./api";
 import { fieldOf, newOffer, offerRequest, toForm, type OfferFormValues } from "./form";
 
@@ -24,41 +21,24 @@ export function OfferDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<OfferFormValues>();
   const save = useSaveOffer();
   const keyMode = Form.useWatch("keyMode", form);
   const editing = offer !== null && offer !== "new" ? offer : null;
 
-  useEffect(() => {
-    if (offer === null) return;
-    form.resetFields();
-    form.setFieldsValue(offer === "new" ? newOffer() : toForm(offer));
-    save.reset();
-    // Only when another offer (or a fresh copy of it) is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [offer]);
+  useFormOnOpen(offer, form, () => (offer === "new" || offer === null ? newOffer() : toForm(offer)), save);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const { request, problems } = offerRequest(values, editing?.id);
-    if (!request) {
-      form.setFields(problems.map((p) => ({ name: p.name, errors: [t(p.key)] })));
-      return;
-    }
-    save.mutate(request, {
-      onSuccess: (saved) => {
-        void message.success(t("blockTrades.saved", { symbol: saved.symbol }));
-        onClose();
-      },
-      onError: (error) => {
-        if (!(error instanceof AdminApiError)) return;
-        const field = SYMBOL_CODES.has(error.code) ? "symbol" : error.params.field;
-        if (field) form.setFields([{ name: fieldOf(field), errors: [errorText(error)] }]);
-      },
-    });
-  };
+  const submit = useDrawerSubmit({
+    form,
+    check: (values: OfferFormValues) => offerRequest(values, editing?.id),
+    save,
+    done: (saved) => t("blockTrades.saved", { symbol: saved.symbol }),
+    fieldOfError: (error) => {
+      const field = SYMBOL_CODES.has(error.code) ? "symbol" : error.params.field;
+      return field ? fieldOf(field) : undefined;
+    },
+    onClose,
+  });
 
   const required = (label: string) => [
     { required: true, message: t("blockTrades.problems.requiredField", { label }) },
@@ -67,21 +47,13 @@ export function OfferDrawer({
     editing?.secretKeyRequired ? (["keep", "set", "none"] as const) : (["none", "set"] as const)
   ).map((mode) => ({ value: mode, label: t(`blockTrades.keyModes.${mode}`) }));
   return (
-    <Drawer
+    <FormDrawer
       open={offer !== null}
       onClose={onClose}
       size={560}
-      getContainer={overlayContainer}
       title={editing ? t("blockTrades.editTitle", { symbol: editing.symbol }) : t("blockTrades.newTitle")}
-      closable={{ "aria-label": t("common.close") }}
-      footer={
-        <div className="admin-drawer__footer">
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t("common.save")}
-          </Button>
-        </div>
-      }
+      save={save}
+      onSave={() => void submit()}
     >
       <Form form={form} layout="vertical" initialValues={newOffer()}>
         <Form.Item
@@ -152,7 +124,6 @@ export function OfferDrawer({
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>
       </Form>
-      {save.isError ? <Alert type="error" showIcon title={errorText(save.error)} role="alert" /> : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

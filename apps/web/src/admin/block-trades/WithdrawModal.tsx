@@ -1,7 +1,7 @@
 import type { AdminBlockTradeOffer } from "@brokerage/api";
-import { Alert, App, Form, Input, Modal, Typography } from "antd";
+import { App, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../lib/i18n";
+import { ReasonModal } from "../layout/ReasonModal";
 import { useWithdrawOffer } from "./api";
 
 /**
@@ -17,53 +17,39 @@ export function WithdrawModal({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
   const withdraw = useWithdrawOffer();
   const close = () => {
     withdraw.reset();
     onClose();
   };
-  const submit = (values: { reason: string }) => {
-    if (!offer) return;
-    withdraw.mutate(
-      { id: offer.id, reason: values.reason.trim() },
-      {
-        onSuccess: () => {
-          void message.success(t("blockTrades.withdrawn", { symbol: offer.symbol }));
-          close();
-        },
-      },
-    );
-  };
   return (
-    <Modal
+    <ReasonModal<object>
       open={offer !== null}
-      title={offer ? t("blockTrades.withdrawTitle", { symbol: offer.symbol }) : undefined}
+      danger
+      title={offer ? t("blockTrades.withdrawTitle", { symbol: offer.symbol }) : ""}
       okText={t("blockTrades.withdraw")}
-      cancelText={t("common.cancel")}
-      okButtonProps={{ danger: true, loading: withdraw.isPending }}
-      onOk={() => void form.validateFields().then(submit, () => undefined)}
+      initialValues={{}}
+      pending={withdraw.isPending}
+      error={withdraw.error}
+      reasonLabel={t("blockTrades.reason")}
+      reasonHint={t("blockTrades.reasonHint")}
       onCancel={close}
-      scrollLock={false}
-      destroyOnHidden
+      onSubmit={({ reason }) => {
+        if (!offer) return;
+        withdraw.mutate(
+          { id: offer.id, reason: reason.trim() },
+          {
+            onSuccess: () => {
+              void message.success(t("blockTrades.withdrawn", { symbol: offer.symbol }));
+              close();
+            },
+          },
+        );
+      }}
     >
       <Typography.Paragraph>
         {t("blockTrades.withdrawText", { count: offer?.pendingCount ?? 0 })}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="reason"
-          label={t("blockTrades.reason")}
-          extra={t("blockTrades.reasonHint")}
-          rules={[
-            { required: true, whitespace: true, message: t("errors.REASON_REQUIRED") },
-            { max: 500, message: t("common.tooLong", { max: 500 }) },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-      {withdraw.error ? <Alert type="error" showIcon title={errorText(withdraw.error)} role="alert" /> : null}
-    </Modal>
+    </ReasonModal>
   );
 }

@@ -1,7 +1,18 @@
-import type { AdminBlockTradeOffer, ReviewItem } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import type { AdminBlockTradeOffer } from "@brokerage/api";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  asStaff,
+  calledPath,
+  expectRefusedToReviewer,
+  fail,
+  isolateTests,
+  ok,
+  openDialog,
+  openReview,
+  pendingReviewOf,
+  sentTo,
+} from "../test/harness";
 import { toLocalInput } from "./form";
 
 const upcoming: AdminBlockTradeOffer = {
@@ -38,20 +49,13 @@ const open: AdminBlockTradeOffer = {
   approvedQuantity: 1200,
 };
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 describe("block-trade offers", { timeout: 30_000 }, () => {
   it("lists the offers with their terms, status and subscriptions; only an upcoming one can be edited", async () => {
-    signIn("operator");
-    mockAdminApi({
-      "auth/me": () => ok(meOf("operator")),
+    asStaff("operator", "/blockTrades", {
       "blockTrades/list": () => ok({ items: [upcoming, open], nextCursor: null }),
     });
-    renderAdmin("/blockTrades");
     const row = (await screen.findByText("Tata Consultancy", {}, { timeout: 15_000 })).closest(
       "tr",
     ) as HTMLElement;
@@ -71,16 +75,12 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
   });
 
   it("creates an offer, checked before sending, with the reason and the key", async () => {
-    signIn("administrator");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("administrator")),
+    const calls = asStaff("administrator", "/blockTrades", {
       "blockTrades/list": () => ok({ items: [], nextCursor: null }),
       "blockTrades/save": (body) => ok({ ...upcoming, symbol: body.symbol }),
     });
-    renderAdmin("/blockTrades");
     expect(await screen.findByText("No block-trade offers yet", {}, { timeout: 15_000 })).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "New offer" }));
-    const drawer = await screen.findByRole("dialog");
+    const drawer = await openDialog("New offer");
     fireEvent.change(within(drawer).getByLabelText("Symbol"), { target: { value: "reliance" } });
     fireEvent.change(within(drawer).getByLabelText("Offer price"), { target: { value: "0" } });
     fireEvent.change(within(drawer).getByLabelText("Opens"), { target: { value: "2026-11-24T09:00" } });
@@ -92,12 +92,12 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
     });
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     await within(drawer).findByText("Enter a price above 0");
-    expect(calls.some((c) => c.path === "blockTrades/save")).toBe(false);
+    expect(calledPath(calls, "blockTrades/save")).toBe(false);
 
     fireEvent.change(within(drawer).getByLabelText("Offer price"), { target: { value: "925.50" } });
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(calls.some((c) => c.path === "blockTrades/save")).toBe(true));
-    expect(calls.find((c) => c.path === "blockTrades/save")?.body).toEqual({
+    await waitFor(() => expect(calledPath(calls, "blockTrades/save")).toBe(true));
+    expect(sentTo(calls, "blockTrades/save")).toEqual({
       symbol: "RELIANCE",
       price: "925.50",
       minQuantity: 100,
@@ -111,17 +111,11 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
   });
 
   it("edits an upcoming offer keeping its key, and shows the server's refusal beside the symbol", async () => {
-    signIn("operator");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("operator")),
+    const calls = asStaff("operator", "/blockTrades", {
       "blockTrades/list": () => ok({ items: [upcoming], nextCursor: null }),
       "blockTrades/save": () => fail("UNKNOWN_SYMBOL", { symbol: "RELIANCE" }),
     });
-    renderAdmin("/blockTrades");
-    fireEvent.click(
-      await screen.findByRole("button", { name: "Edit the RELIANCE offer" }, { timeout: 15_000 }),
-    );
-    const drawer = await screen.findByRole("dialog");
+    const drawer = await openDialog("Edit the RELIANCE offer");
     expect((within(drawer).getByLabelText("Opens") as HTMLInputElement).value).toBe(
       toLocalInput(upcoming.opensAt),
     );
@@ -133,95 +127,63 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
     });
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(await within(drawer).findAllByText("Unknown symbol: RELIANCE")).not.toHaveLength(0);
-    const sent = calls.find((c) => c.path === "blockTrades/save")?.body;
+    const sent = sentTo(calls, "blockTrades/save");
     expect(sent).toMatchObject({ id: upcoming.id, symbol: "RELIANCE", minQuantity: 100, maxQuantity: 1000 });
     expect(sent).not.toHaveProperty("secretKey");
   });
 
   it("withdraws an offer after confirmation with a reason", async () => {
-    signIn("operator");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("operator")),
+    const calls = asStaff("operator", "/blockTrades", {
       "blockTrades/list": () => ok({ items: [open], nextCursor: null }),
       "blockTrades/withdraw": () => ok({ ...open, state: "withdrawn", status: "withdrawn" }),
     });
-    renderAdmin("/blockTrades");
-    fireEvent.click(
-      await screen.findByRole("button", { name: "Withdraw the TCS offer" }, { timeout: 15_000 }),
-    );
-    const modal = await screen.findByRole("dialog");
+    const modal = await openDialog("Withdraw the TCS offer");
     within(modal).getByText("Withdraw the TCS offer?");
     within(modal).getByText(/The 3 subscriptions waiting for review stay in the queue/);
     fireEvent.click(within(modal).getByRole("button", { name: "Withdraw" }));
     await within(modal).findByText("Please give a reason");
-    expect(calls.some((c) => c.path === "blockTrades/withdraw")).toBe(false);
+    expect(calledPath(calls, "blockTrades/withdraw")).toBe(false);
     fireEvent.change(within(modal).getByLabelText("Reason for the change"), {
       target: { value: "Issuer pulled it" },
     });
     fireEvent.click(within(modal).getByRole("button", { name: "Withdraw" }));
-    await waitFor(() => expect(calls.some((c) => c.path === "blockTrades/withdraw")).toBe(true));
-    expect(calls.find((c) => c.path === "blockTrades/withdraw")?.body).toEqual({
+    await waitFor(() => expect(calledPath(calls, "blockTrades/withdraw")).toBe(true));
+    expect(sentTo(calls, "blockTrades/withdraw")).toEqual({
       id: open.id,
       reason: "Issuer pulled it",
     });
   });
 
-  it("is not offered to a role without blockTrades.manage", async () => {
-    signIn("reviewer");
-    mockAdminApi({ "auth/me": () => ok(meOf("reviewer")) });
-    renderAdmin("/blockTrades");
-    expect(await screen.findByText("Not available to your role", {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getAllByRole("menuitem").map((m) => m.textContent)).not.toContain("Block trades");
-  });
+  it("is not offered to a role without blockTrades.manage", () =>
+    expectRefusedToReviewer("/blockTrades", "Block trades"));
 });
 
 describe("block-trade review", { timeout: 30_000 }, () => {
   it("shows the subscription's terms against the market in the queue and the drawer", async () => {
-    signIn("reviewer");
-    const item: ReviewItem = {
-      id: "66666666-6666-4666-8666-666666666666",
-      kind: "blockTrade",
-      state: "pending",
-      userId: "77777777-7777-4777-8777-777777777777",
-      account: "priya01",
+    const item = pendingReviewOf("blockTrade", {
+      symbol: "RELIANCE",
+      quantity: "100",
+      holdAmount: "92577.77",
+      currency: "INR",
+      name: "Reliance Industries",
+      exchange: "NSE",
+      offerPrice: "925.50",
+      livePrice: "1000.00",
+      discount: "7.45",
+      margin: "92550.00",
+      fee: "27.77",
+      lockDays: "2",
+      offerClosesAt: "2026-11-27T10:00:00.000Z",
+      offerState: "withdrawn",
+      orderNo: "T0000000042",
+      orderId: "88888888-8888-4888-8888-888888888888",
+      offerId: upcoming.id,
       createdAt: "2026-11-23T08:00:00.000Z",
-      decidedAt: null,
-      reason: null,
-      approvals: [],
-      approvalsNeeded: 1,
-      subject: {
-        symbol: "RELIANCE",
-        quantity: "100",
-        holdAmount: "92577.77",
-        currency: "INR",
-        name: "Reliance Industries",
-        exchange: "NSE",
-        offerPrice: "925.50",
-        livePrice: "1000.00",
-        discount: "7.45",
-        margin: "92550.00",
-        fee: "27.77",
-        lockDays: "2",
-        offerClosesAt: "2026-11-27T10:00:00.000Z",
-        offerState: "withdrawn",
-        orderNo: "T0000000042",
-        orderId: "88888888-8888-4888-8888-888888888888",
-        offerId: upcoming.id,
-        createdAt: "2026-11-23T08:00:00.000Z",
-        realName: "Priya Sharma",
-        kycStatus: "verified",
-      },
-    };
-    mockAdminApi({
-      "auth/me": () => ok(meOf("reviewer")),
-      "reviews/summary": () => ok({ kinds: [{ kind: "blockTrade", pending: 1 }] }),
-      "reviews/list": () => ok({ items: [item], nextCursor: null }),
+      realName: "Priya Sharma",
+      kycStatus: "verified",
     });
-    renderAdmin("/reviews");
-    fireEvent.click(await screen.findByRole("tab", { name: /Block trade/ }, { timeout: 15_000 }));
-    expect(await screen.findByText("Symbol: RELIANCE · Shares: 100 · Amount held: 92577.77")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Open the request of priya01" }));
-    const drawer = await screen.findByRole("dialog");
+    const { drawer } = await openReview(item, /Block trade/);
+    expect(screen.getByText("Symbol: RELIANCE · Shares: 100 · Amount held: 92577.77")).toBeTruthy();
     within(drawer).getByText("Offer price");
     within(drawer).getByText("Market price now");
     within(drawer).getByText("Lock (trading days)");

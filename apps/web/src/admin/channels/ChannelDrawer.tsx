@@ -1,12 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { CURRENCIES, DEPOSIT_CHANNEL_KINDS, type AdminDepositChannel } from "@brokerage/api";
 import { WALLET_TYPES } from "@brokerage/core";
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch } from "antd";
-import { useEffect } from "react";
+import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { overlayContainer } from "../layout/overlay";
-import { AdminApiError } from "../lib/client";
-import { errorText } from "../lib/i18n";
+import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
 import { useChannelSave } from "./api";
 import { NEW_CHANNEL, channelProblems, fieldOfPath, toForm, type ChannelFormValues } from "./form";
 
@@ -23,67 +20,41 @@ export function ChannelDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ChannelFormValues>();
   const save = useChannelSave();
   const kind = Form.useWatch("kind", form) ?? "bank";
   const editing = channel !== null && channel !== "new" ? channel : null;
 
-  useEffect(() => {
-    if (channel === null) return;
-    form.resetFields();
-    form.setFieldsValue(channel === "new" ? NEW_CHANNEL : toForm(channel));
-    save.reset();
-    // Only when another channel (or a fresh copy of it) is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [channel]);
+  useFormOnOpen(
+    channel,
+    form,
+    () => (channel === "new" || channel === null ? NEW_CHANNEL : toForm(channel)),
+    save,
+  );
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const { request, problems } = channelProblems(values, editing?.id);
-    if (!request) {
-      form.setFields(
-        problems.map((p) => ({ name: p.name, errors: [t(p.key, p.params)] })) as Parameters<
-          typeof form.setFields
-        >[0],
-      );
-      return;
-    }
-    save.mutate(request, {
-      onSuccess: (saved) => {
-        void message.success(t("channels.saved", { name: saved.name }));
-        onClose();
-      },
-      onError: (error) => {
-        const field = error instanceof AdminApiError ? error.params.field : undefined;
-        if (field)
-          form.setFields([
-            { name: fieldOfPath(values, field.split(".")), errors: [errorText(error)] },
-          ] as Parameters<typeof form.setFields>[0]);
-      },
-    });
-  };
+  const submit = useDrawerSubmit({
+    form,
+    check: (values: ChannelFormValues) => channelProblems(values, editing?.id),
+    save,
+    done: (saved) => t("channels.saved", { name: saved.name }),
+    fieldOfError: (error, values) => {
+      const field = error.params.field;
+      return field ? fieldOfPath(values, field.split(".")) : undefined;
+    },
+    onClose,
+  });
 
   const required = (label: string) => [
     { required: true, whitespace: true, message: t("channels.problems.requiredField", { label }) },
   ];
   return (
-    <Drawer
+    <FormDrawer
       open={channel !== null}
       onClose={onClose}
       size={640}
-      getContainer={overlayContainer}
       title={editing ? t("channels.editTitle", { name: editing.name }) : t("channels.newTitle")}
-      closable={{ "aria-label": t("common.close") }}
-      footer={
-        <div className="admin-drawer__footer">
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t("common.save")}
-          </Button>
-        </div>
-      }
+      save={save}
+      onSave={() => void submit()}
     >
       <Form form={form} layout="vertical" initialValues={NEW_CHANNEL}>
         <Form.Item
@@ -214,7 +185,6 @@ export function ChannelDrawer({
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>
       </Form>
-      {save.isError ? <Alert type="error" showIcon title={errorText(save.error)} role="alert" /> : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,11 +1,12 @@
-import { EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { CURRENCIES, type AdminDepositChannel } from "@brokerage/api";
 import { formatMoney } from "@brokerage/core";
-import { Button, Card, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorBlock } from "../layout/ErrorBlock";
+import { ListCard } from "../layout/ListCard";
+import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useChannelList } from "./api";
 import { ChannelDrawer } from "./ChannelDrawer";
@@ -116,42 +117,26 @@ export function ChannelsScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("channels.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("channels.lead")}</Typography.Text>
-        </div>
-        <div className="admin-channel__actions">
-          <Tooltip title={t("common.refresh")}>
-            <Button
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t("common.refresh")}
-              onClick={() => void list.refetch()}
-              loading={list.isFetching}
-            />
-          </Tooltip>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen("new")}>
-            {t("channels.create")}
-          </Button>
-        </div>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        {list.isError ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<AdminDepositChannel>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isPending}
-            pagination={false}
-            rowClassName={(channel) => (channel.enabled ? "" : "admin-row--muted")}
-            locale={{ emptyText: t("channels.none") }}
-          />
-        )}
-      </Card>
+      <PageHead
+        title={t("channels.title")}
+        lead={t("channels.lead")}
+        actions={
+          <>
+            <RefreshButton onRefresh={() => void list.refetch()} loading={list.isFetching} />
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen("new")}>
+              {t("channels.create")}
+            </Button>
+          </>
+        }
+      />
+      <ListCard<AdminDepositChannel>
+        query={list}
+        items={list.data?.items ?? []}
+        rowKey="id"
+        columns={columns}
+        rowClassName={(channel) => (channel.enabled ? "" : "admin-row--muted")}
+        emptyText={t("channels.none")}
+      />
       <ChannelDrawer channel={open} onClose={() => setOpen(null)} />
     </div>
   );

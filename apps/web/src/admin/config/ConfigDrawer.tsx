@@ -1,8 +1,9 @@
 import type { ConfigItem, SettingProblem } from "@brokerage/api";
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, Popconfirm, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { Alert, App, Button, Descriptions, Form, Popconfirm, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { overlayContainer } from "../layout/overlay";
+import { AdminDrawer, useFormOnOpen } from "../layout/FormDrawer";
+import { ReasonField } from "../layout/ReasonModal";
 import { AdminApiError } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { useConfigReset, useConfigSet } from "./api";
@@ -33,16 +34,14 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
   const kind = item ? kindOf(item.key) : "json";
   const label = item ? t(`config.keys.${item.key}.label`, { defaultValue: item.key }) : "";
 
-  useEffect(() => {
-    if (!item) return;
-    form.resetFields();
-    form.setFieldsValue({ ...toForm(kindOf(item.key), item.value), reason: "" });
-    setProblems([]);
-    save.reset();
-    reset.reset();
-    // Only when another key (or a fresh copy of it) is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [item]);
+  useFormOnOpen(
+    item,
+    form,
+    () => (item ? { ...toForm(kindOf(item.key), item.value), reason: "" } : {}),
+    save,
+    reset,
+    { reset: () => setProblems([]) },
+  );
 
   /** Puts each problem under its field; those without one are listed above the buttons. */
   const show = (values: FormValues, found: SettingProblem[]) => {
@@ -104,13 +103,11 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
 
   const error = save.error ?? reset.error;
   return (
-    <Drawer
+    <AdminDrawer
       open={item !== null}
       onClose={onClose}
       size={640}
-      getContainer={overlayContainer}
       title={t("config.editTitle", { label })}
-      closable={{ "aria-label": t("common.close") }}
       footer={
         item ? (
           <div className="admin-drawer__footer">
@@ -150,17 +147,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
           </Descriptions>
           <Form form={form} layout="vertical" requiredMark={false}>
             <SettingFields kind={kind} label={label} settingKey={item.key} />
-            <Form.Item
-              name="reason"
-              label={t("config.reason")}
-              extra={t("config.reasonHint")}
-              rules={[
-                { required: true, whitespace: true, message: t("errors.REASON_REQUIRED") },
-                { max: 500, message: t("common.tooLong", { max: 500 }) },
-              ]}
-            >
-              <Input.TextArea rows={2} maxLength={500} showCount />
-            </Form.Item>
+            <ReasonField label={t("config.reason")} hint={t("config.reasonHint")} rows={2} />
           </Form>
           {problems.length > 0 ? (
             <Alert type="error" showIcon role="alert" title={problems.join(" · ")} />
@@ -169,6 +156,6 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
           ) : null}
         </>
       ) : null}
-    </Drawer>
+    </AdminDrawer>
   );
 }

@@ -1,10 +1,11 @@
-import { EditOutlined, ReloadOutlined } from "@ant-design/icons";
+import { EditOutlined } from "@ant-design/icons";
 import type { ConfigItem } from "@brokerage/api";
-import { Button, Card, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorBlock } from "../layout/ErrorBlock";
+import { ListCard } from "../layout/ListCard";
+import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useConfigList } from "./api";
 import { ConfigDrawer } from "./ConfigDrawer";
@@ -88,36 +89,18 @@ export function ConfigScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("config.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("config.lead")}</Typography.Text>
-        </div>
-        <Tooltip title={t("common.refresh")}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t("common.refresh")}
-            onClick={() => void list.refetch()}
-            loading={list.isFetching}
-          />
-        </Tooltip>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        {list.isError ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<ConfigItem>
-            rowKey="key"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isPending}
-            pagination={false}
-            locale={{ emptyText: t("config.none") }}
-          />
-        )}
-      </Card>
+      <PageHead
+        title={t("config.title")}
+        lead={t("config.lead")}
+        actions={<RefreshButton onRefresh={() => void list.refetch()} loading={list.isFetching} />}
+      />
+      <ListCard<ConfigItem>
+        query={list}
+        items={list.data?.items ?? []}
+        rowKey="key"
+        columns={columns}
+        emptyText={t("config.none")}
+      />
       <ConfigDrawer item={open} onClose={() => setOpen(null)} />
     </div>
   );

@@ -1,25 +1,18 @@
 import { SETTING_DEFAULTS } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultConfigItems, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { asStaff, defaultConfigItems, isolateTests, ok } from "../test/harness";
 
 const items = defaultConfigItems();
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 describe("configuration", { timeout: 30_000 }, () => {
   it("lists every key with a label and edits one with checks before it is sent", async () => {
-    signIn("operator");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("operator")),
+    const calls = asStaff("operator", "/config", {
       "config/list": () => ok({ items }),
       "config/set": (body) => ok({ ...items[2], value: body.value, overridden: true }),
     });
-    renderAdmin("/config");
     expect(await screen.findByText("Withdrawal hours")).toBeTruthy();
     expect(screen.getAllByText("Mon, Tue, Wed, Thu, Fri, 09:30 to 24:00 (Asia/Kolkata)")).toHaveLength(2);
     expect(screen.getByText("Adjustment four-eyes threshold")).toBeTruthy();
@@ -46,9 +39,7 @@ describe("configuration", { timeout: 30_000 }, () => {
   });
 
   it("is not offered to a role without config.manage", async () => {
-    signIn("support");
-    mockAdminApi({ "auth/me": () => ok(meOf("support")) });
-    renderAdmin("/config");
+    asStaff("support", "/config");
     expect(await screen.findByText("Not available to your role")).toBeTruthy();
   });
 });

@@ -1,25 +1,18 @@
 import { SETTING_DEFAULTS } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultConfigItems, fail, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { asStaff, defaultConfigItems, fail, isolateTests, ok, type Handler } from "../test/harness";
 import { tradingProblems } from "./trading";
 
 const items = defaultConfigItems();
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
-async function editKorea(set: Parameters<typeof mockAdminApi>[0][string]) {
-  signIn("operator");
-  const calls = mockAdminApi({
-    "auth/me": () => ok(meOf("operator")),
+async function editKorea(set: Handler) {
+  const calls = asStaff("operator", "/config", {
     "config/list": () => ok({ items }),
     "config/set": set,
   });
-  renderAdmin("/config");
   expect(await screen.findByText("Trading rules: Korea", {}, { timeout: 20_000 })).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Edit Trading rules: Korea" }));
   return { calls, drawer: await screen.findByRole("dialog") };
@@ -30,9 +23,7 @@ const field = (drawer: HTMLElement, label: string, value: string) =>
 
 describe("trading rules in the configuration", { timeout: 30_000 }, () => {
   it("are summed up on one line per market", async () => {
-    signIn("operator");
-    mockAdminApi({ "auth/me": () => ok(meOf("operator")), "config/list": () => ok({ items }) });
-    renderAdmin("/config");
+    asStaff("operator", "/config", { "config/list": () => ok({ items }) });
     expect(
       await screen.findAllByText(
         "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 80% loss · band ±30%",

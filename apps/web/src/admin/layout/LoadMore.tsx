@@ -2,7 +2,7 @@ import { Button, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../lib/i18n";
 
-interface PagedQuery {
+export interface PagedQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;

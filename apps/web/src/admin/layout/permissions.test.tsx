@@ -1,7 +1,7 @@
 import { ADMIN_ROLES, ROLE_PERMISSIONS } from "@brokerage/api";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { isolateTests, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
 import { NAV_ITEMS } from "./nav";
 
 const pendingItem = {
@@ -33,11 +33,7 @@ function api(role: (typeof ADMIN_ROLES)[number]) {
   });
 }
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 describe("what a role may use", { timeout: 30_000 }, () => {
   it.each(ADMIN_ROLES)("the %s sees exactly the menu entries of its permissions", async (role) => {

@@ -9,6 +9,7 @@ import { money, scaleOf } from "@brokerage/core";
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReasonField } from "../layout/ReasonModal";
 import { errorText } from "../lib/i18n";
 import { useAdjustBalance } from "./api";
 import { moneyText } from "./tables";
@@ -178,17 +179,7 @@ export function AdjustModal({
               placeholder="150.00 / -20.00"
             />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t("adjust.reason")}
-            extra={t("adjust.reasonHint")}
-            rules={[
-              { required: true, whitespace: true, message: t("errors.REASON_REQUIRED") },
-              { max: 500, message: t("common.tooLong", { max: 500 }) },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
+          <ReasonField label={t("adjust.reason")} hint={t("adjust.reasonHint")} />
         </Form>
       </div>
       {draft ? <Confirmation draft={draft} account={account} /> : null}

@@ -1,16 +1,7 @@
 import type { AdminRole, ReviewItem, UserLedger } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  fail,
-  meOf,
-  mockAdminApi,
-  ok,
-  renderAdmin,
-  signIn,
-  userDetailOf,
-  type Handler,
-} from "../test/harness";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { asStaff, fail, isolateTests, meOf, ok, userDetailOf, type Handler } from "../test/harness";
 
 const USER = "33333333-3333-4333-8333-333333333333";
 
@@ -39,20 +30,16 @@ const ledger: UserLedger = {
   adjustFourEyesAbove: { USD: "1000" },
 };
 
-function api(role: AdminRole, extra: Record<string, Handler> = {}) {
-  return mockAdminApi({
-    "auth/me": () => ok(meOf(role)),
+/** Signed in as `role`, the user's detail page with their ledger (and `extra`). */
+function showUser(role: AdminRole, extra: Record<string, Handler> = {}) {
+  return asStaff(role, `/users/${USER}`, {
     "users/detail": () => ok(detail),
     "users/ledger": () => ok(ledger),
     ...extra,
   });
 }
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 async function ledgerCard() {
   const title = await screen.findByText("Ledger", {}, { timeout: 20_000 });
@@ -61,9 +48,7 @@ async function ledgerCard() {
 
 describe("a user's ledger", { timeout: 30_000 }, () => {
   it("shows balances and postings with reason and cause, read-only for support", async () => {
-    signIn("support");
-    api("support");
-    renderAdmin(`/users/${USER}`);
+    showUser("support");
     const card = await ledgerCard();
     // Available in the balances, and the posting's balance after it.
     expect(await within(card).findAllByText("1,250.50")).toHaveLength(2);
@@ -76,8 +61,7 @@ describe("a user's ledger", { timeout: 30_000 }, () => {
   });
 
   it("asks for confirmation, says a second administrator must approve, and sends one keyed request", async () => {
-    signIn("administrator");
-    const calls = api("administrator", {
+    const calls = showUser("administrator", {
       "users/adjust": (body) =>
         ok({
           id: "44444444-4444-4444-8444-444444444444",
@@ -94,7 +78,6 @@ describe("a user's ledger", { timeout: 30_000 }, () => {
           available: null,
         }),
     });
-    renderAdmin(`/users/${USER}`);
     const card = await ledgerCard();
     fireEvent.click(await within(card).findByRole("button", { name: /Adjust balance/ }));
     const dialog = await screen.findByRole("dialog");
@@ -129,9 +112,7 @@ describe("a user's ledger", { timeout: 30_000 }, () => {
   });
 
   it("shows the server's refusal in the dialog", async () => {
-    signIn("administrator");
-    api("administrator", { "users/adjust": () => fail("INSUFFICIENT_BALANCE") });
-    renderAdmin(`/users/${USER}`);
+    showUser("administrator", { "users/adjust": () => fail("INSUFFICIENT_BALANCE") });
     const card = await ledgerCard();
     fireEvent.click(await within(card).findByRole("button", { name: /Adjust balance/ }));
     const dialog = await screen.findByRole("dialog");
@@ -170,13 +151,10 @@ describe("the review of an adjustment", { timeout: 30_000 }, () => {
     },
   });
   const open = async (role: AdminRole, requestedById: string) => {
-    signIn(role);
-    mockAdminApi({
-      "auth/me": () => ok(meOf(role)),
+    asStaff(role, "/reviews", {
       "reviews/summary": () => ok({ kinds: [{ kind: "adjustment", pending: 1 }] }),
       "reviews/list": () => ok({ items: [item(requestedById)], nextCursor: null }),
     });
-    renderAdmin("/reviews");
     fireEvent.click(
       await screen.findByRole("button", { name: "Open the request of asha_k" }, { timeout: 20_000 }),
     );

@@ -1,11 +1,11 @@
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import type { ReviewItem } from "@brokerage/api";
-import { Alert, Button, Descriptions, Divider, Drawer, Tooltip, Typography } from "antd";
+import { Alert, Button, Descriptions, Divider, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useStaff } from "../auth/staff";
-import { overlayContainer } from "../layout/overlay";
+import { AdminDrawer } from "../layout/FormDrawer";
 import { formatDateTime } from "../lib/format";
 import { DecideModal, type Decision } from "./DecideModal";
 import { DepositVoucher } from "./DepositVoucher";
@@ -30,13 +30,11 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
     (item?.kind === "adjustment" && item.subject.requestedById === me.id);
 
   return (
-    <Drawer
+    <AdminDrawer
       open={item !== null}
       onClose={onClose}
       size={680}
-      getContainer={overlayContainer}
       title={item ? t("reviews.drawerTitle", { kind: t(`kinds.${item.kind}`), account: item.account }) : ""}
-      closable={{ "aria-label": t("common.close") }}
       extra={item ? <ReviewStateTag state={item.state} /> : null}
       footer={
         decidable && item ? (
@@ -159,6 +157,6 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
           <DecideModal item={item} decision={decision} onClose={() => setDecision(null)} />
         </>
       ) : null}
-    </Drawer>
+    </AdminDrawer>
   );
 }

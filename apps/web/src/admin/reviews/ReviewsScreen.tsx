@@ -1,13 +1,12 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import { REVIEW_KINDS, type ReviewItem, type ReviewKind } from "@brokerage/api";
-import { Badge, Button, Card, Segmented, Space, Table, Tabs, Tooltip, Typography } from "antd";
+import { Badge, Button, Segmented, Space, Tabs, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useStaff } from "../auth/staff";
-import { ErrorBlock } from "../layout/ErrorBlock";
-import { LoadMore } from "../layout/LoadMore";
+import { ListCard } from "../layout/ListCard";
+import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useReviewList, useReviewSummary, type ReviewStateFilter } from "./api";
 import { FourEyes, ReviewStateTag, subjectSummary } from "./parts";
@@ -95,74 +94,63 @@ export function ReviewsScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("reviews.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("reviews.lead")}</Typography.Text>
-        </div>
-        <Tooltip title={t("common.refresh")}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t("common.refresh")}
-            onClick={() => {
+      <PageHead
+        title={t("reviews.title")}
+        lead={t("reviews.lead")}
+        actions={
+          <RefreshButton
+            onRefresh={() => {
               void summary.refetch();
               void list.refetch();
             }}
           />
-        </Tooltip>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        <Tabs
-          activeKey={kind}
-          onChange={(key) => {
-            setKind(key as ReviewKind);
-            setOpenId(null);
-          }}
-          items={kinds.map(({ kind: k, pending }) => ({
-            key: k,
-            label: (
-              <Space size={6}>
-                {t(`kinds.${k}`)}
-                {pending ? <Badge count={pending} size="small" overflowCount={999} /> : null}
-              </Space>
-            ),
-          }))}
-        />
-        <div className="admin-toolbar">
-          <Segmented<ReviewStateFilter>
-            aria-label={t("reviews.stateFilter")}
-            value={state}
-            onChange={(value) => {
-              setState(value);
-              setOpenId(null);
-            }}
-            options={STATES.map((s) => ({ value: s, label: t(`reviewStates.${s}`) }))}
-          />
-          <Typography.Text type="secondary">
-            {list.isSuccess ? t("common.shown", { count: items.length }) : null}
-          </Typography.Text>
-        </div>
-        {list.isError && items.length === 0 ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
+        }
+      />
+      <ListCard<ReviewItem>
+        query={list}
+        more={list}
+        items={items}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        emptyText={t("reviews.empty", { state: t(`reviewStates.${state}`) })}
+        onRow={(item) => ({ onDoubleClick: () => setOpenId(item.id) })}
+        rowClassName={(item) => (item.id === openId ? "admin-row--open" : "")}
+        toolbar={
           <>
-            <Table<ReviewItem>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={items}
-              loading={list.isPending}
-              pagination={false}
-              locale={{ emptyText: t("reviews.empty", { state: t(`reviewStates.${state}`) }) }}
-              onRow={(item) => ({ onDoubleClick: () => setOpenId(item.id) })}
-              rowClassName={(item) => (item.id === openId ? "admin-row--open" : "")}
+            <Tabs
+              activeKey={kind}
+              onChange={(key) => {
+                setKind(key as ReviewKind);
+                setOpenId(null);
+              }}
+              items={kinds.map(({ kind: k, pending }) => ({
+                key: k,
+                label: (
+                  <Space size={6}>
+                    {t(`kinds.${k}`)}
+                    {pending ? <Badge count={pending} size="small" overflowCount={999} /> : null}
+                  </Space>
+                ),
+              }))}
             />
-            <LoadMore query={list} />
+            <div className="admin-toolbar">
+              <Segmented<ReviewStateFilter>
+                aria-label={t("reviews.stateFilter")}
+                value={state}
+                onChange={(value) => {
+                  setState(value);
+                  setOpenId(null);
+                }}
+                options={STATES.map((s) => ({ value: s, label: t(`reviewStates.${s}`) }))}
+              />
+              <Typography.Text type="secondary">
+                {list.isSuccess ? t("common.shown", { count: items.length }) : null}
+              </Typography.Text>
+            </div>
           </>
-        )}
-      </Card>
+        }
+      />
       <ReviewDrawer item={open} onClose={() => setOpenId(null)} />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReviewItem } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Bytes, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { asStaff, Bytes, isolateTests, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
 
 const SUBMISSION = "11111111-1111-4111-8111-111111111111";
 const kycItem = (overrides: Partial<ReviewItem> = {}): ReviewItem => ({
@@ -27,11 +27,7 @@ const kycItem = (overrides: Partial<ReviewItem> = {}): ReviewItem => ({
   ...overrides,
 });
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 describe("review queue", { timeout: 30_000 }, () => {
   it("lists a kind's requests, opens one with its KYC photos and rejects it with a required reason", async () => {
@@ -122,9 +118,7 @@ describe("review queue", { timeout: 30_000 }, () => {
   });
 
   it("pages with load more, following nextCursor", async () => {
-    signIn("reviewer");
-    const calls = mockAdminApi({
-      "auth/me": () => ok(meOf("reviewer")),
+    const calls = asStaff("reviewer", "/reviews", {
       "reviews/summary": () => ok({ kinds: [{ kind: "kyc", pending: 2 }] }),
       "reviews/list": (body) =>
         body.cursor === "c1"
@@ -134,7 +128,6 @@ describe("review queue", { timeout: 30_000 }, () => {
             })
           : ok({ items: [kycItem()], nextCursor: "c1" }),
     });
-    renderAdmin("/reviews");
     fireEvent.click(await screen.findByRole("button", { name: "Load more" }));
     expect(await screen.findByText("second")).toBeTruthy();
     expect(screen.getByText("asha_k")).toBeTruthy();

@@ -1,26 +1,14 @@
 import { PlusOutlined, StopOutlined } from "@ant-design/icons";
 import { ADMIN_ROLES, type AdminRole, type StaffCreateRequest, type StaffMember } from "@brokerage/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStaff } from "../auth/staff";
-import { ErrorBlock } from "../layout/ErrorBlock";
 import { ROLE_COLORS } from "../layout/AdminLayout";
+import { ListCard } from "../layout/ListCard";
+import { PageHead } from "../layout/PageHead";
 import { adminPost } from "../lib/client";
 import { formatDateTime } from "../lib/format";
 import { errorText } from "../lib/i18n";
@@ -143,32 +131,23 @@ export function StaffScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("staff.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("staff.lead")}</Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-          {t("staff.create")}
-        </Button>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        {list.isError ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<StaffMember>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isPending}
-            pagination={false}
-            rowClassName={(member) => (member.disabled ? "admin-row--muted" : "")}
-            locale={{ emptyText: t("staff.none") }}
-          />
-        )}
-      </Card>
+      <PageHead
+        title={t("staff.title")}
+        lead={t("staff.lead")}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+            {t("staff.create")}
+          </Button>
+        }
+      />
+      <ListCard<StaffMember>
+        query={list}
+        items={list.data?.items ?? []}
+        rowKey="id"
+        columns={columns}
+        rowClassName={(member) => (member.disabled ? "admin-row--muted" : "")}
+        emptyText={t("staff.none")}
+      />
       <CreateStaffModal open={creating} onClose={() => setCreating(false)} />
     </div>
   );

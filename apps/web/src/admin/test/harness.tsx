@@ -1,7 +1,7 @@
-import type { ConfigItem, StaffMe, UserDetail } from "@brokerage/api";
+import type { ConfigItem, ReviewItem, StaffMe, UserDetail } from "@brokerage/api";
 import { ROLE_PERMISSIONS, SETTING_DEFAULTS, SETTING_KEYS, type AdminRole } from "@brokerage/api";
-import { configure, render } from "@testing-library/react";
-import { vi } from "vitest";
+import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { AdminApp } from "../app/AdminApp";
 import { adminMemoryRouter } from "../app/router";
 import { saveSession } from "../lib/session";
@@ -102,6 +102,67 @@ export function meOf(role: AdminRole, overrides: Partial<StaffMe> = {}): StaffMe
 /** Logs in as `role` (a session in sessionStorage) without going through the log-in page. */
 export function signIn(role: AdminRole): void {
   saveSession({ token: "staff-token", account: `${role}1`, role });
+}
+
+/** Each test of the file starts signed out, on a clean page, with the real fetch. */
+export function isolateTests(): void {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Whether `path` was called, and the body of its first call. */
+export const calledPath = (calls: Call[], path: string) => calls.some((c) => c.path === path);
+export const sentTo = (calls: Call[], path: string) => calls.find((c) => c.path === path)?.body;
+
+/** Clicks the button named `name` (once the page has loaded) and waits for the drawer or modal it opens. */
+export async function openDialog(name: string): Promise<HTMLElement> {
+  fireEvent.click(await screen.findByRole("button", { name }, { timeout: 15_000 }));
+  return screen.findByRole("dialog");
+}
+
+/** Signed in as `role` (auth/me answered), the back office at `path` with `handlers`; the calls made. */
+export function asStaff(role: AdminRole, path: string, handlers: Record<string, Handler> = {}): Call[] {
+  signIn(role);
+  const calls = mockAdminApi({ "auth/me": () => ok(meOf(role)), ...handlers });
+  renderAdmin(path);
+  return calls;
+}
+
+/** A reviewer at `path`: told the page is not for their role, and not offered `menuLabel` in the menu. */
+export async function expectRefusedToReviewer(path: string, menuLabel: string): Promise<void> {
+  asStaff("reviewer", path);
+  expect(await screen.findByText("Not available to your role", {}, { timeout: 15_000 })).toBeTruthy();
+  expect(screen.getAllByRole("menuitem").map((m) => m.textContent)).not.toContain(menuLabel);
+}
+
+/** A pending request of priya01 in the review queue, approved by nobody yet. */
+export const pendingReviewOf = (kind: ReviewItem["kind"], subject: ReviewItem["subject"]): ReviewItem => ({
+  id: "66666666-6666-4666-8666-666666666666",
+  kind,
+  state: "pending",
+  userId: "77777777-7777-4777-8777-777777777777",
+  account: "priya01",
+  createdAt: "2026-11-23T08:00:00.000Z",
+  decidedAt: null,
+  reason: null,
+  approvals: [],
+  approvalsNeeded: 1,
+  subject,
+});
+
+/** A reviewer opens `item` from its tab of the review queue: the drawer and the calls made. */
+export async function openReview(item: ReviewItem, tab: RegExp, handlers: Record<string, Handler> = {}) {
+  const calls = asStaff("reviewer", "/reviews", {
+    "reviews/summary": () => ok({ kinds: [{ kind: item.kind, pending: 1 }] }),
+    "reviews/list": () => ok({ items: [item], nextCursor: null }),
+    ...handlers,
+  });
+  fireEvent.click(await screen.findByRole("tab", { name: tab }, { timeout: 15_000 }));
+  const drawer = await openDialog(`Open the request of ${item.account}`);
+  return { drawer, calls };
 }
 
 export function renderAdmin(path: string) {

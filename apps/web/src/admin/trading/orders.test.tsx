@@ -1,14 +1,14 @@
 import type { AdminRole } from "@brokerage/api";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { closedOrderOf, tradeOrderOf } from "../../test/tradeOrder";
-import { meOf, mockAdminApi, ok, renderAdmin, signIn, userDetailOf, type Handler } from "../test/harness";
+import { asStaff, isolateTests, ok, userDetailOf, type Handler } from "../test/harness";
 
 const USER = "33333333-3333-4333-8333-333333333333";
 
-function api(role: AdminRole, orders: Handler) {
-  return mockAdminApi({
-    "auth/me": () => ok(meOf(role)),
+/** Signed in as `role`, the user's detail page with their orders answered by `orders`. */
+function showUser(role: AdminRole, orders: Handler) {
+  return asStaff(role, `/users/${USER}`, {
     "users/detail": () => ok(userDetailOf(USER)),
     "users/ledger": () =>
       ok({ wallets: [], items: [], nextCursor: null, adjustments: [], adjustFourEyesAbove: {} }),
@@ -16,11 +16,7 @@ function api(role: AdminRole, orders: Handler) {
   });
 }
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateTests();
 
 async function ordersCard() {
   const title = await screen.findByText("Orders and positions", {}, { timeout: 20_000 });
@@ -29,8 +25,7 @@ async function ordersCard() {
 
 describe("a user's orders and positions", { timeout: 30_000 }, () => {
   it("shows open positions with their valuation, pages on with the cursor, and switches tabs", async () => {
-    signIn("reviewer");
-    const calls = api("reviewer", (body) => {
+    const calls = showUser("reviewer", (body) => {
       if (body.tab === "positions" && !body.cursor)
         return ok({ items: [tradeOrderOf({ lockedUntil: "2026-11-24T03:45:00.000Z" })], nextCursor: "c2" });
       if (body.tab === "positions")
@@ -41,7 +36,6 @@ describe("a user's orders and positions", { timeout: 30_000 }, () => {
       if (body.tab === "pending") return ok({ items: [], nextCursor: null });
       return ok({ items: [closedOrderOf()], nextCursor: null });
     });
-    renderAdmin(`/users/${USER}`);
     const card = await ordersCard();
     const positions = await within(card).findByRole("region", { name: "Open positions" });
     expect(await within(positions).findByText("T20261123000001")).toBeTruthy();
@@ -71,9 +65,7 @@ describe("a user's orders and positions", { timeout: 30_000 }, () => {
   });
 
   it("is not shown to a role without trading.read, which is never asked for it", async () => {
-    signIn("support");
-    const calls = api("support", () => ok({ items: [], nextCursor: null }));
-    renderAdmin(`/users/${USER}`);
+    const calls = showUser("support", () => ok({ items: [], nextCursor: null }));
     expect(await screen.findByText("Ledger", {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText("Orders and positions")).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.path === "users/ledger")).toBe(true));

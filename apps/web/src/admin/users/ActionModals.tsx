@@ -1,57 +1,14 @@
 import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, SESSION_ENDING_FLAGS, USER_FLAGS } from "@brokerage/api";
 import type { UserFlags } from "@brokerage/api";
-import { Alert, App, Form, Input, InputNumber, Modal, Switch, Typography } from "antd";
-import type { ReactNode } from "react";
+import { App, Form, InputNumber, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../lib/i18n";
+import { ReasonModal, type ReasonModalProps } from "../layout/ReasonModal";
 import { useEndSessions, useSetCreditScore, useSetFlags } from "./api";
 
-interface ReasonModalProps<T> {
-  open: boolean;
-  title: string;
-  okText: string;
-  danger?: boolean;
-  initialValues: T & { reason?: string };
-  pending: boolean;
-  error: unknown;
-  onSubmit: (values: T & { reason: string }) => void;
-  onCancel: () => void;
-  children?: ReactNode;
-}
-
 /** A change to a user: its own fields, then the reason (required; audited, and part of the user's message). */
-function ReasonModal<T extends object>(props: ReasonModalProps<T>) {
+function UserReasonModal<T extends object>(props: Omit<ReasonModalProps<T>, "reasonLabel" | "reasonHint">) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<T & { reason: string }>();
-  return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={props.okText}
-      cancelText={t("common.cancel")}
-      okButtonProps={{ danger: props.danger, loading: props.pending }}
-      onOk={() => void form.validateFields().then(props.onSubmit, () => undefined)}
-      onCancel={props.onCancel}
-      scrollLock={false}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" initialValues={props.initialValues} preserve={false}>
-        {props.children}
-        <Form.Item
-          name="reason"
-          label={t("users.reason")}
-          extra={t("users.reasonHint")}
-          rules={[
-            { required: true, whitespace: true, message: t("errors.REASON_REQUIRED") },
-            { max: 500, message: t("common.tooLong", { max: 500 }) },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-      {props.error ? <Alert type="error" showIcon title={errorText(props.error)} role="alert" /> : null}
-    </Modal>
-  );
+  return <ReasonModal<T> {...props} reasonLabel={t("users.reason")} reasonHint={t("users.reasonHint")} />;
 }
 
 export function FlagsModal({
@@ -69,7 +26,7 @@ export function FlagsModal({
   const { message } = App.useApp();
   const setFlags = useSetFlags();
   return (
-    <ReasonModal<UserFlags>
+    <UserReasonModal<UserFlags>
       open={open}
       title={t("users.setFlagsTitle")}
       okText={t("common.save")}
@@ -118,7 +75,7 @@ export function FlagsModal({
           </div>
         ))}
       </div>
-    </ReasonModal>
+    </UserReasonModal>
   );
 }
 
@@ -137,7 +94,7 @@ export function CreditScoreModal({
   const { message } = App.useApp();
   const setScore = useSetCreditScore();
   return (
-    <ReasonModal<{ score: number }>
+    <UserReasonModal<{ score: number }>
       open={open}
       title={t("users.creditScoreTitle")}
       okText={t("common.save")}
@@ -168,7 +125,7 @@ export function CreditScoreModal({
       >
         <InputNumber min={CREDIT_SCORE_MIN} max={CREDIT_SCORE_MAX} precision={0} className="admin-number" />
       </Form.Item>
-    </ReasonModal>
+    </UserReasonModal>
   );
 }
 
@@ -187,7 +144,7 @@ export function EndSessionsModal({
   const { message } = App.useApp();
   const end = useEndSessions();
   return (
-    <ReasonModal<object>
+    <UserReasonModal<object>
       open={open}
       danger
       title={t("users.endSessionsTitle")}
@@ -212,6 +169,6 @@ export function EndSessionsModal({
       }
     >
       <Typography.Paragraph>{t("users.endSessionsHint", { count: active })}</Typography.Paragraph>
-    </ReasonModal>
+    </UserReasonModal>
   );
 }

@@ -1,11 +1,11 @@
 import type { UserSummary } from "@brokerage/api";
-import { Card, Input, Table, Typography } from "antd";
+import { Input, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ErrorBlock } from "../layout/ErrorBlock";
-import { LoadMore } from "../layout/LoadMore";
+import { ListCard } from "../layout/ListCard";
+import { PageHead } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useUserSearch } from "./api";
 import { FlagTags, KycTag } from "./parts";
@@ -50,50 +50,36 @@ export function UsersScreen() {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <div>
-          <Typography.Title level={4} className="admin-page__title">
-            {t("users.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("users.lead")}</Typography.Text>
-        </div>
-      </div>
-      <Card variant="borderless" className="admin-card">
-        <div className="admin-toolbar">
-          <Input.Search
-            key={q}
-            defaultValue={q}
-            allowClear
-            enterButton={t("users.search")}
-            placeholder={t("users.searchPlaceholder")}
-            aria-label={t("users.searchPlaceholder")}
-            className="admin-search"
-            onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {})}
-            loading={search.isFetching && !search.isFetchingNextPage}
-          />
-          <Typography.Text type="secondary">
-            {search.isSuccess ? t("common.shown", { count: items.length }) : null}
-          </Typography.Text>
-        </div>
-        {search.isError && items.length === 0 ? (
-          <ErrorBlock error={search.error} onRetry={() => void search.refetch()} />
-        ) : (
-          <>
-            <Table<UserSummary>
-              rowKey="id"
-              columns={columns}
-              dataSource={items}
-              loading={search.isPending}
-              pagination={false}
-              locale={{ emptyText: q ? t("users.noMatch", { q }) : t("users.none") }}
-              onRow={(user) => ({
-                onDoubleClick: () => void navigate(`/users/${user.id}`),
-              })}
+      <PageHead title={t("users.title")} lead={t("users.lead")} />
+      <ListCard<UserSummary>
+        query={search}
+        more={search}
+        items={items}
+        rowKey="id"
+        columns={columns}
+        emptyText={q ? t("users.noMatch", { q }) : t("users.none")}
+        onRow={(user) => ({
+          onDoubleClick: () => void navigate(`/users/${user.id}`),
+        })}
+        toolbar={
+          <div className="admin-toolbar">
+            <Input.Search
+              key={q}
+              defaultValue={q}
+              allowClear
+              enterButton={t("users.search")}
+              placeholder={t("users.searchPlaceholder")}
+              aria-label={t("users.searchPlaceholder")}
+              className="admin-search"
+              onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {})}
+              loading={search.isFetching && !search.isFetchingNextPage}
             />
-            <LoadMore query={search} />
-          </>
-        )}
-      </Card>
+            <Typography.Text type="secondary">
+              {search.isSuccess ? t("common.shown", { count: items.length }) : null}
+            </Typography.Text>
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -1,8 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type {
   BlockTradeOffer,
   BlockTradeOfferDetail,
@@ -21,7 +18,8 @@ vi.mock("../market/api/live", async (importOriginal) => ({
 }));
 
 import "../../lib/i18n";
-import { apiPost } from "../../lib/api";
+import { calls, renderRoute, serve, signedInTests } from "../../test/api";
+import { tradeOrderOf } from "../../test/tradeOrder";
 import { ApiError } from "../../lib/apiError";
 import { HomeTabs } from "../home/components/HomeTabs";
 import { BLOCK_TRADE_OFFER_KEY } from "./offer";
@@ -59,84 +57,33 @@ const detail = (over: Partial<BlockTradeOfferDetail> = {}): BlockTradeOfferDetai
   ...over,
 });
 
+/** A subscription under review: 100 Reliance shares at the offer's price, the whole value and the fee held. */
 const subscription = (over: Partial<BlockTradeSubscription> = {}): BlockTradeSubscription => ({
-  id: "5d0c1c3e-3f43-4d7b-9e0a-1f2b3c4d5e6f",
-  orderNo: "T0000000042",
-  kind: "blockTrade",
-  symbol: "RELIANCE",
-  exchange: "NSE",
-  name: "Reliance Industries",
-  market: "IN",
-  currency: "INR",
-  direction: "long",
-  priceType: "limit",
-  state: "review",
-  quantity: 100,
-  leverage: 1,
-  limitPrice: "925.50",
-  stopLoss: null,
-  takeProfit: null,
-  margin: "92550.00",
-  openFee: "27.77",
-  createdAt: "2026-01-05T08:00:00.000Z",
-  openedAt: null,
-  openPrice: null,
-  lockedUntil: null,
-  closedAt: null,
-  closePrice: null,
-  closeFee: null,
-  stampDuty: null,
-  closeReason: null,
-  pnl: null,
-  returnRate: null,
-  currentPrice: null,
-  marketValue: null,
-  declineReason: null,
-  expiresAt: null,
+  ...tradeOrderOf({
+    orderNo: "T0000000042",
+    kind: "blockTrade",
+    priceType: "limit",
+    state: "review",
+    quantity: 100,
+    leverage: 1,
+    limitPrice: "925.50",
+    margin: "92550.00",
+    openFee: "27.77",
+    createdAt: "2026-01-05T08:00:00.000Z",
+    openedAt: null,
+    openPrice: null,
+    pnl: null,
+    returnRate: null,
+    currentPrice: null,
+    marketValue: null,
+  }),
   offerId: OFFER_ID,
   offerPrice: "925.50",
   lockDays: 2,
   ...over,
 });
 
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
-function show(node: ReactNode, path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={node} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+signedInTests();
 
 describe("/home/blockTrade", () => {
   it("lists the offers and opens one's detail, remembering which", async () => {
@@ -158,7 +105,7 @@ describe("/home/blockTrade", () => {
         nextCursor: null,
       },
     });
-    show(<BlockTradeScreen />, "/home/blockTrade");
+    renderRoute(<BlockTradeScreen />, "/home/blockTrade");
     const list = await screen.findByRole("list", { name: "Block-trade offers" });
     expect(within(list).getByText("7.45% below market")).toBeTruthy();
     expect(within(list).getByText("100–1,000 shares")).toBeTruthy();
@@ -175,7 +122,7 @@ describe("/home/blockTrade", () => {
 
   it("shows the empty state when there is no offer", async () => {
     serve({ "blockTrade/offers": { items: [], nextCursor: null } });
-    show(<BlockTradeScreen />, "/home/blockTrade");
+    renderRoute(<BlockTradeScreen />, "/home/blockTrade");
     expect(await screen.findByText("No block-trade offers right now")).toBeTruthy();
   });
 });
@@ -188,7 +135,7 @@ describe("/home/blockTrade1", () => {
       "blockTrade/offer": detail({ secretKeyRequired: true }),
       "blockTrade/subscribe": subscription(),
     });
-    show(<BlockTradeDetailScreen />, "/home/blockTrade1");
+    renderRoute(<BlockTradeDetailScreen />, "/home/blockTrade1");
     const form = await screen.findByRole("form", { name: "Subscription form" });
     expect(calls("blockTrade/offer")[0]?.[1]).toEqual({ offerId: OFFER_ID });
     // 100 × 925.50 = 92,550.00; fee 0.03% = 27.765 → 27.77.
@@ -227,7 +174,7 @@ describe("/home/blockTrade1", () => {
         throw new ApiError("INSUFFICIENT_AVAILABLE", { available: "5000.00" }, "");
       },
     });
-    show(<BlockTradeDetailScreen />, "/home/blockTrade1");
+    renderRoute(<BlockTradeDetailScreen />, "/home/blockTrade1");
     const form = await screen.findByRole("form", { name: "Subscription form" });
     expect(within(form).queryByLabelText("Secret key")).toBeNull();
     fireEvent.click(within(form).getByRole("button", { name: "Subscribe" }));
@@ -241,7 +188,7 @@ describe("/home/blockTrade1", () => {
 
   it("does not take subscriptions for an offer that has not opened", async () => {
     serve({ "blockTrade/offer": detail({ status: "upcoming" }) });
-    show(<BlockTradeDetailScreen />, "/home/blockTrade1");
+    renderRoute(<BlockTradeDetailScreen />, "/home/blockTrade1");
     const form = await screen.findByRole("form", { name: "Subscription form" });
     expect((within(form).getByRole("button", { name: "Subscribe" }) as HTMLButtonElement).disabled).toBe(
       true,
@@ -252,7 +199,7 @@ describe("/home/blockTrade1", () => {
   it("asks to choose an offer when none was saved", () => {
     localStorage.removeItem(BLOCK_TRADE_OFFER_KEY);
     serve({});
-    show(<BlockTradeDetailScreen />, "/home/blockTrade1");
+    renderRoute(<BlockTradeDetailScreen />, "/home/blockTrade1");
     expect(screen.getByText("No offer chosen")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See the offers" })).toBeTruthy();
   });
@@ -282,7 +229,7 @@ describe("/home/blockTrade2", () => {
         nextCursor: null,
       },
     });
-    show(<BlockTradeRecordsScreen />, "/home/blockTrade2");
+    renderRoute(<BlockTradeRecordsScreen />, "/home/blockTrade2");
     const list = await screen.findByRole("list", { name: "My subscriptions" });
     expect(within(list).getByText("Under review")).toBeTruthy();
     expect(within(list).getByText("Declined")).toBeTruthy();
@@ -294,7 +241,7 @@ describe("/home/blockTrade2", () => {
 
   it("shows the empty state with the way to the offers", async () => {
     serve({ "blockTrade/mine": { items: [], nextCursor: null } });
-    show(<BlockTradeRecordsScreen />, "/home/blockTrade2");
+    renderRoute(<BlockTradeRecordsScreen />, "/home/blockTrade2");
     expect(await screen.findByText("You have not subscribed to a block trade yet")).toBeTruthy();
   });
 });
@@ -318,7 +265,7 @@ describe("home tabs", () => {
       "trade/inventory": [holding],
       "blockTrade/offers": { items: [offer()], nextCursor: null },
     });
-    show(<HomeTabs />, "/home/index");
+    renderRoute(<HomeTabs />, "/home/index");
     const holdings = await screen.findByRole("list", { name: "Holdings" });
     expect(within(holdings).getByText("+7,450.00 INR")).toBeTruthy();
     fireEvent.click(screen.getByRole("tab", { name: "Block trades" }));

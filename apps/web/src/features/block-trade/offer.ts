@@ -1,5 +1,6 @@
 import type { BlockTradeOfferDetail } from "@brokerage/api";
 import { blockTradeCost, type OrderCost } from "@brokerage/core";
+import { readStored, writeStored } from "../../lib/storage";
 
 /**
  * The offer detail (/home/blockTrade1) reads its offer id from local storage, as the stock detail does its
@@ -7,21 +8,9 @@ import { blockTradeCost, type OrderCost } from "@brokerage/core";
  */
 export const BLOCK_TRADE_OFFER_KEY = "blockTradeOffer";
 
-export function saveOfferId(id: string): void {
-  try {
-    window.localStorage.setItem(BLOCK_TRADE_OFFER_KEY, id);
-  } catch {
-    // storage unavailable: the detail screen shows its empty state
-  }
-}
-
-export function readOfferId(): string | null {
-  try {
-    return window.localStorage.getItem(BLOCK_TRADE_OFFER_KEY);
-  } catch {
-    return null;
-  }
-}
+/** Storage unavailable: the detail screen shows its empty state. */
+export const saveOfferId = (id: string) => writeStored(BLOCK_TRADE_OFFER_KEY, id);
+export const readOfferId = () => readStored(BLOCK_TRADE_OFFER_KEY);
 
 /**
  * What subscribing to `quantity` shares holds, from the offer's own fee rule with the core's maths: the

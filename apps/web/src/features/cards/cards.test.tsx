@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
 import type { BankCard, UserInfo, WalletAddress } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -13,7 +11,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 }));
 
 import "../../lib/i18n";
-import { apiPost } from "../../lib/api";
+import { calls, renderAt, serve, signedInTests } from "../../test/api";
 import BankListScreen from "./screens/BankListScreen";
 import AddBankCardScreen from "./screens/AddBankCardScreen";
 import UsdtAddressScreen from "./screens/UsdtAddressScreen";
@@ -50,37 +48,10 @@ const userInfo = (overrides: Partial<UserInfo>): UserInfo => ({
   ...overrides,
 });
 
-/** Answers each API path with a fixed value (or a function of the body). */
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
+const show = (node: ReactNode) => renderAt(node);
 
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function show(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
-});
-afterEach(() => {
-  act(() => Dialog.clear());
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+signedInTests();
+afterEach(() => act(() => Dialog.clear()));
 
 describe("/information/bankList", () => {
   it("shows the empty placeholder with a way to add a card", async () => {

@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
 import type { FundRecord, Withdrawal } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -13,6 +11,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 
 import "../../lib/i18n";
 import { apiPost } from "../../lib/api";
+import { renderAt, signedInTests } from "../../test/api";
 import { showSuccess } from "../../lib/toast";
 import FundRecordScreen from "./screens/FundRecordScreen";
 import SettledScreen from "./screens/SettledScreen";
@@ -60,25 +59,10 @@ const recordCalls = () =>
     .mock.calls.filter(([p]) => p === "fund/records")
     .map(([, body]) => body);
 
-function show(node: ReactNode, path = "/") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = (node: ReactNode, path = "/") => renderAt(node, path);
 
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+signedInTests();
+afterEach(() => vi.unstubAllGlobals());
 
 describe("/information/fundRecord", () => {
   it("shows each posting with its type, signed amount coloured by direction, balance and reason", async () => {

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
+import { screen, waitFor, within } from "@testing-library/react";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -11,6 +9,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 
 import "../../lib/i18n";
 import { apiPost } from "../../lib/api";
+import { renderAt, signedInTests } from "../../test/api";
 import { closedOrderOf } from "../../test/tradeOrder";
 import SettledScreen from "./screens/SettledScreen";
 
@@ -33,23 +32,13 @@ const second = closedOrderOf({
   closeReason: "stopLoss",
 });
 
-function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/information/settled"]}>
-        <SettledScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = () => renderAt(<SettledScreen />, "/information/settled");
 
 // jsdom lays nothing out: InfiniteScroll skips an element without an offsetParent, so give it its parent
 // (every rect is at 0, within the window: the foot of the list is "in view" and the next page is asked for).
 const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetParent");
+signedInTests();
 beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
   Object.defineProperty(HTMLElement.prototype, "offsetParent", {
     configurable: true,
     get(this: HTMLElement) {
@@ -58,9 +47,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
   if (offsetParent) Object.defineProperty(HTMLElement.prototype, "offsetParent", offsetParent);
 });
 

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
 import type * as ApiModule from "../../lib/api";
 import type { TwoStepStatus, UserInfo } from "@brokerage/api";
 
@@ -12,7 +11,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 }));
 
 import "../../lib/i18n";
-import { apiPost } from "../../lib/api";
+import { calls, renderAt, serve, signedInTests } from "../../test/api";
 import { ApiError } from "../../lib/apiError";
 import { showInfo } from "../../lib/toast";
 import SecurityScreen from "./screens/SecurityScreen";
@@ -43,45 +42,20 @@ const on = (recoveryCodesLeft = 10): TwoStepStatus => ({
   recoveryCodesLeft,
 });
 
-/** Answers each API path with a fixed value or a function of the body (which may throw). */
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [] as never;
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
-
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function show(node = <SecurityScreen />, path = "/information/aqSet") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={node} />
-          <Route path="/information/fundPass" element={<p>Fund password screen</p>} />
-          <Route path="/information/aqSet" element={<SecurityScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+const show = (node = <SecurityScreen />, path = "/information/aqSet") =>
+  renderAt(
+    <Routes>
+      <Route path={path} element={node} />
+      <Route path="/information/fundPass" element={<p>Fund password screen</p>} />
+      <Route path="/information/aqSet" element={<SecurityScreen />} />
+    </Routes>,
+    path,
   );
-}
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "13800138000");
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+signedInTests("13800138000");
 
 describe("maskAccount", () => {
   it.each([

@@ -1,6 +1,7 @@
 import { MARKET_OF_TYPE } from "@brokerage/api/constants";
 import type { MarketType, OrderDirection, TradeOrder } from "@brokerage/api";
 import { DEFAULT_TRADING_CONFIG, pnl, returnRate } from "@brokerage/core";
+import { readStored, writeStored } from "../../lib/storage";
 import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../market/quote";
 import type { TradeTab } from "./api/trade";
 
@@ -34,21 +35,9 @@ export function readBuyRef(): BuyRef | null {
 /** The position detail screen reads its order id from local storage, as the stock detail does its stock. */
 export const POSITION_DETAIL_KEY = "positionDetail";
 
-export function savePositionId(id: string): void {
-  try {
-    window.localStorage.setItem(POSITION_DETAIL_KEY, id);
-  } catch {
-    // storage unavailable: the detail screen shows its empty state
-  }
-}
-
-export function readPositionId(): string | null {
-  try {
-    return window.localStorage.getItem(POSITION_DETAIL_KEY);
-  } catch {
-    return null;
-  }
-}
+/** Storage unavailable: the detail screen shows its empty state. */
+export const savePositionId = (id: string) => writeStored(POSITION_DETAIL_KEY, id);
+export const readPositionId = () => readStored(POSITION_DETAIL_KEY);
 
 /** Where a placed order is listed: waiting ones under purchase, filled ones in progress. */
 export const tabOf = (order: Pick<TradeOrder, "state">): TradeTab =>

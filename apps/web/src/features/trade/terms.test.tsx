@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OrderPreview, TradeTerms } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -12,6 +10,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 
 import "../../lib/i18n";
 import { apiPost } from "../../lib/api";
+import { calls, renderAt, signedInTests } from "../../test/api";
 import { ApiError } from "../../lib/apiError";
 import MarketBuyScreen from "./screens/MarketBuyScreen";
 
@@ -49,8 +48,6 @@ const preview = (leverage: number): OrderPreview => ({
   marketOpen: true,
 });
 
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
 function serve(answers: Record<string, (body: Record<string, unknown>) => unknown>) {
   vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
     const answer = answers[path];
@@ -59,30 +56,15 @@ function serve(answers: Record<string, (body: Record<string, unknown>) => unknow
   });
 }
 
-function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/market/marketBuy"]}>
-        <MarketBuyScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = () => renderAt(<MarketBuyScreen />, "/market/marketBuy");
 
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
+signedInTests();
+beforeEach(() =>
   localStorage.setItem(
     "marketBuy",
     JSON.stringify({ symbol: "RELIANCE", exchange: "NSE", type: "inr", direction: "long" }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+  ),
+);
 
 describe("the buy form's terms", () => {
   it("offers the market's leverages from trade/terms and states its fee, minimum, stamp duty and lock", async () => {

@@ -1,8 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OrderPreview } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -17,7 +14,7 @@ vi.mock("../market/api/live", async (importOriginal) => ({
 }));
 
 import "../../lib/i18n";
-import { apiPost } from "../../lib/api";
+import { calls, renderRoute, serve, signedInTests } from "../../test/api";
 import { ApiError } from "../../lib/apiError";
 import { tradeOrderOf } from "../../test/tradeOrder";
 import MarketBuyScreen from "./screens/MarketBuyScreen";
@@ -46,53 +43,18 @@ const preview: OrderPreview = {
 
 const order = tradeOrderOf;
 
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
-function show(node: ReactNode, path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path.split("?")[0]} element={node} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
+signedInTests();
+beforeEach(() =>
   localStorage.setItem(
     "marketBuy",
     JSON.stringify({ symbol: "RELIANCE", exchange: "NSE", type: "inr", direction: "long" }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+  ),
+);
 
 describe("/market/marketBuy", () => {
   it("previews the draft and places the order after confirmation, then lists it in progress", async () => {
     serve({ "trade/preview": preview, "trade/placeOrder": order() });
-    show(<MarketBuyScreen />, "/market/marketBuy");
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
     fireEvent.click(screen.getByRole("radio", { name: "5×" }));
     fireEvent.click(screen.getByRole("button", { name: "One lot more" }));
     expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
@@ -128,7 +90,7 @@ describe("/market/marketBuy", () => {
         throw new ApiError("NON_TRADING_HOURS", {}, "");
       },
     });
-    show(<MarketBuyScreen />, "/market/marketBuy");
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
     expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Buy long" }));
     const sheet = await screen.findByRole("dialog", { name: "Confirm your order" });
@@ -139,7 +101,7 @@ describe("/market/marketBuy", () => {
 
   it("asks for the limit price before previewing a limit order", async () => {
     serve({ "trade/preview": preview });
-    show(<MarketBuyScreen />, "/market/marketBuy");
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
     fireEvent.click(screen.getByRole("radio", { name: "Limit price" }));
     expect(screen.getByLabelText("Limit price")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Limit price"), { target: { value: "2400" } });
@@ -175,7 +137,7 @@ describe("/trade/index", () => {
         nextCursor: null,
       }),
     });
-    show(<TradeScreen />, "/trade/index");
+    renderRoute(<TradeScreen />, "/trade/index");
     const list = await screen.findByRole("list", { name: "In progress" });
     expect(within(list).getByText("-60.00 INR")).toBeTruthy();
     expect(within(list).getByText("-60.00 INR").closest(".trend--down")).toBeTruthy();
@@ -195,7 +157,7 @@ describe("/trade/index", () => {
       "trade/positions": { items: [order()], nextCursor: null },
       "trade/closePosition": order({ state: "closed" }),
     });
-    show(<TradeScreen />, "/trade/index?tab=inProgress");
+    renderRoute(<TradeScreen />, "/trade/index?tab=inProgress");
     fireEvent.click(await screen.findByRole("button", { name: "Close position in Reliance Industries" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Close this position?" });
     expect(calls("trade/closePosition")).toHaveLength(0);
@@ -208,7 +170,7 @@ describe("/trade/index", () => {
     serve({
       "trade/positions": { items: [order({ lockedUntil: "2099-01-01T03:45:00.000Z" })], nextCursor: null },
     });
-    show(<TradeScreen />, "/trade/index");
+    renderRoute(<TradeScreen />, "/trade/index");
     expect(await screen.findByText(/^Locked until 2099\.01\.01/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Close position/ })).toBeNull();
   });
@@ -221,7 +183,7 @@ describe("/trade/positionDetail", () => {
       "trade/positionDetail": order({ stopLoss: "2400.00" }),
       "trade/setStops": order({ stopLoss: "2400.00", takeProfit: "2700.00" }),
     });
-    show(<PositionDetailScreen />, "/trade/positionDetail");
+    renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
     expect(await screen.findByText("T20261123000001")).toBeTruthy();
     expect(calls("trade/positionDetail")[0]?.[1]).toEqual({ id: order().id });
     for (const label of [

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import type {
   BankCard,
   Withdrawal,
@@ -18,7 +17,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 }));
 
 import "../../lib/i18n";
-import { apiPost } from "../../lib/api";
+import { calls, renderAt, serve, signedInTests } from "../../test/api";
 import { ApiError, HttpError, loadMoneyFormat } from "../../lib/apiError";
 import { loadContract } from "../../lib/contract";
 import CashOutScreen from "./screens/CashOutScreen";
@@ -79,31 +78,14 @@ const held: Withdrawal = {
   decidedAt: null,
 };
 
-/** Answers each API path with a fixed value (or a function of the body). */
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
-
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function show(path = "/information/cashOut") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/information/cashOut" element={<CashOutScreen />} />
-          <Route path="/information/authInfo" element={<p>KYC screen</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+const show = (path = "/information/cashOut") =>
+  renderAt(
+    <Routes>
+      <Route path="/information/cashOut" element={<CashOutScreen />} />
+      <Route path="/information/authInfo" element={<p>KYC screen</p>} />
+    </Routes>,
+    path,
   );
-}
 
 const fill = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -111,15 +93,8 @@ const fill = (label: RegExp, value: string) =>
 // The form loads the contract's schemas and the money format on its first submit: loaded once here, so
 // a slow machine does not turn that first load into a timed-out wait.
 beforeAll(() => Promise.all([loadContract(), loadMoneyFormat()]));
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
-});
-afterEach(() => {
-  act(() => Dialog.clear());
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-});
+signedInTests();
+afterEach(() => act(() => Dialog.clear()));
 
 describe("/information/cashOut", () => {
   it("shows every rule with the user's standing first, and links an unmet one to its fix", async () => {

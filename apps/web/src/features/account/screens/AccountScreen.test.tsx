@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
 import type { AccountOverview, UserInfo } from "@brokerage/api";
 
 vi.mock("../../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -12,7 +10,7 @@ vi.mock("../../../lib/api", async (importOriginal) => ({
 }));
 
 import "../../../lib/i18n";
-import { apiPost } from "../../../lib/api";
+import { calls, renderAt, serve, signedInTests } from "../../../test/api";
 import { ApiError } from "../../../lib/apiError";
 import AccountScreen from "./AccountScreen";
 
@@ -56,36 +54,9 @@ const user: UserInfo = {
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 
-/** Answers each API path with a fixed value, a function of the body, or a thrown error. */
-function serve(answers: Record<string, unknown>) {
-  vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
-    if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
-    return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
-  });
-}
+const show = (node: ReactNode, path = "/information/index") => renderAt(node, path);
 
-const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
-
-function show(node: ReactNode, path = "/information/index") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.setItem("tokend", "t1");
-  localStorage.setItem("account", "priya01");
-});
-afterEach(() => {
-  cleanup();
-  vi.mocked(apiPost).mockReset();
-  localStorage.clear();
-});
+signedInTests();
 
 describe("/information/index", () => {
   it("shows the totals in USD, switches to Thai baht, and reaches the other wallets, INR first", async () => {

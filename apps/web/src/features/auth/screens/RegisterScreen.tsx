@@ -9,6 +9,7 @@ import { useContractForm } from "../../../lib/useContractForm";
 import { AuthLayout } from "../components/AuthLayout";
 import { useRegister } from "../api/session";
 import { LEGAL_SCREEN } from "../../about/legal";
+import { FormError } from "../../../components/FormError";
 
 /** /login/register: validated on the client with the same contract schema the server uses. */
 export default function RegisterScreen() {
@@ -79,11 +80,7 @@ export default function RegisterScreen() {
               {t("auth.privacyPolicy")}
             </Link>
           </p>
-          {form.errors.agree && (
-            <p className="field__error" role="alert">
-              {form.errors.agree}
-            </p>
-          )}
+          <FormError className="field__error" text={form.errors.agree} />
         </div>
         <Button block type="submit" color="primary" size="large" loading={register.isPending}>
           {t("auth.register")}

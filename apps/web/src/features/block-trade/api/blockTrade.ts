@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   BlockTradeOfferDetail,
   BlockTradeOfferPage,
@@ -7,6 +7,7 @@ import type {
   BlockTradeSubscriptionPage,
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
+import { useInvalidate, usePagedList } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
 import { FUND_RECORDS_KEY } from "../../records/api/records";
 import { TRADE_KEY } from "../../trade/api/trade";
@@ -15,14 +16,7 @@ export const BLOCK_TRADE_KEY = ["blockTrade"] as const;
 
 /** `blockTrade/offers`: offers open now or opening later, page by page (newest first). */
 export function useBlockTradeOffers() {
-  return useInfiniteQuery({
-    queryKey: [...BLOCK_TRADE_KEY, "offers"],
-    queryFn: ({ pageParam }) =>
-      apiPost<BlockTradeOfferPage>("blockTrade/offers", pageParam ? { cursor: pageParam } : {}),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
+  return usePagedList<BlockTradeOfferPage>([...BLOCK_TRADE_KEY, "offers"], "blockTrade/offers");
 }
 
 /** `blockTrade/offer {offerId}`: one offer with its fee rule and the available balance. */
@@ -37,27 +31,15 @@ export function useBlockTradeOffer(offerId: string | null) {
 
 /** `blockTrade/subscribe`: the refusal is the form's to show; money moved, so balances are read again. */
 export function useSubscribe() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate([BLOCK_TRADE_KEY, TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY]);
   return useMutation({
     mutationFn: (request: BlockTradeSubscribeRequest) =>
       apiPost<BlockTradeSubscription>("blockTrade/subscribe", request, { silent: true }),
-    onSettled: () =>
-      Promise.all(
-        [BLOCK_TRADE_KEY, TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: invalidate,
   });
 }
 
 /** `blockTrade/mine`: the user's subscriptions, page by page (newest first). */
 export function useMySubscriptions() {
-  return useInfiniteQuery({
-    queryKey: [...BLOCK_TRADE_KEY, "mine"],
-    queryFn: ({ pageParam }) =>
-      apiPost<BlockTradeSubscriptionPage>("blockTrade/mine", pageParam ? { cursor: pageParam } : {}),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
+  return usePagedList<BlockTradeSubscriptionPage>([...BLOCK_TRADE_KEY, "mine"], "blockTrade/mine");
 }

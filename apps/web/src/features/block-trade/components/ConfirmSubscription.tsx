@@ -1,9 +1,7 @@
-import { useId } from "react";
-import Button from "antd-mobile/es/components/button";
-import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail, BlockTradeSubscribeRequest } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
+import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatPrice } from "../../market/quote";
 import { SubscriptionTerms } from "./SubscriptionTerms";
 
@@ -15,59 +13,33 @@ export function ConfirmSubscription({
   request,
   offer,
   cost,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
+  ...sheet
+}: ConfirmProps & {
   request: BlockTradeSubscribeRequest | null;
   offer: BlockTradeOfferDetail;
   cost: OrderCost | null;
-  busy: boolean;
-  error: string | undefined;
-  onConfirm: () => void;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Popup
-      visible={request !== null}
-      onClose={onClose}
-      closeOnMaskClick={!busy}
-      position="bottom"
-      bodyClassName="trade-sheet"
+    <ConfirmSheet
+      {...sheet}
+      open={request !== null}
+      title={t("blockTrade.confirmTitle")}
+      cancelLabel={t("trade.cancel")}
+      confirmLabel={t("blockTrade.confirmOk")}
     >
       {request && (
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-          <h2 id={titleId} className="trade-sheet__title">
-            {t("blockTrade.confirmTitle")}
-          </h2>
-          <p className="trade-sheet__summary">
-            {t("blockTrade.confirmSummary", {
-              count: request.quantity,
-              name: offer.name,
-              price: formatPrice(offer.price),
-              currency: offer.currency,
-            })}
-          </p>
-          {cost && <SubscriptionTerms offer={offer} cost={cost} />}
-          <p className="trade-sheet__summary">{t("blockTrade.reviewNote")}</p>
-          {error && (
-            <p className="trade-form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="trade-sheet__actions">
-            <Button fill="outline" size="large" onClick={onClose} disabled={busy}>
-              {t("trade.cancel")}
-            </Button>
-            <Button color="primary" size="large" loading={busy} onClick={onConfirm}>
-              {t("blockTrade.confirmOk")}
-            </Button>
-          </div>
-        </div>
+        <p className="trade-sheet__summary">
+          {t("blockTrade.confirmSummary", {
+            count: request.quantity,
+            name: offer.name,
+            price: formatPrice(offer.price),
+            currency: offer.currency,
+          })}
+        </p>
       )}
-    </Popup>
+      {cost && <SubscriptionTerms offer={offer} cost={cost} />}
+      <p className="trade-sheet__summary">{t("blockTrade.reviewNote")}</p>
+    </ConfirmSheet>
   );
 }

@@ -1,6 +1,6 @@
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
+import { ListFoot } from "../../../components/ListFoot";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { useBlockTradeOffers } from "../api/blockTrade";
 import { OfferRow } from "./OfferRow";
@@ -26,18 +26,7 @@ export function OfferList({ paged = true }: { paged?: boolean }) {
               <OfferRow key={offer.id} offer={offer} />
             ))}
           </ul>
-          {paged && (
-            <InfiniteScroll
-              loadMore={async () => {
-                await offers.fetchNextPage();
-              }}
-              hasMore={offers.hasNextPage}
-            >
-              <span className="trade-list__foot">
-                {offers.hasNextPage ? t("common.loading") : t("trade.end")}
-              </span>
-            </InfiniteScroll>
-          )}
+          {paged && <ListFoot query={offers} className="trade-list__foot" endText={t("trade.end")} />}
         </>
       )}
     </QueryView>

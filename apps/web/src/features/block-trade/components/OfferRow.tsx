@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { BlockTradeOffer } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatPrice } from "../../market/quote";
+import { RowMain } from "../../trade/components/RowMain";
 import { saveOfferId } from "../offer";
 
 /** The offer's share limits in a few words: "100–1,000 shares" or "From 100 shares". */
@@ -46,18 +47,13 @@ export function OfferRow({ offer }: { offer: BlockTradeOffer }) {
   };
   return (
     <li className="trade-row">
-      <button
-        type="button"
-        className="trade-row__main"
-        aria-label={t("blockTrade.detailOf", { name: offer.name, code: offer.symbol })}
-        onClick={open}
+      <RowMain
+        name={offer.name}
+        code={offer.symbol}
+        chip={<StatusChip status={offer.status} />}
+        label={t("blockTrade.detailOf", { name: offer.name, code: offer.symbol })}
+        onOpen={open}
       >
-        <span className="trade-row__head">
-          <span className="trade-row__name">
-            {offer.name} <span className="trade-row__code">{offer.symbol}</span>
-          </span>
-          <StatusChip status={offer.status} />
-        </span>
         <span className="block-row__price">
           {formatPrice(offer.price)} {offer.currency}
           {offer.discount !== null && (
@@ -81,7 +77,7 @@ export function OfferRow({ offer }: { offer: BlockTradeOffer }) {
           </span>
         </span>
         {offer.secretKeyRequired && <span className="block-row__key">{t("blockTrade.keyRequired")}</span>}
-      </button>
+      </RowMain>
     </li>
   );
 }

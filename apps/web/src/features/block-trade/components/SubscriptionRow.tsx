@@ -1,4 +1,3 @@
-import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeSubscription } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
@@ -6,7 +5,7 @@ import { formatMoneySafe } from "../../../lib/money";
 import { money } from "@brokerage/core";
 import { formatPrice } from "../../market/quote";
 import { PnlText } from "../../trade/components/OrderRow";
-import { savePositionId } from "../../trade/order";
+import { RowMain, useOpenPosition } from "../../trade/components/RowMain";
 
 /**
  * One subscription: the instrument, its state (under review, open — locked until —, closed, declined with
@@ -14,26 +13,17 @@ import { savePositionId } from "../../trade/order";
  */
 export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeSubscription }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openPosition = useOpenPosition();
   const held = money(s.margin).plus(s.openFee).toFixed();
-  const detail = () => {
-    savePositionId(s.id);
-    navigate("/trade/positionDetail");
-  };
   return (
     <li className="trade-row">
-      <button
-        type="button"
-        className="trade-row__main"
-        aria-label={t("trade.detailOf", { name: s.name, code: s.symbol })}
-        onClick={detail}
+      <RowMain
+        name={s.name}
+        code={s.symbol}
+        chip={<span className={`block-chip block-chip--${s.state}`}>{t(`trade.state.${s.state}`)}</span>}
+        label={t("trade.detailOf", { name: s.name, code: s.symbol })}
+        onOpen={() => openPosition(s.id)}
       >
-        <span className="trade-row__head">
-          <span className="trade-row__name">
-            {s.name} <span className="trade-row__code">{s.symbol}</span>
-          </span>
-          <span className={`block-chip block-chip--${s.state}`}>{t(`trade.state.${s.state}`)}</span>
-        </span>
         <span className="trade-row__grid">
           <span>{t("blockTrade.sharesCount", { count: s.quantity })}</span>
           <span>
@@ -59,7 +49,7 @@ export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeS
             {t("blockTrade.declineReason", { reason: s.declineReason })}
           </span>
         )}
-      </button>
+      </RowMain>
     </li>
   );
 }

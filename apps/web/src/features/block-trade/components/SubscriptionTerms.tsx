@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
-import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../market/quote";
+import { CostRows } from "../../trade/components/PreviewTerms";
 
 /**
  * What the subscription holds, in the settlement currency: the offer price, the margin (the whole value:
@@ -20,7 +19,6 @@ export function SubscriptionTerms({
 }) {
   const { t } = useTranslation();
   const { currency } = offer;
-  const amount = (value: string) => `${formatMoneySafe(value)} ${currency}`;
   return (
     <dl className="trade-terms">
       <div>
@@ -29,29 +27,14 @@ export function SubscriptionTerms({
           {formatPrice(offer.price)} {currency}
         </dd>
       </div>
-      <div>
-        <dt>{t("trade.margin")}</dt>
-        <dd>{amount(cost.margin)}</dd>
-      </div>
-      <div>
-        <dt>{t("trade.fee")}</dt>
-        <dd>{amount(cost.fee)}</dd>
-      </div>
-      <div className="trade-terms__total">
-        <dt>{t("trade.total")}</dt>
-        <dd>{amount(cost.total)}</dd>
-      </div>
-      <div>
-        <dt>{t("trade.available")}</dt>
-        <dd>
-          {amount(offer.available)}
-          {exchangeLink && (
-            <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
-              {t("trade.exchangeLink", { currency })}
-            </Link>
-          )}
-        </dd>
-      </div>
+      <CostRows
+        currency={currency}
+        margin={cost.margin}
+        fee={cost.fee}
+        total={cost.total}
+        available={offer.available}
+        exchangeLink={exchangeLink}
+      />
     </dl>
   );
 }

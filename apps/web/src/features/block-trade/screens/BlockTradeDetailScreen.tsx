@@ -1,11 +1,11 @@
 import "../../trade/trade.css";
 import "../blockTrade.css";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail, BlockTradeSubscribeRequest } from "@brokerage/api";
-import { EmptyState } from "../../../components/EmptyState";
+import { EmptyCard } from "../../../components/EmptyState";
 import { Field } from "../../../components/Field";
 import { QueryView } from "../../../components/QueryView";
 import { Screen } from "../../../components/Screen";
@@ -21,6 +21,7 @@ import { ConfirmSubscription } from "../components/ConfirmSubscription";
 import { SharesRange, StatusChip, WindowText } from "../components/OfferRow";
 import { SubscriptionTerms } from "../components/SubscriptionTerms";
 import { readOfferId, sharesProblem, subscriptionCost } from "../offer";
+import { FormError } from "../../../components/FormError";
 
 const failure = (cause: unknown, fallback: string) =>
   cause instanceof ApiError ? errorText(cause.code, cause.params, cause.serverMsg) : fallback;
@@ -38,12 +39,7 @@ export default function BlockTradeDetailScreen() {
   return (
     <Screen title={t("title.home.blockTrade1")}>
       {offerId === null ? (
-        <section className="card">
-          <EmptyState text={t("blockTrade.noOffer")} />
-          <p className="footnote">
-            <Link to="/home/blockTrade">{t("blockTrade.toOffers")}</Link>
-          </p>
-        </section>
+        <EmptyCard text={t("blockTrade.noOffer")} to="/home/blockTrade" link={t("blockTrade.toOffers")} />
       ) : (
         <QueryView query={offer}>{(detail) => <SubscribeForm offer={detail} />}</QueryView>
       )}
@@ -182,11 +178,7 @@ function SubscribeForm({ offer }: { offer: BlockTradeOfferDetail }) {
             {offer.status === "upcoming" ? <WindowText offer={offer} /> : t("blockTrade.closedNote")}
           </p>
         )}
-        {formError && (
-          <p className="trade-form__error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError className="trade-form__error" text={formError} />
         <Button block type="submit" color="danger" size="large" disabled={!open}>
           {t("blockTrade.submit")}
         </Button>

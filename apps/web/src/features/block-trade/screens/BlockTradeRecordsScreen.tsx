@@ -1,14 +1,14 @@
 import "../../trade/trade.css";
 import "../blockTrade.css";
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { EmptyState } from "../../../components/EmptyState";
+
+import { EmptyCard } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Screen } from "../../../components/Screen";
 import { Refreshable } from "../../market/components/Refreshable";
 import { useMySubscriptions } from "../api/blockTrade";
 import { SubscriptionRow } from "../components/SubscriptionRow";
+import { ListFoot } from "../../../components/ListFoot";
 
 /** /home/blockTrade2: the user's block-trade subscriptions with their states, newest first. */
 export default function BlockTradeRecordsScreen() {
@@ -22,12 +22,11 @@ export default function BlockTradeRecordsScreen() {
           query={{ ...mine, data: items }}
           isEmpty={isEmptyList}
           empty={
-            <div className="card">
-              <EmptyState text={t("blockTrade.emptyMine")} />
-              <p className="footnote">
-                <Link to="/home/blockTrade">{t("blockTrade.toOffers")}</Link>
-              </p>
-            </div>
+            <EmptyCard
+              text={t("blockTrade.emptyMine")}
+              to="/home/blockTrade"
+              link={t("blockTrade.toOffers")}
+            />
           }
         >
           {(list) => (
@@ -37,16 +36,7 @@ export default function BlockTradeRecordsScreen() {
                   <SubscriptionRow key={s.id} subscription={s} />
                 ))}
               </ul>
-              <InfiniteScroll
-                loadMore={async () => {
-                  await mine.fetchNextPage();
-                }}
-                hasMore={mine.hasNextPage}
-              >
-                <span className="trade-list__foot">
-                  {mine.hasNextPage ? t("common.loading") : t("trade.end")}
-                </span>
-              </InfiniteScroll>
+              <ListFoot query={mine} className="trade-list__foot" endText={t("trade.end")} />
             </>
           )}
         </QueryView>

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { DayTradingApplication, DayTradingApplyRequest, DayTradingStatus } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
+import { useInvalidate } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
 import { FUND_RECORDS_KEY } from "../../records/api/records";
 
@@ -20,15 +21,10 @@ export function useDayTradingStatus(options: { silent?: boolean } = {}) {
 
 /** `dayTrading/apply`: the refusal is the form's to show; the status and balances are read again after. */
 export function useApplyDayTrading() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate([DAY_TRADING_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY]);
   return useMutation({
     mutationFn: (request: DayTradingApplyRequest) =>
       apiPost<DayTradingApplication>("dayTrading/apply", request, { silent: true }),
-    onSettled: () =>
-      Promise.all(
-        [DAY_TRADING_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: invalidate,
   });
 }

@@ -13,6 +13,7 @@ import { AmountField } from "../../exchange/components/AmountField";
 import { CurrencyPicker } from "../../exchange/components/CurrencyPicker";
 import { useApplyDayTrading } from "../api/dayTrading";
 import { ConfirmApplication } from "./ConfirmApplication";
+import { FormError } from "../../../components/FormError";
 
 /** Refusals about the amount are shown beside it; anything else above the button. */
 const AMOUNT_CODES = new Set(["INSUFFICIENT_AVAILABLE", "INVALID_INPUT"]);
@@ -115,11 +116,7 @@ export function ApplyForm({
           setFormError(undefined);
         }}
       />
-      {formError && (
-        <p className="trade-form__error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError className="trade-form__error" text={formError} />
       <Button block type="submit" color="primary" size="large">
         {t("dayTrading.submit")}
       </Button>

@@ -1,8 +1,6 @@
-import { useId } from "react";
-import Button from "antd-mobile/es/components/button";
-import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { DayTradingApplyRequest } from "@brokerage/api";
+import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatMoneySafe } from "../../../lib/money";
 
 /**
@@ -11,33 +9,22 @@ import { formatMoneySafe } from "../../../lib/money";
  */
 export function ConfirmApplication({
   request,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
+  ...sheet
+}: ConfirmProps & {
   request: DayTradingApplyRequest | null;
-  busy: boolean;
-  error: string | undefined;
-  onConfirm: () => void;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const amount = request ? formatMoneySafe(request.amount) : "";
   return (
-    <Popup
-      visible={request !== null}
-      onClose={onClose}
-      closeOnMaskClick={!busy}
-      position="bottom"
-      bodyClassName="trade-sheet"
+    <ConfirmSheet
+      {...sheet}
+      open={request !== null}
+      title={t("dayTrading.confirmTitle")}
+      cancelLabel={t("dayTrading.cancel")}
+      confirmLabel={t("dayTrading.confirmOk")}
     >
       {request && (
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-          <h2 id={titleId} className="trade-sheet__title">
-            {t("dayTrading.confirmTitle")}
-          </h2>
+        <>
           <dl className="trade-terms">
             <div className="trade-terms__total">
               <dt>{t("dayTrading.confirmAmount")}</dt>
@@ -49,21 +36,8 @@ export function ConfirmApplication({
           <p className="trade-sheet__summary">
             {t("dayTrading.confirmNote", { amount, currency: request.currency })}
           </p>
-          {error && (
-            <p className="trade-form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="trade-sheet__actions">
-            <Button fill="outline" size="large" onClick={onClose} disabled={busy}>
-              {t("dayTrading.cancel")}
-            </Button>
-            <Button color="primary" size="large" loading={busy} onClick={onConfirm}>
-              {t("dayTrading.confirmOk")}
-            </Button>
-          </div>
-        </div>
+        </>
       )}
-    </Popup>
+    </ConfirmSheet>
   );
 }

@@ -1,6 +1,7 @@
 import type { DepositChannel } from "@brokerage/api";
 import { useTranslation } from "react-i18next";
 import { formatMoneySafe } from "../../../lib/money";
+import { FormError } from "../../../components/FormError";
 
 /** A channel's limits in one currency as text ("10.00 – 100,000.00 USD"), or undefined. */
 export function useLimitsText() {
@@ -70,11 +71,7 @@ export function ChannelChoice({
           </li>
         ))}
       </ul>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError className="field__error" text={error} />
     </fieldset>
   );
 }

@@ -24,6 +24,7 @@ import { ExchangeDone } from "../components/ExchangeDone";
 import { QuoteCountdown } from "../components/QuoteCountdown";
 import { QuoteTerms } from "../components/QuoteTerms";
 import { useCountdown } from "../components/useCountdown";
+import { FormError } from "../../../components/FormError";
 
 const RECORDS_PATH = "/information/fundRecord";
 
@@ -188,11 +189,7 @@ export default function ExchangeScreen() {
           error={amountError}
           onChange={(value) => edit(() => setAmount(value))}
         />
-        {formError && (
-          <p className="exchange-form__error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError className="exchange-form__error" text={formError} />
         {held && (
           <section className="quote" aria-labelledby="quote-title">
             <h2 id="quote-title" className="quote__title">

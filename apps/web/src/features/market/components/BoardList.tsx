@@ -1,7 +1,7 @@
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import type { Board, MarketType } from "@brokerage/api";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
+import { ListFoot } from "../../../components/ListFoot";
 import { useMarketList } from "../api/market";
 import { QuoteList } from "./QuoteList";
 import { Refreshable } from "./Refreshable";
@@ -19,16 +19,11 @@ export function BoardList({ type, board, label }: { type: MarketType; board?: Bo
           {(items) => (
             <>
               <QuoteList quotes={items} label={label} />
-              <InfiniteScroll
-                loadMore={async () => {
-                  await list.fetchNextPage();
-                }}
-                hasMore={list.hasNextPage}
-              >
-                <span className="board-list__foot">
-                  {list.hasNextPage ? t("common.loading") : t("market.listEnd", { count: total })}
-                </span>
-              </InfiniteScroll>
+              <ListFoot
+                query={list}
+                className="board-list__foot"
+                endText={t("market.listEnd", { count: total })}
+              />
             </>
           )}
         </QueryView>

@@ -1,5 +1,4 @@
 import "../messages.css";
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
@@ -8,6 +7,7 @@ import { formatDateTime } from "../../../lib/format";
 import { Refreshable } from "../../market/components/Refreshable";
 import { useMarkAllRead, useMessages } from "../api/messages";
 import { messageText } from "../components/messageText";
+import { ListFoot } from "../../../components/ListFoot";
 
 /** /information/userInfo: the inbox from the bell, newest first; unread ones marked; pull to refresh. */
 export default function InboxScreen() {
@@ -60,14 +60,7 @@ export default function InboxScreen() {
                   );
                 })}
               </ul>
-              <InfiniteScroll
-                loadMore={async () => {
-                  await list.fetchNextPage();
-                }}
-                hasMore={list.hasNextPage}
-              >
-                <span className="inbox__foot">{list.hasNextPage ? t("common.loading") : t("inbox.end")}</span>
-              </InfiniteScroll>
+              <ListFoot query={list} className="inbox__foot" endText={t("inbox.end")} />
             </>
           )}
         </QueryView>

@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import type {
   Currency,
   EntryType,
@@ -7,29 +6,13 @@ import type {
   TradeOrderPage,
   WithdrawListResponse,
 } from "@brokerage/api";
-import { apiPost } from "../../../lib/api";
+import { usePagedList } from "../../../lib/queries";
 
 export const FUND_RECORDS_KEY = ["fund", "records"] as const;
 
 export interface RecordFilters {
   type?: EntryType;
   currency?: Currency;
-}
-
-/** Pages of a `{ items, nextCursor }` list, newest first; the cursor of each page asks for the next. */
-function usePagedList<Page extends { nextCursor: string | null }>(
-  queryKey: readonly unknown[],
-  path: string,
-  body: object = {},
-) {
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => apiPost<Page>(path, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    // Money moves elsewhere (a review, another screen): a list opened again is read again.
-    staleTime: 0,
-  });
 }
 
 /** `fund/records {type?, currency?, cursor?}`: the user's postings, newest first, page by page. */

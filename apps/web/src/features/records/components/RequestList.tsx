@@ -1,9 +1,9 @@
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Refreshable } from "../../market/components/Refreshable";
+import { ListFoot } from "../../../components/ListFoot";
 import { RequestItem, type RequestView } from "./RequestItem";
 
 /** What a paged record list needs of its query (`useRechargeList`, `useWithdrawList`, `useTradeHistory`). */
@@ -48,16 +48,7 @@ export function RecordList<T>({
             <ul className="records card" aria-label={label}>
               {rows.map(children)}
             </ul>
-            <InfiniteScroll
-              loadMore={async () => {
-                await list.fetchNextPage();
-              }}
-              hasMore={list.hasNextPage}
-            >
-              <span className="records__foot">
-                {list.hasNextPage ? t("common.loading") : t("records.end")}
-              </span>
-            </InfiniteScroll>
+            <ListFoot query={list} className="records__foot" endText={t("records.end")} />
           </>
         )}
       </QueryView>

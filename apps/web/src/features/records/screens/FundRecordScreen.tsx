@@ -1,6 +1,5 @@
 import "../records.css";
 import { useState } from "react";
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
@@ -12,6 +11,7 @@ import { useFundRecords, type RecordFilters as Filters } from "../api/records";
 import { RecordFilters } from "../components/RecordFilters";
 import { RecordItem } from "../components/RecordItem";
 import { StatementSheet } from "../components/StatementSheet";
+import { ListFoot } from "../../../components/ListFoot";
 
 /**
  * /information/fundRecord: every posting of the user, newest first, with its fund-flow type and the
@@ -64,16 +64,7 @@ export default function FundRecordScreen() {
                   <RecordItem key={record.id} record={record} />
                 ))}
               </ul>
-              <InfiniteScroll
-                loadMore={async () => {
-                  await list.fetchNextPage();
-                }}
-                hasMore={list.hasNextPage}
-              >
-                <span className="records__foot">
-                  {list.hasNextPage ? t("common.loading") : t("records.end")}
-                </span>
-              </InfiniteScroll>
+              <ListFoot query={list} className="records__foot" endText={t("records.end")} />
             </>
           )}
         </QueryView>

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ClosePositionRequest,
   InventoryItem,
@@ -16,6 +10,7 @@ import type {
   TradeOrderPage,
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
+import { useInvalidate, usePagedList } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
 import { FUND_RECORDS_KEY } from "../../records/api/records";
 
@@ -47,15 +42,7 @@ export function useOrderPreview(draft: OrderDraft | null, live: boolean) {
 }
 
 /** After anything that moves money: the balances, the fund records and every trade list are read again. */
-function useInvalidateMoney() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+const useInvalidateMoney = () => useInvalidate([TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY]);
 
 /** `trade/placeOrder`: the refusal is the form's to show beside what it is about. */
 export function usePlaceOrder() {
@@ -99,15 +86,12 @@ export function useSetStops() {
 /** `trade/orders {tab}` or `trade/positions {tab}`, page by page (newest first). */
 export function useTradeList(tab: ListTab) {
   const path = ORDER_TABS.has(tab) ? "trade/orders" : "trade/positions";
-  return useInfiniteQuery({
-    queryKey: [...TRADE_KEY, "list", tab],
-    queryFn: ({ pageParam }) =>
-      apiPost<TradeOrderPage>(path, pageParam ? { tab, cursor: pageParam } : { tab }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: ORDER_TABS.has(tab) ? false : POSITION_REFRESH_MS,
-    staleTime: 0,
-  });
+  return usePagedList<TradeOrderPage>(
+    [...TRADE_KEY, "list", tab],
+    path,
+    { tab },
+    ORDER_TABS.has(tab) ? false : POSITION_REFRESH_MS,
+  );
 }
 
 /** `trade/inventory`: open positions summed by instrument and direction. */

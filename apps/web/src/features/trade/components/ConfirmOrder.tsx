@@ -1,8 +1,6 @@
-import { useId } from "react";
-import Button from "antd-mobile/es/components/button";
-import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { OrderPreview, PlaceOrderRequest } from "@brokerage/api";
+import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatPrice } from "../../market/quote";
 import { PreviewTerms } from "./PreviewTerms";
 
@@ -13,33 +11,22 @@ import { PreviewTerms } from "./PreviewTerms";
 export function ConfirmOrder({
   request,
   preview,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
+  ...sheet
+}: ConfirmProps & {
   request: PlaceOrderRequest | null;
   preview: OrderPreview | undefined;
-  busy: boolean;
-  error: string | undefined;
-  onConfirm: () => void;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Popup
-      visible={request !== null}
-      onClose={onClose}
-      closeOnMaskClick={!busy}
-      position="bottom"
-      bodyClassName="trade-sheet"
+    <ConfirmSheet
+      {...sheet}
+      open={request !== null}
+      title={t("trade.confirmTitle")}
+      cancelLabel={t("trade.cancel")}
+      confirmLabel={t("trade.confirmOk")}
     >
       {request && (
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-          <h2 id={titleId} className="trade-sheet__title">
-            {t("trade.confirmTitle")}
-          </h2>
+        <>
           <p className="trade-sheet__summary">
             {t("trade.confirmSummary", {
               direction: t(`trade.direction.${request.direction}`),
@@ -57,21 +44,8 @@ export function ConfirmOrder({
             </p>
           )}
           {preview && <PreviewTerms preview={preview} />}
-          {error && (
-            <p className="trade-form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="trade-sheet__actions">
-            <Button fill="outline" size="large" onClick={onClose} disabled={busy}>
-              {t("trade.cancel")}
-            </Button>
-            <Button color="primary" size="large" loading={busy} onClick={onConfirm}>
-              {t("trade.confirmOk")}
-            </Button>
-          </div>
-        </div>
+        </>
       )}
-    </Popup>
+    </ConfirmSheet>
   );
 }

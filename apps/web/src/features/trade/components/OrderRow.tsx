@@ -1,11 +1,11 @@
-import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { InventoryItem, TradeOrder } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../market/quote";
 import { useLivePrice } from "../api/livePrice";
-import { livePnl, savePositionId, toneOf } from "../order";
+import { livePnl, toneOf } from "../order";
 import { OrderActions } from "./OrderActions";
+import { DirectionChip, RowMain, useOpenPosition } from "./RowMain";
 
 const signedMoney = (value: string) => (value.startsWith("-") ? "" : "+") + formatMoneySafe(value);
 
@@ -35,7 +35,7 @@ export function PnlText({
  */
 export function OrderRow({ order }: { order: TradeOrder }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openPosition = useOpenPosition();
   const open = order.state === "open";
   const live = useLivePrice(order.symbol, open);
   const current = (open && live) || order.currentPrice;
@@ -43,26 +43,15 @@ export function OrderRow({ order }: { order: TradeOrder }) {
   const profit = moved?.pnl ?? order.pnl;
   const rate = moved?.returnRate ?? order.returnRate;
   const price = order.openPrice ?? order.limitPrice;
-  const detail = () => {
-    savePositionId(order.id);
-    navigate("/trade/positionDetail");
-  };
   return (
     <li className="trade-row">
-      <button
-        type="button"
-        className="trade-row__main"
-        aria-label={t("trade.detailOf", { name: order.name, code: order.symbol })}
-        onClick={detail}
+      <RowMain
+        name={order.name}
+        code={order.symbol}
+        chip={<DirectionChip direction={order.direction} />}
+        label={t("trade.detailOf", { name: order.name, code: order.symbol })}
+        onOpen={() => openPosition(order.id)}
       >
-        <span className="trade-row__head">
-          <span className="trade-row__name">
-            {order.name} <span className="trade-row__code">{order.symbol}</span>
-          </span>
-          <span className={`trade-chip trade-chip--${order.direction}`}>
-            {t(`trade.direction.${order.direction}`)}
-          </span>
-        </span>
         <span className="trade-row__grid">
           <span>
             {t("trade.lotsShort")} {order.quantity} · {t("trade.leverageShort", { leverage: order.leverage })}
@@ -78,7 +67,7 @@ export function OrderRow({ order }: { order: TradeOrder }) {
         <span className="trade-row__pnl">
           {t("trade.pnl")} <PnlText pnl={profit} rate={rate} currency={order.currency} />
         </span>
-      </button>
+      </RowMain>
       <OrderActions order={order} name={order.name} />
     </li>
   );
@@ -89,15 +78,7 @@ export function InventoryRow({ item }: { item: InventoryItem }) {
   const { t } = useTranslation();
   return (
     <li className="trade-row">
-      <div className="trade-row__main">
-        <span className="trade-row__head">
-          <span className="trade-row__name">
-            {item.name} <span className="trade-row__code">{item.symbol}</span>
-          </span>
-          <span className={`trade-chip trade-chip--${item.direction}`}>
-            {t(`trade.direction.${item.direction}`)}
-          </span>
-        </span>
+      <RowMain name={item.name} code={item.symbol} chip={<DirectionChip direction={item.direction} />}>
         <span className="trade-row__grid">
           <span>
             {t("trade.lotsShort")} {item.quantity}
@@ -115,7 +96,7 @@ export function InventoryRow({ item }: { item: InventoryItem }) {
         <span className="trade-row__pnl">
           {t("trade.pnl")} <PnlText pnl={item.pnl} rate={null} currency={item.currency} />
         </span>
-      </div>
+      </RowMain>
     </li>
   );
 }

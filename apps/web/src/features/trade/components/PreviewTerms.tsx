@@ -14,7 +14,6 @@ export function PreviewTerms({
 }) {
   const { t } = useTranslation();
   const { currency } = preview;
-  const amount = (value: string) => `${formatMoneySafe(value)} ${currency}`;
   return (
     <dl className="trade-terms">
       <div>
@@ -25,24 +24,61 @@ export function PreviewTerms({
       </div>
       <div>
         <dt>{t("trade.notional")}</dt>
-        <dd>{amount(preview.notional)}</dd>
+        <dd>
+          {formatMoneySafe(preview.notional)} {currency}
+        </dd>
       </div>
+      <CostRows
+        currency={currency}
+        margin={preview.margin}
+        fee={preview.fee}
+        total={preview.total}
+        available={preview.available}
+        exchangeLink={exchangeLink}
+      />
+    </dl>
+  );
+}
+
+/**
+ * What an order holds and what there is to hold it with, in the settlement currency: margin, fee, the
+ * total (in bold) and the available balance, with a way to exchange into the currency when asked.
+ */
+export function CostRows({
+  currency,
+  margin,
+  fee,
+  total,
+  available,
+  exchangeLink,
+}: {
+  currency: string;
+  margin: string;
+  fee: string;
+  total: string;
+  available: string;
+  exchangeLink: boolean;
+}) {
+  const { t } = useTranslation();
+  const amount = (value: string) => `${formatMoneySafe(value)} ${currency}`;
+  return (
+    <>
       <div>
         <dt>{t("trade.margin")}</dt>
-        <dd>{amount(preview.margin)}</dd>
+        <dd>{amount(margin)}</dd>
       </div>
       <div>
         <dt>{t("trade.fee")}</dt>
-        <dd>{amount(preview.fee)}</dd>
+        <dd>{amount(fee)}</dd>
       </div>
       <div className="trade-terms__total">
         <dt>{t("trade.total")}</dt>
-        <dd>{amount(preview.total)}</dd>
+        <dd>{amount(total)}</dd>
       </div>
       <div>
         <dt>{t("trade.available")}</dt>
         <dd>
-          {amount(preview.available)}
+          {amount(available)}
           {exchangeLink && (
             <>
               {" "}
@@ -53,6 +89,6 @@ export function PreviewTerms({
           )}
         </dd>
       </div>
-    </dl>
+    </>
   );
 }

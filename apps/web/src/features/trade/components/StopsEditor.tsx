@@ -8,6 +8,7 @@ import { ApiError } from "../../../lib/apiError";
 import { showSuccess } from "../../../lib/toast";
 import { useSetStops } from "../api/trade";
 import { stopValue } from "../order";
+import { FormError } from "../../../components/FormError";
 
 /** An open position's stop-loss and take-profit; an emptied field removes that stop. */
 export function StopsEditor({ order }: { order: TradeOrder }) {
@@ -43,11 +44,7 @@ export function StopsEditor({ order }: { order: TradeOrder }) {
         <Field label={t("trade.stopLoss")} name="stopLoss" value={stopLoss} onChange={setStopLoss} />
         <Field label={t("trade.takeProfit")} name="takeProfit" value={takeProfit} onChange={setTakeProfit} />
       </div>
-      {error && (
-        <p className="trade-form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError className="trade-form__error" text={error} />
       <Button block type="submit" fill="outline" color="primary" loading={save.isPending}>
         {t("trade.saveStops")}
       </Button>

@@ -2,13 +2,13 @@ import "../../market/market.css";
 import "../trade.css";
 import "../../day-trading/dayTrading.css";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import type { OrderDirection, OrderDraft, PlaceOrderRequest, PriceType } from "@brokerage/api";
 import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
-import { EmptyState } from "../../../components/EmptyState";
+import { EmptyCard } from "../../../components/EmptyState";
 import { Field } from "../../../components/Field";
 import { errorText } from "../../../lib/api";
 import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
@@ -24,6 +24,7 @@ import { TradeRules } from "../components/TradeRules";
 import { parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
 import { useOrderTerms } from "../useOrderTerms";
 import { useDebounced } from "../useDebounced";
+import { FormError } from "../../../components/FormError";
 
 /** The preview waits for typing to pause, so a held key does not send a request per character. */
 const PREVIEW_DEBOUNCE_MS = 400;
@@ -91,12 +92,7 @@ export default function MarketBuyScreen() {
   if (!stock)
     return (
       <Screen title={t("title.market.marketBuy")}>
-        <section className="card">
-          <EmptyState text={t("market.noStock")} />
-          <p className="footnote">
-            <Link to="/favorite/search">{t("market.searchLink")}</Link>
-          </p>
-        </section>
+        <EmptyCard text={t("market.noStock")} to="/favorite/search" link={t("market.searchLink")} />
       </Screen>
     );
 
@@ -208,11 +204,7 @@ export default function MarketBuyScreen() {
           )}
           <TradeRules terms={terms} preview={preview.data} />
         </section>
-        {(formError ?? previewError) && (
-          <p className="trade-form__error" role="alert">
-            {formError ?? previewError}
-          </p>
-        )}
+        <FormError className="trade-form__error" text={formError ?? previewError} />
         <Button
           block
           type="submit"

@@ -1,10 +1,10 @@
 import "../../market/market.css";
 import "../trade.css";
 import { useMemo } from "react";
-import { Link } from "react-router";
+
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
-import { EmptyState } from "../../../components/EmptyState";
+import { EmptyCard } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
 import { useLivePrice } from "../api/livePrice";
 import { usePositionDetail } from "../api/trade";
@@ -22,12 +22,7 @@ export default function PositionDetailScreen() {
   return (
     <Screen title={t("title.trade.positionDetail")}>
       {id === null ? (
-        <section className="card">
-          <EmptyState text={t("trade.noPosition")} />
-          <p className="footnote">
-            <Link to="/trade/index">{t("trade.toList")}</Link>
-          </p>
-        </section>
+        <EmptyCard text={t("trade.noPosition")} to="/trade/index" link={t("trade.toList")} />
       ) : (
         <QueryView query={detail}>{(order) => <Detail order={order} />}</QueryView>
       )}

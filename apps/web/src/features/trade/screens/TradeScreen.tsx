@@ -2,7 +2,6 @@ import "../../market/market.css";
 import "../trade.css";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
-import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
@@ -11,6 +10,7 @@ import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Refreshable } from "../../market/components/Refreshable";
 import { TRADE_TABS, useInventory, useTradeList, type ListTab, type TradeTab } from "../api/trade";
 import { InventoryRow, OrderRow } from "../components/OrderRow";
+import { ListFoot } from "../../../components/ListFoot";
 
 const isTab = (value: string | null): value is TradeTab => TRADE_TABS.includes(value as TradeTab);
 
@@ -64,16 +64,7 @@ function OrderList({ tab }: { tab: ListTab }) {
                 <OrderRow key={order.id} order={order} />
               ))}
             </ul>
-            <InfiniteScroll
-              loadMore={async () => {
-                await list.fetchNextPage();
-              }}
-              hasMore={list.hasNextPage}
-            >
-              <span className="trade-list__foot">
-                {list.hasNextPage ? t("common.loading") : t("trade.end")}
-              </span>
-            </InfiniteScroll>
+            <ListFoot query={list} className="trade-list__foot" endText={t("trade.end")} />
           </>
         )}
       </QueryView>

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { Currency, Withdrawal, WithdrawRequest, WithdrawRulesResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
+import { useInvalidate } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
 import { FUND_RECORDS_KEY } from "../../records/api/records";
 
@@ -24,14 +25,14 @@ export function useWithdrawRules(currency: Currency) {
  * withdrawals and fund records are read again, whatever the answer (a refusal may mean they changed).
  */
 export function useWithdraw() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate([
+    WITHDRAW_RULES_KEY,
+    ACCOUNT_OVERVIEW_KEY,
+    WITHDRAW_LIST_KEY,
+    FUND_RECORDS_KEY,
+  ]);
   return useMutation({
     mutationFn: (request: WithdrawRequest) => apiPost<Withdrawal>("fund/withdraw", request, { silent: true }),
-    onSettled: () =>
-      Promise.all(
-        [WITHDRAW_RULES_KEY, ACCOUNT_OVERVIEW_KEY, WITHDRAW_LIST_KEY, FUND_RECORDS_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: invalidate,
   });
 }

@@ -15,6 +15,7 @@ import { amountError } from "../amount";
 import { useWithdraw } from "../api/withdraw";
 import { CardPicker } from "./CardPicker";
 import { ConfirmWithdrawal, type Draft } from "./ConfirmWithdrawal";
+import { FormError } from "../../../components/FormError";
 
 type Errors = Partial<Record<"form" | "amount" | "card" | "password", string>>;
 
@@ -190,11 +191,7 @@ export function WithdrawForm({
           clear("password");
         }}
       />
-      {errors.form && (
-        <p className="withdraw-form__error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError className="withdraw-form__error" text={errors.form} />
       <Button block type="submit" color="primary" size="large">
         {t("withdraw.submit")}
       </Button>
