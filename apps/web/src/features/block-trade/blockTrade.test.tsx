@@ -101,6 +101,13 @@ describe("/home/blockTrade", () => {
             discount: null,
             livePrice: null,
           }),
+          // The market fell below the offer's price: a premium, said as one.
+          offer({
+            id: "9b2c3d4e-5f60-4b7c-8d9e-0f1a2b3c4d5e",
+            symbol: "WIPRO",
+            discount: "-3.20",
+            maxQuantity: 50,
+          }),
         ],
         nextCursor: null,
       },
@@ -108,6 +115,7 @@ describe("/home/blockTrade", () => {
     renderRoute(<BlockTradeScreen />, "/home/blockTrade");
     const list = await screen.findByRole("list", { name: "Block-trade offers" });
     expect(within(list).getByText("7.45% below market")).toBeTruthy();
+    expect(within(list).getByText("3.20% above market")).toBeTruthy();
     expect(within(list).getByText("100–1,000 shares")).toBeTruthy();
     expect(within(list).getByText("From 100 shares")).toBeTruthy();
     expect(within(list).getByText("Opening soon")).toBeTruthy();

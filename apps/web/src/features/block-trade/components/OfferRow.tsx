@@ -57,7 +57,11 @@ export function OfferRow({ offer }: { offer: BlockTradeOffer }) {
         <span className="block-row__price">
           {formatPrice(offer.price)} {offer.currency}
           {offer.discount !== null && (
-            <span className="block-row__discount">{t("blockTrade.discount", { rate: offer.discount })}</span>
+            <span className="block-row__discount">
+              {offer.discount.startsWith("-")
+                ? t("blockTrade.premium", { rate: offer.discount.slice(1) })
+                : t("blockTrade.discount", { rate: offer.discount })}
+            </span>
           )}
         </span>
         <span className="trade-row__grid">
