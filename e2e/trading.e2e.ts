@@ -248,7 +248,10 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     expect(cents(terms.Total ?? "")).toBe(margin + fee);
     expect(cents(terms.Available ?? "")).toBe(cents(`${DEPOSIT}.00`));
     const rules = form.getByRole("list", { name: "Trading rules" });
-    await rules.getByText("Fee rate 0.2% on opening and on closing").waitFor();
+    // The market's terms (`trade/terms`), shown from the moment the form opens.
+    await rules
+      .getByText("Fee rate 0.2% on opening and again on closing, at least 5.00 USD each time")
+      .waitFor();
     await rules.getByText("Stamp duty 0.1% on closing").waitFor();
     await rules.getByText(/^Cannot be closed before /).waitFor();
     await expectAccessible(page, "market-buy");
