@@ -6,14 +6,13 @@ import { inbox } from "../day-trading/testing.js";
 import { TradingService, type TradeChange } from "./service.js";
 import {
   PriceBoard,
-  clearSetting,
   newKey,
   placeOk,
-  setSetting,
   setUpTradingApp,
   trade,
   trader,
   walletOf,
+  withCryptoTerms,
 } from "./testing.js";
 
 /** The methods the matching engine calls, each in its own transaction, on the same rules as the user's. */
@@ -167,16 +166,7 @@ describe("closePosition", () => {
   });
 
   it("holds a stop back while the position is locked, but never the automatic close", async () => {
-    await setSetting(t, "trading.CRYPTO", {
-      leverages: [1, 2, 5, 10],
-      feeRate: "0.001",
-      minFee: "0",
-      stampDutyRate: "0",
-      lock: { kind: "minutes", n: 30 },
-      liquidationShare: "0.8",
-      priceBand: "0.20",
-    });
-    try {
+    await withCryptoTerms(t, { lockMinutes: 30, liquidationShare: "0.8" }, async () => {
       board.set("DOTUSD", "10.00");
       const who = await trader(t, { currency: "USD", amount: "100.00" });
       // 10 lots at $10, 10×: margin 10.00, fee 0.10.
@@ -215,9 +205,7 @@ describe("closePosition", () => {
           currency: "USD",
         },
       });
-    } finally {
-      await clearSetting(t, "trading.CRYPTO");
-    }
+    });
   });
 
   it("refuses a price that is not above 0, and an unknown id", async () => {

@@ -125,6 +125,31 @@ export async function clearSetting(t: TestApp, key: string) {
   forgetTradingConfig();
 }
 
+/**
+ * Runs `run` with test terms for crypto (leverages 1–10, fee 0.1 % without a minimum, no stamp duty, a band
+ * of 20 %) with the lock and automatic-close share given, then puts the market's default terms back.
+ */
+export async function withCryptoTerms(
+  t: TestApp,
+  terms: { lockMinutes: number; liquidationShare: string },
+  run: () => Promise<void>,
+): Promise<void> {
+  await setSetting(t, "trading.CRYPTO", {
+    leverages: [1, 2, 5, 10],
+    feeRate: "0.001",
+    minFee: "0",
+    stampDutyRate: "0",
+    lock: { kind: "minutes", n: terms.lockMinutes },
+    liquidationShare: terms.liquidationShare,
+    priceBand: "0.20",
+  });
+  try {
+    await run();
+  } finally {
+    await clearSetting(t, "trading.CRYPTO");
+  }
+}
+
 export async function orderRows(t: TestApp, userId: string) {
   return t.database.db.select().from(tradeOrders).where(eq(tradeOrders.userId, userId));
 }

@@ -5,15 +5,14 @@ import { call, type TestApp } from "../../../test/helper.js";
 import { MINUTE } from "../../lib/clock.js";
 import {
   PriceBoard,
-  clearSetting,
   fundRecords,
   newKey,
   placeOk,
-  setSetting,
   setUpTradingApp,
   trade,
   trader,
   walletOf,
+  withCryptoTerms,
 } from "./testing.js";
 
 /**
@@ -347,16 +346,7 @@ describe("limit orders", () => {
 
 describe("locks", () => {
   it("refuse a close until the lock lifts, then allow it (trading.CRYPTO lock of 5 minutes)", async () => {
-    await setSetting(t, "trading.CRYPTO", {
-      leverages: [1, 2, 5, 10],
-      feeRate: "0.001",
-      minFee: "0",
-      stampDutyRate: "0",
-      lock: { kind: "minutes", n: 5 },
-      liquidationShare: "0.8",
-      priceBand: "0.20",
-    });
-    try {
+    await withCryptoTerms(t, { lockMinutes: 5, liquidationShare: "0.8" }, async () => {
       board.set("LTCUSD", "100.00");
       const who = await trader(t, { currency: "USD", amount: "200.00" });
       const order = await placeOk(t, who, {
@@ -376,9 +366,7 @@ describe("locks", () => {
       t.clock.advance(1_000);
       const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
       expect(closed).toMatchObject({ status: 1, data: { state: "closed", pnl: "0.00" } });
-    } finally {
-      await clearSetting(t, "trading.CRYPTO");
-    }
+    });
   });
 });
 

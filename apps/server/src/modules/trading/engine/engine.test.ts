@@ -6,15 +6,14 @@ import { eq } from "drizzle-orm";
 import { TradingService } from "../service.js";
 import {
   PriceBoard,
-  clearSetting,
   newKey,
   placeOk,
-  setSetting,
   setUpTradingApp,
   trade,
   trader,
   walletOf,
   type Trader,
+  withCryptoTerms,
 } from "../testing.js";
 
 /**
@@ -238,16 +237,7 @@ describe("automatic close", () => {
   });
 
   it("follows the market's configured share, and leaves unleveraged positions alone", async () => {
-    await setSetting(t, "trading.CRYPTO", {
-      leverages: [1, 2, 5, 10],
-      feeRate: "0.001",
-      minFee: "0",
-      stampDutyRate: "0",
-      lock: { kind: "minutes", n: 0 },
-      liquidationShare: "0.5",
-      priceBand: "0.20",
-    });
-    try {
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.5" }, async () => {
       const leveraged = await dot(10);
       const plain = await dot(1);
       await round();
@@ -259,9 +249,7 @@ describe("automatic close", () => {
         closeReason: "liquidation",
       });
       expect(await detail(plain.who, plain.order.id)).toMatchObject({ state: "open" });
-    } finally {
-      await clearSetting(t, "trading.CRYPTO");
-    }
+    });
   });
 });
 
