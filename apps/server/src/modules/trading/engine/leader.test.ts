@@ -8,7 +8,7 @@ import { checkLedger } from "../../ledger/index.js";
 import { TradingService } from "../service.js";
 import { PriceBoard, placeOk, trade, trader, walletOf } from "../testing.js";
 import { TradingEngine } from "./engine.js";
-import { leadershipFor, soleLeadership } from "./leadership.js";
+import { ENGINE_LOCK, leadershipFor, soleLeadership } from "./leadership.js";
 
 /**
  * Two processes on one PostgreSQL database, each with its own pool, service and engine: exactly one leads
@@ -93,10 +93,12 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL", () => {
     await four.round();
     expect(three.isLeader).toBe(true);
     expect(four.isLeader).toBe(false);
-    // Ends the leader's session from outside, as a server restart or a network failure would.
+    // Ends the leader's session from outside, as a server restart or a network failure would. The timeout
+    // makes the call wait until that backend has exited (so its lock is free): without it the call returns
+    // at once and the next process could still find the lock held.
     await t.database.db.execute(sql`
-      select pg_terminate_backend(pid) from pg_locks
-      where locktype = 'advisory' and objid = 7301009 and granted`);
+      select pg_terminate_backend(pid, 5000) from pg_locks
+      where locktype = 'advisory' and objid = ${ENGINE_LOCK} and granted`);
     t.clock.advance(5000);
     await three.round();
     expect(three.isLeader).toBe(false);
