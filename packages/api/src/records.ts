@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { moneyString } from "./envelope.js";
 import { cursorPage } from "./identity.js";
-import { currency, entryType, type EntryType } from "./ledger.js";
+import { currency, entryType } from "./ledger.js";
+import { STATEMENT_DEFAULT_LANGUAGE, STATEMENT_LANGUAGES } from "./statementTexts.js";
+
+export * from "./statementTexts.js";
 
 /**
  * Fund records and the funds statement (DESIGN §4.1 Records, §5 Ledger: both are views of the user's
@@ -74,9 +77,11 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
- * `fund/statement {from, to, currency?, timeZone?}`: the days are calendar days in `timeZone` (the app
- * sends the phone's; STATEMENT_DEFAULT_TIME_ZONE otherwise), both included, at most STATEMENT_MAX_DAYS
- * and `from` not after `to` (else DATE_RANGE_INVALID {maxDays}).
+ * `fund/statement {from, to, currency?, timeZone?, language?}`: the days are calendar days in `timeZone`
+ * (the app sends the phone's; STATEMENT_DEFAULT_TIME_ZONE otherwise), both included, at most
+ * STATEMENT_MAX_DAYS and `from` not after `to` (else DATE_RANGE_INVALID {maxDays}). The file's headers,
+ * balance rows, account and type names are written in `language` (the app sends its UI language's locale
+ * tag; STATEMENT_TEXTS); the type codes, amounts and dates are the same in every language.
  */
 export const statementRequest = z.object({
   from: calendarDay,
@@ -89,6 +94,10 @@ export const statementRequest = z.object({
     .refine(isTimeZone, "unknown time zone")
     .optional()
     .describe(`IANA time zone of the days and of the times written (default ${STATEMENT_DEFAULT_TIME_ZONE})`),
+  language: z
+    .enum(STATEMENT_LANGUAGES)
+    .optional()
+    .describe(`Locale tag of the file's texts (default ${STATEMENT_DEFAULT_LANGUAGE})`),
 });
 export type StatementRequest = z.infer<typeof statementRequest>;
 
@@ -96,39 +105,3 @@ export type StatementRequest = z.infer<typeof statementRequest>;
 export function daysInRange(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 }
-
-/**
- * English names of the fund-flow types, written in the statement's CSV next to the type's code (the app
- * shows the translated `fundFlow.<type>` texts; the file is a document the server writes alone).
- */
-export const FUND_FLOW_NAMES: Record<EntryType, string> = {
-  deposit: "Deposit",
-  withdrawalHold: "Withdrawal request",
-  withdrawalPayout: "Withdrawal paid out",
-  withdrawalRefusal: "Withdrawal refusal",
-  exchange: "Currency exchange",
-  usToIndia: "US-to-India",
-  indiaToUs: "India-to-US",
-  adjustment: "Balance adjustment",
-  tradeMargin: "Trade margin",
-  marginRelease: "Margin release",
-  fee: "Trading fee",
-  stampDuty: "Stamp duty",
-  realisedPnl: "Realised profit and loss",
-  ipoPayment: "New share payment",
-  ipoRefund: "New share refund",
-  creditLoan: "Credit loan",
-  creditRepayment: "Credit repayment",
-  copyRebate: "Copy rebate",
-  lendingRebate: "Lending rebate",
-  dayTradeReview: "Day-trade review",
-  signIn: "Sign-in",
-};
-
-/** English names of the accounts in the statement. */
-export const RECORD_ACCOUNT_NAMES: Record<RecordAccount, string> = {
-  available: "Available",
-  held: "Frozen",
-  margin: "Margin",
-  loan: "Loan",
-};

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ExchangeResult } from "@brokerage/api";
 import { money } from "@brokerage/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../test/helper.js";
 import { exchangeQuotes, idempotencyKeys, journalEntries, postings } from "../../db/schema/index.js";
+import { rowsOf } from "../../db/index.js";
 import { HOUR } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkLedger, requestHash } from "../ledger/index.js";
@@ -187,4 +188,97 @@ describe("fillAtOnce (exchange_fill)", () => {
     });
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
+
+  it("fills a quote once when two fills of it overlap: the other answers ORDER_STATE_INVALID, nothing claimed", async () => {
+    const { userId, session } = await userWith("100.00");
+    const quote = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "10" });
+    const calls = [fillCall(userId, quote), fillCall(userId, quote)];
+    const outcomes = await Promise.all(
+      calls.map((c) =>
+        fillAtOnce(t.database.db, c).then(
+          (outcome) => ({ outcome }),
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    );
+    const filled = outcomes.filter((o) => "outcome" in o);
+    expect(filled).toHaveLength(1);
+    expect(filled[0]).toMatchObject({ outcome: { answer: { quoteId: quote.id } } });
+    const refused = outcomes.find((o) => "error" in o);
+    expect(refused?.error).toBeInstanceOf(DomainError);
+    expect((refused?.error as DomainError).code).toBe("ORDER_STATE_INVALID");
+    expect((await walletOf(t, userId, "USD")).available).toBe("90");
+
+    // The quote is marked used and linked to its one entry; only the filling call's key is written.
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${quote.id}`));
+    expect(entries).toHaveLength(1);
+    const [row] = await t.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quote.id));
+    expect(row).toMatchObject({ usedAt: t.clock.now(), entryId: entries[0]?.id });
+    const winner = calls[outcomes.findIndex((o) => "outcome" in o)];
+    const written = await t.database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.owner, `user:${userId}`));
+    expect(written.map((k) => k.key)).toContain(winner?.key);
+    expect(written.map((k) => k.key)).not.toContain(calls.find((c) => c !== winner)?.key);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it("books once for overlapping calls with one key: the later ones wait and answer the stored answer", async () => {
+    const { userId, session } = await userWith("100.00");
+    const quote = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "10" });
+    const request = fillCall(userId, quote);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => fillAtOnce(t.database.db, request)));
+    expect(outcomes[0]).toHaveProperty("answer");
+    for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
+    expect((await walletOf(t, userId, "USD")).available).toBe("90");
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${quote.id}`));
+    expect(entries).toHaveLength(1);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  // A writer of the key that did not take its lock (none should) is waited for at the key's one write;
+  // the fill then rolls back and leaves the answer to the general path. Needs two connections.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "falls back, having booked nothing, when the key is found written at its end after all",
+    async () => {
+      const { userId, session } = await userWith("100.00");
+      const quote = await quoteOf(session, userId, { from: "USD", to: "INR", amount: "10" });
+      const request = fillCall(userId, quote);
+      const { filling } = await t.database.db.transaction(async (tx) => {
+        await tx.insert(idempotencyKeys).values({
+          owner: request.owner,
+          key: request.key,
+          requestHash: request.requestHash,
+          response: { elsewhere: true },
+          createdAt: request.at,
+        });
+        const filling = fillAtOnce(t.database.db, request);
+        // Commit only once the fill waits for this transaction's key (seen from another connection: a
+        // transaction reads pg_stat_activity once).
+        for (let waited = 0; ; waited += 10) {
+          const [waiting] = rowsOf<{ n: number }>(
+            await t.database.db.execute(sql`select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and wait_event = 'transactionid' and datname = current_database()`),
+          );
+          if ((waiting?.n ?? 0) > 0) break;
+          if (waited > 10_000) throw new Error("the fill never waited for the key");
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return { filling }; // settled after the commit
+      });
+      const outcome = await filling;
+      expect(outcome).toEqual({ fallback: true });
+      expect((await walletOf(t, userId, "USD")).available).toBe("100");
+      const [row] = await t.database.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, quote.id));
+      expect(row).toMatchObject({ usedAt: null, entryId: null });
+      expect(await checkLedger(t.database.db)).toEqual([]);
+    },
+  );
 });

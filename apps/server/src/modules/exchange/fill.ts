@@ -26,11 +26,12 @@ export interface FillCall {
 export type FillOutcome = AtOnce<ExchangeResult>;
 
 /**
- * Fills a quote in one round trip, with the database function `exchange_fill` (migration 0008) in
- * autocommit: the same claims, booking, settlement and stored answer as the general path (`idempotent` +
- * `book`, in ExchangeService.exchange), in the same lock order, as one statement; a refusal raises and
- * PostgreSQL rolls the whole statement back. The entry is built here by the core, as every entry is; the
- * function only writes the users' balances after it into the answer (the `wallets` of `ExchangeResult`).
+ * Fills a quote in one round trip, with the database function `exchange_fill` (migrations 0008, 0011) in
+ * autocommit: the same key and quote checks, booking, settlement and stored answer as the general path
+ * (`idempotent` + `book`, in ExchangeService.exchange), in the same lock order (key, quote, accounts), as
+ * one statement, writing the key and the quote once each; a refusal raises and PostgreSQL rolls the whole
+ * statement back. The entry is built here by the core, as every entry is; the function only writes the
+ * users' balances after it into the answer (the `wallets` of `ExchangeResult`).
  *
  * It answers the same refusals the general path does, in the same order: a key used before answers its
  * stored answer (IDEMPOTENCY_CONFLICT when that was another request), then NOT_FOUND, ORDER_STATE_INVALID

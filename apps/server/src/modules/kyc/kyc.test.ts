@@ -74,13 +74,15 @@ function handler() {
 }
 
 const decider = () => ({ id: reviewer.id, account: reviewer.account });
+/** KYC registers nothing to run after the decision commits. */
+const afterCommit = () => undefined;
 
 /** Decides the user's pending review through the handler, inside a transaction as the queue does. */
 async function decide(userId: string, decision: "approve" | "reject", reason = "The photo is blurred") {
   const review = await reviewOf(userId);
   await t.database.db.transaction(async (tx) => {
-    if (decision === "approve") await handler().approve(tx, review, decider());
-    else await handler().reject(tx, review, decider(), reason);
+    if (decision === "approve") await handler().approve(tx, review, decider(), afterCommit);
+    else await handler().reject(tx, review, decider(), reason, afterCommit);
     // What the reviews module records beside the handler's effects.
     await tx
       .update(reviews)
@@ -214,8 +216,8 @@ describe("state transitions", () => {
     for (const act of ["approve", "reject"] as const) {
       const error = await t.database.db
         .transaction(async (tx) => {
-          if (act === "approve") await handler().approve(tx, review, decider());
-          else await handler().reject(tx, review, decider(), "late");
+          if (act === "approve") await handler().approve(tx, review, decider(), afterCommit);
+          else await handler().reject(tx, review, decider(), "late", afterCommit);
         })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
@@ -225,7 +227,13 @@ describe("state transitions", () => {
     const other = await registerUser(t.app);
     const error = await t.database.db
       .transaction((tx) =>
-        handler().reject(tx, { ...review, userId: "00000000-0000-4000-8000-000000000000" }, decider(), "x"),
+        handler().reject(
+          tx,
+          { ...review, userId: "00000000-0000-4000-8000-000000000000" },
+          decider(),
+          "x",
+          afterCommit,
+        ),
       )
       .catch((e: unknown) => e);
     expect((error as DomainError).code).toBe("ORDER_STATE_INVALID");

@@ -11,10 +11,13 @@ export type AtOnce<T> = { answer: T } | { fallback: true };
 
 /**
  * Runs such a function's statement, in autocommit (one round trip: its locks end with its own commit). The
- * function claims the idempotency key first, the way `idempotent` does (`ledger_claim`, migration 0008):
- * a key used before answers its stored answer, IDEMPOTENCY_CONFLICT when that was another request. Its
- * refusals raise `<name>:<reason>` (detail: what the refusal says beside), so PostgreSQL rolls the whole
- * call back; `refusal` turns each into the caller's error, or asks for the general path.
+ * function takes the idempotency key's lock and reads the key first (`ledger_key`, migration 0011), and
+ * writes the key once, with its answer, at its end: a key used before answers its stored answer,
+ * IDEMPOTENCY_CONFLICT when that was another request. Its refusals raise `<name>:<reason>` (detail: what
+ * the refusal says beside), so PostgreSQL rolls the whole call back; `refusal` turns each into the
+ * caller's error, or asks for the general path. So does a key found written at the end after all (a
+ * writer that did not take the key's lock: none should): the call is rolled back and the general path
+ * answers the key's answer.
  */
 export async function callAtOnce<T>(
   db: Db,
@@ -26,6 +29,7 @@ export async function callAtOnce<T>(
   try {
     row = rowsOf<{ outcome: string; response: unknown; requestHash: string }>(await db.execute(statement))[0];
   } catch (error) {
+    if (keyTaken(error)) return { fallback: true };
     const raised = raisedBy(error, `${call.name}:`);
     if (!raised) throw error;
     const answer = refusal(raised.reason, raised.detail);
@@ -48,4 +52,13 @@ function raisedBy(
     if (e.message.startsWith(prefix))
       return { reason: e.message.slice(prefix.length), detail: (e as { detail?: string }).detail };
   return undefined;
+}
+
+/** Whether the error (or one it wraps) is the unique violation of an idempotency key. */
+function keyTaken(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === "23505" && constraint === "idempotency_keys_owner_key_pk") return true;
+  }
+  return false;
 }

@@ -33,8 +33,8 @@ export interface IdempotentCall {
 
 /**
  * Runs a money-moving call once per (owner, key) (DESIGN §5 Idempotency), in one transaction with its
- * effect: the key is claimed first, so a concurrent request with the same key waits on it (PostgreSQL's
- * unique index; PGlite runs one transaction at a time) and then answers the stored response. A call that
+ * effect: the key is claimed first, under its lock (`claimKeySql`), so a concurrent request with the same
+ * key waits on it (PGlite runs one transaction at a time) and then answers the stored response. A call that
  * fails rolls back its claim too, so a retry after a refusal is tried again. The answer must be JSON.
  *
  * With `alongside`, the call's first write (claiming the quote it fills, say) runs in the claim's own

@@ -1,5 +1,6 @@
 import {
   FUND_RECORDS_PAGE_SIZE,
+  STATEMENT_DEFAULT_LANGUAGE,
   STATEMENT_DEFAULT_TIME_ZONE,
   STATEMENT_MAX_DAYS,
   errorEnvelope,
@@ -59,7 +60,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
           "The funds statement of the days `from` to `to` (YYYY-MM-DD, both included, in `timeZone`, default " +
           `${STATEMENT_DEFAULT_TIME_ZONE}) as a CSV download (text/csv; charset=utf-8, attachment, ` +
           "no-store): per currency and account an opening balance, every posting with its running balance, " +
-          `and the closing balance. At most ${STATEMENT_MAX_DAYS} days, \`from\` not after \`to\` ` +
+          "and the closing balance. Headers, balance rows, account and type names are in `language` (an app " +
+          `locale tag, default ${STATEMENT_DEFAULT_LANGUAGE}; the type code column stays the English code). ` +
+          `At most ${STATEMENT_MAX_DAYS} days, \`from\` not after \`to\` ` +
           "(DATE_RANGE_INVALID {maxDays}); errors answer the JSON envelope.",
         body: statementRequest,
         response: {

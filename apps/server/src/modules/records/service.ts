@@ -117,6 +117,9 @@ export class RecordService {
         closing: "0",
         postings: [],
       });
-    return { fileName: statementFileName(period, request.currency), csv: statementCsv(period, sections) };
+    return {
+      fileName: statementFileName(period, request.currency),
+      csv: statementCsv(period, sections, request.language),
+    };
   }
 }

@@ -191,7 +191,12 @@ describe("fund/statement", () => {
         "571.00",
         ["deposit:d1", "withdrawal:w1", "withdrawal:w1", "exchange:q1", "withdrawal:w2", "deposit:d2"],
       ],
-      ["USD/Frozen", "0.00", "0.00", ["withdrawal:w1", "withdrawal:w1", "withdrawal:w2", "withdrawal:w2"]],
+      [
+        "USD/Frozen funds",
+        "0.00",
+        "0.00",
+        ["withdrawal:w1", "withdrawal:w1", "withdrawal:w2", "withdrawal:w2"],
+      ],
       ["INR/Available", "0.00", "830.00", ["exchange:q1"]],
     ]);
     expect(rows[1]).toEqual({
@@ -295,6 +300,83 @@ describe("fund/statement", () => {
     expect(sections(rows).map((s) => s.closing)).toEqual(["9.00"]);
   });
 
+  it("writes the texts in the language asked for, with the same rows, codes and numbers", async () => {
+    const gina = await member();
+    const db = t.database.db;
+    await bookFor(
+      db,
+      gina.userId,
+      credit("deposit", gina.userId, "USD", "100.00"),
+      new Date("2026-11-02T05:00:00Z"),
+      { reference: "deposit:g1" },
+    );
+    await bookFor(
+      db,
+      gina.userId,
+      hold("withdrawalHold", gina.userId, "USD", "40.00"),
+      new Date("2026-11-03T05:00:00Z"),
+      { reference: "withdrawal:g2" },
+    );
+    await bookFor(
+      db,
+      gina.userId,
+      adjustment("adjustment", gina.userId, "USD", "-0.50"),
+      new Date("2026-11-04T05:00:00Z"),
+      { reason: "=1+1" },
+    );
+    const period = { from: "2026-11-01", to: "2026-11-30" };
+    const english = await statement(gina, period);
+    expect(await statement(gina, { ...period, language: "en" })).toEqual(english);
+
+    const chinese = await statement(gina, { ...period, language: "zh-CN" }, [
+      "币种",
+      "账户",
+      "日期（Asia/Kolkata）",
+      "类型",
+      "类型代码",
+      "参考编号",
+      "金额",
+      "余额",
+      "原因",
+    ]);
+    expect(chinese.map((r) => [r.Account, r.Type, r["Type code"]])).toEqual([
+      ["可用", "期初余额", ""],
+      ["可用", "充值", "deposit"],
+      ["可用", "提现申请", "withdrawalHold"],
+      ["可用", "余额调整", "adjustment"],
+      ["可用", "期末余额", ""],
+      ["冻结资金", "期初余额", ""],
+      ["冻结资金", "提现申请", "withdrawalHold"],
+      ["冻结资金", "期末余额", ""],
+    ]);
+    expect(english.map((r) => [r.Account, r.Type])).toEqual([
+      ["Available", "Opening balance"],
+      ["Available", "Deposit"],
+      ["Available", "Withdrawal request"],
+      ["Available", "Balance adjustment"],
+      ["Available", "Closing balance"],
+      ["Frozen funds", "Opening balance"],
+      ["Frozen funds", "Withdrawal request"],
+      ["Frozen funds", "Closing balance"],
+    ]);
+    // Everything but the words is the same: currency, days and times, codes, references, amounts, balances,
+    // and the reason still guarded against running as a formula.
+    const figures = (rows: Row[]) =>
+      rows.map(({ Account: _account, Type: _type, ...rest }) => Object.values(rest));
+    expect(figures(chinese)).toEqual(figures(english));
+    expect(chinese.map((r) => r.Balance)).toEqual([
+      "0.00",
+      "100.00",
+      "60.00",
+      "59.50",
+      "59.50",
+      "0.00",
+      "40.00",
+      "40.00",
+    ]);
+    expect(chinese.find((r) => r["Type code"] === "adjustment")?.Reason).toBe("'=1+1");
+  });
+
   it("refuses bad ranges and bad input with the JSON envelope; another user's data never appears", async () => {
     const erin = await member();
     const frank = await member();
@@ -327,6 +409,9 @@ describe("fund/statement", () => {
     expect(await refusal({ from: "2026-11-01", to: "2026-11-30", currency: "XYZ" })).toEqual(
       field("currency"),
     );
+    // A language is one of the app's locale tags, spelled exactly: a stored code, another tag or casing is refused.
+    for (const language of ["zh", "fr", "ZH-cn", "", 42, null])
+      expect(await refusal({ from: "2026-11-01", to: "2026-11-30", language })).toEqual(field("language"));
     const unauthorized = await postStatement(t.app, { from: "2026-11-01", to: "2026-11-30" }, {});
     expect([unauthorized.httpStatus, JSON.parse(unauthorized.text).code]).toEqual([401, "UNAUTHORIZED"]);
 

@@ -1,10 +1,11 @@
 import {
   CURRENCIES,
-  FUND_FLOW_NAMES,
   RECORD_ACCOUNTS,
-  RECORD_ACCOUNT_NAMES,
+  STATEMENT_DEFAULT_LANGUAGE,
+  STATEMENT_TEXTS,
   type EntryType,
   type RecordAccount,
+  type StatementLanguage,
 } from "@brokerage/api";
 import { toBookedString } from "@brokerage/core";
 import { stringify } from "csv-stringify/sync";
@@ -20,16 +21,17 @@ export interface StatementSection {
   postings: RecordRow[];
 }
 
+/** The columns, in order: their names in each language are STATEMENT_TEXTS' `columns`. */
 export const STATEMENT_COLUMNS = [
-  "Currency",
-  "Account",
-  "Date",
-  "Type",
-  "Type code",
-  "Reference",
-  "Amount",
-  "Balance",
-  "Reason",
+  "currency",
+  "account",
+  "date",
+  "type",
+  "typeCode",
+  "reference",
+  "amount",
+  "balance",
+  "reason",
 ] as const;
 
 /** Currencies in the contract's order (USD, THB, INR …), then any other alphabetically; accounts likewise. */
@@ -56,34 +58,52 @@ function asText(value: string | null): string {
 
 /**
  * The funds statement as CSV (RFC 4180: CRLF rows, fields with a comma, quote or line break quoted, quotes
- * doubled; a UTF-8 byte-order mark so spreadsheet programs read non-Latin reasons right). One header row,
- * then per currency and account an "Opening balance" row, every posting with the account's running
- * balance (the `balance_after` the account screen's figures come from), and a "Closing balance" row.
+ * doubled; a UTF-8 byte-order mark so spreadsheet programs read non-Latin text right). One header row,
+ * then per currency and account an opening balance row, every posting with the account's running
+ * balance (the `balance_after` the account screen's figures come from), and a closing balance row.
  * Amounts are plain decimals at the currency's scale, without grouping, so spreadsheets read them as numbers.
+ * The headers, balance rows, account and type names are in `language`; the type code (the stable English
+ * `entry_type`), amounts, dates and references are the same in every language.
  */
-export function statementCsv(period: StatementPeriod, sections: readonly StatementSection[]): string {
+export function statementCsv(
+  period: StatementPeriod,
+  sections: readonly StatementSection[],
+  language: StatementLanguage = STATEMENT_DEFAULT_LANGUAGE,
+): string {
+  const texts = STATEMENT_TEXTS[language];
   const header = STATEMENT_COLUMNS.map((column) =>
-    column === "Date" ? `Date (${period.timeZone})` : column,
+    column === "date" ? texts.columns.date(period.timeZone) : texts.columns[column],
   );
   const rows: string[][] = [header];
   for (const section of [...sections].sort(sectionOrder)) {
     const { currency } = section;
-    const account = RECORD_ACCOUNT_NAMES[section.account];
+    const account = texts.accounts[section.account];
     const amount = (value: string) => toBookedString(value, currency);
-    rows.push([currency, account, period.from, "Opening balance", "", "", "", amount(section.opening), ""]);
+    rows.push([
+      currency,
+      account,
+      period.from,
+      texts.openingBalance,
+      "",
+      "",
+      "",
+      amount(section.opening),
+      "",
+    ]);
     for (const posting of section.postings)
       rows.push([
         currency,
         account,
         zonedDateTime(period.timeZone, posting.createdAt),
-        FUND_FLOW_NAMES[posting.entryType as EntryType] ?? posting.entryType,
+        // A type the contract does not know yet (a newer server's row) is named by its code.
+        texts.fundFlow[posting.entryType as EntryType] ?? posting.entryType,
         posting.entryType,
         asText(posting.reference),
         amount(posting.amount),
         amount(posting.balanceAfter),
         asText(posting.reason),
       ]);
-    rows.push([currency, account, period.to, "Closing balance", "", "", "", amount(section.closing), ""]);
+    rows.push([currency, account, period.to, texts.closingBalance, "", "", "", amount(section.closing), ""]);
   }
   return stringify(rows, { bom: true, record_delimiter: "windows" });
 }

@@ -9,7 +9,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
   apiPost: vi.fn(),
 }));
 
-import "../../lib/i18n";
+import { changeLanguage } from "../../lib/i18n";
 import { apiPost } from "../../lib/api";
 import { renderAt, signedInTests } from "../../test/api";
 import { showSuccess } from "../../lib/toast";
@@ -158,9 +158,41 @@ describe("/information/fundRecord", () => {
       to: "2026-11-20",
       currency: "INR",
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language: "en",
     });
     expect(showSuccess).toHaveBeenCalledWith("Statement downloaded");
     click.mockRestore();
+  });
+
+  it("asks for the statement in the app's current language", async () => {
+    serveRecords();
+    const fetchMock = vi.fn(
+      async () =>
+        new Response("\uFEFF币种,账户\r\n", {
+          status: 200,
+          headers: { "content-type": "text/csv; charset=utf-8" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: vi.fn(() => "blob:x"), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    // The app's switch, which also loads the screens' texts of the language.
+    await changeLanguage("cn");
+    try {
+      show(<FundRecordScreen />);
+      fireEvent.click(await screen.findByRole("button", { name: "下载资金对账单" }));
+      const dialog = await screen.findByRole("dialog", { name: "资金对账单" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "下载 CSV" }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(JSON.parse(String(init.body))).toMatchObject({ language: "zh-CN" });
+    } finally {
+      click.mockRestore();
+      await changeLanguage("en");
+    }
   });
 
   it("shows the server's refusal of a statement in the form", async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Currency, StatementRequest } from "@brokerage/api";
 import { errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
+import { LANGUAGES } from "../../../lib/languages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { fetchStatement, saveFile } from "../api/statement";
 import { CURRENCIES as WALLET_CURRENCIES } from "@brokerage/api/constants";
@@ -13,22 +14,31 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** A local calendar day as YYYY-MM-DD (what a date input holds). */
 export const isoDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
+/** The app language's locale tag, for the file's texts; none (the server writes English) for any other tag. */
+export function statementLanguageOf(language: string): StatementRequest["language"] {
+  return Object.values(LANGUAGES).find(({ tag }) => tag === language)?.tag;
+}
+
 /**
  * The request of the form, or what is wrong with it. The server checks the range's length too (at most
  * STATEMENT_MAX_DAYS, DATE_RANGE_INVALID with the limit), and the form shows its answer the same way.
+ * The file is written in the app's language (`language`, i18n's current one).
  */
 export function statementRequestOf(
   values: { from: string; to: string; currency: string },
   timeZone: string,
+  language: string,
 ): StatementRequest | { error: "required" | "order" } {
   if (!values.from || !values.to) return { error: "required" };
   // ISO days compare as text.
   if (values.from > values.to) return { error: "order" };
+  const tag = statementLanguageOf(language);
   return {
     from: values.from,
     to: values.to,
     ...(values.currency ? { currency: values.currency as Currency } : {}),
     timeZone,
+    ...(tag ? { language: tag } : {}),
   };
 }
 
@@ -37,7 +47,7 @@ export function statementRequestOf(
  * `fund/statement`, saved on the phone. Nothing moves money here, so there is nothing to confirm.
  */
 export function StatementSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const ids = { from: useId(), to: useId(), currency: useId(), error: useId() };
   const firstInput = useRef<HTMLInputElement>(null);
@@ -53,7 +63,8 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
   };
 
   const download = async () => {
-    const request = statementRequestOf(values, timeZone);
+    // The language at the moment of the download: the file speaks as the screen does.
+    const request = statementRequestOf(values, timeZone, i18n.language);
     if ("error" in request) {
       setError(t(`records.statement.${request.error}`));
       return;
