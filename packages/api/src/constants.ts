@@ -3,7 +3,7 @@
  * from here (`@brokerage/api/constants`), so a screen that needs a list of markets does not load and
  * build every schema of the contract; the schemas import these too, so there is one definition of each.
  */
-export { MONEY_PARAMS, TIME_PARAMS, boundParams } from "./errors.js";
+export { MONEY_PARAMS, TIME_PARAMS, boundParams } from "./errorParams.js";
 
 /**
  * Languages: the stored codes of spec §1 (`en`, `zh`, `yd` …) and the locale tags they stand for.

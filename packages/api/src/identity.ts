@@ -50,6 +50,7 @@ export const MESSAGE_KINDS = [
   "withdrawalRejected",
   "balanceAdjusted",
   "blockTradeApproved",
+  "blockTradeApprovedNoLock",
   "blockTradeRejected",
   "dayTradingApproved",
   "dayTradingRejected",

@@ -1,10 +1,12 @@
 import type { BlockTradeOfferDetail, BlockTradeOfferPage, BlockTradeSubscriptionPage } from "@brokerage/api";
-import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/helper.js";
-import { messages } from "../../db/schema/index.js";
+import { messages, tradeOrders } from "../../db/schema/index.js";
 import { DAY, HOUR } from "../../lib/clock.js";
 import { checkLedger } from "../ledger/index.js";
+import { TRADE_CHANGES } from "../trading/engine/changes.js";
+import type { TradeChange } from "../trading/service.js";
 import { createStaff, staffLogin, type StaffLogin, type StaffMember } from "../staff/testing.js";
 import { PriceBoard, newKey, trade, trader, walletOf, type Trader } from "../trading/testing.js";
 import { blockTrade, createOffer, decide, reviewsOf, subscribeOk } from "./testing.js";
@@ -254,5 +256,122 @@ describe("a subscription reviewed", () => {
         reason: "Allocation full",
       },
     });
+  });
+});
+
+describe("an approval's effects", () => {
+  /**
+   * The trade changes published for one order, each with the transactions open on the database when it
+   * came (the embedded database has one session, so reading the order proves nothing there) and the
+   * order's state read on the database then.
+   */
+  function watchChanges(orderId: string) {
+    const { db } = t.database;
+    let open = 0;
+    const transaction = db.transaction.bind(db);
+    const spy = vi.spyOn(db, "transaction").mockImplementation(async (run, config) => {
+      open++;
+      try {
+        return await transaction(run, config);
+      } finally {
+        open--;
+      }
+    });
+    const seen: { change: TradeChange; openTransactions: number; state: Promise<string | undefined> }[] = [];
+    const unsubscribe = t.app.bus.subscribe(TRADE_CHANGES, (change) => {
+      if (change.orderId !== orderId) return;
+      const state = db
+        .select({ state: tradeOrders.state })
+        .from(tradeOrders)
+        .where(eq(tradeOrders.id, orderId))
+        .then(([row]) => row?.state);
+      seen.push({ change, openTransactions: open, state });
+    });
+    const stop = () => {
+      unsubscribe();
+      spy.mockRestore();
+    };
+    return { seen, stop };
+  }
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("tells the matching engine of the opened position once, after the decision has committed", async () => {
+    const offer = await createOffer(t, operator);
+    const who = await trader(t, inr());
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const { seen, stop } = watchChanges(sub.id);
+    try {
+      expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
+      await settled();
+    } finally {
+      stop();
+    }
+    expect(seen.map((s) => s.change)).toEqual([{ orderId: sub.id, symbol: "RELIANCE", state: "open" }]);
+    expect(seen[0]?.openTransactions).toBe(0);
+    expect(await seen[0]?.state).toBe("open");
+  });
+
+  it("tells nothing when the decision fails after the position was opened, and keeps the subscription", async () => {
+    const offer = await createOffer(t, operator);
+    const who = await trader(t, inr());
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const before = await wallet(who);
+    // The approval's message is written after the position opens: refusing it fails the decision there.
+    await t.database.db.execute(sql`
+      create function refuse_block_trade_message() returns trigger language plpgsql as $$
+      begin raise exception 'message refused by the test'; end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_block_trade_message before insert on messages
+        for each row when (new.kind like 'blockTradeApproved%') execute function refuse_block_trade_message()`);
+    const { seen, stop } = watchChanges(sub.id);
+    try {
+      expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ httpStatus: 500 });
+      await settled();
+    } finally {
+      stop();
+      await t.database.db.execute(sql`drop trigger refuse_block_trade_message on messages`);
+      await t.database.db.execute(sql`drop function refuse_block_trade_message()`);
+    }
+    expect(seen).toEqual([]);
+    expect(await reviewsOf(t, sub.id)).toMatchObject([{ state: "pending" }]);
+    expect(await trade(t, who, "positionDetail", { id: sub.id })).toMatchObject({
+      data: { state: "review", openPrice: null },
+    });
+    expect(await wallet(who)).toEqual(before);
+
+    // Nothing was left half done: the same approval goes through now, and is told this time.
+    const again = watchChanges(sub.id);
+    try {
+      expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
+      await settled();
+    } finally {
+      again.stop();
+    }
+    expect(again.seen.map((s) => s.change.state)).toEqual(["open"]);
+  });
+
+  it("words an approval without a lock apart: no lock days, and the position can be closed at once", async () => {
+    const offer = await createOffer(t, operator, { lockDays: 0 });
+    const who = await trader(t, inr());
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    expect(sub).toMatchObject({ lockDays: 0 });
+    expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
+    expect(await trade(t, who, "positionDetail", { id: sub.id })).toMatchObject({
+      data: { state: "open", lockedUntil: null },
+    });
+    expect(await inbox(who.userId)).toEqual([
+      {
+        kind: "blockTradeApprovedNoLock",
+        params: {
+          name: sub.name,
+          symbol: "RELIANCE",
+          quantity: "100",
+          currency: "INR",
+          price: "925.50",
+        },
+      },
+    ]);
+    const closed = await trade(t, who, "closePosition", { positionId: sub.id, idempotencyKey: newKey() });
+    expect(closed).toMatchObject({ status: 1, data: { state: "closed" } });
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import type { Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
+import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
 import type { TradeChange } from "../trading/service.js";
 import { bookAll, heldOf, referenceOf } from "../trading/money.js";
 import { currentPrice, priceText } from "../trading/pricing.js";
@@ -23,7 +23,10 @@ import * as repo from "./repository.js";
 interface Deps {
   clock: Clock;
   market: MarketDataProvider;
-  /** Told of the opened position, so the matching engine tracks it (stops set on it later, say). */
+  /**
+   * Told of the opened position once the approval has committed, so the matching engine tracks it (stops
+   * set on it later, say) and reads it only when it exists.
+   */
   notify?: (change: TradeChange) => void;
 }
 
@@ -49,7 +52,12 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
 
   return {
     kind: "blockTrade",
-    messages: { approved: "blockTradeApproved", rejected: "blockTradeRejected" },
+    // An offer without a lock is approved in words of its own, never "locked for 0 trading days".
+    messages: {
+      approved: (params) =>
+        params.lockDays === undefined ? "blockTradeApprovedNoLock" : "blockTradeApproved",
+      rejected: "blockTradeRejected",
+    },
 
     async subjects(db, subjectIds) {
       const rows = await repo.reviewSubjects(db, subjectIds);
@@ -85,7 +93,7 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
       );
     },
 
-    async approve(tx: Db, review: ReviewRef, decider: Decider) {
+    async approve(tx: Db, review: ReviewRef, decider: Decider, afterCommit: AfterCommit) {
       const row = await locked(tx, review);
       rule(() => assertTransition(row.state, "approve"));
       const offer = await repo.findOffer(tx, row.offerId as string);
@@ -113,10 +121,11 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
         },
       });
       if (!opened) throw new DomainError("ORDER_STATE_INVALID");
-      // Told before the decision commits: the engine re-reads the order at its next round (and its
-      // periodic rebuild catches a read that came too early). An unleveraged position without stops
-      // gives it nothing to watch until stops are set, which tells it again.
-      deps.notify?.({ orderId: opened.id, symbol: opened.symbol, state: opened.state });
+      // After the commit: told earlier, the engine could read the order before the position exists, or
+      // hear of one that a failure later in the decision rolled back.
+      const { notify } = deps;
+      if (notify)
+        afterCommit(() => notify({ orderId: opened.id, symbol: opened.symbol, state: opened.state }));
     },
 
     async reject(tx: Db, review: ReviewRef, decider: Decider, reason: string) {
@@ -137,7 +146,7 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
       if (!declined) throw new DomainError("ORDER_STATE_INVALID");
     },
 
-    /** The instrument and shares; approved: the price and the lock; rejected: what came back. */
+    /** The instrument and shares; approved: the price and any lock; rejected: what came back. */
     async messageParams(tx, review, outcome) {
       const found = await repo.findSubscription(tx, { id: review.subjectId, userId: review.userId });
       if (!found) return {};
@@ -149,8 +158,12 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
         quantity: String(order.quantity),
         currency: order.currency,
       };
-      if (outcome === "approved")
-        return { ...common, price: priceText(offer.price, decimals), lockDays: String(offer.lockDays) };
+      if (outcome === "approved") {
+        const price = priceText(offer.price, decimals);
+        return order.lockedUntil === null
+          ? { ...common, price }
+          : { ...common, price, lockDays: String(offer.lockDays) };
+      }
       return { ...common, amount: heldOf(order).total };
     },
   };

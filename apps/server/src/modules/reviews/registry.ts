@@ -10,6 +10,9 @@ export interface ReviewRef {
   userId: string;
 }
 
+/** A message kind, or how to choose it from the outcome's params. */
+export type MessageChoice = MessageKind | ((params: Readonly<Record<string, string>>) => MessageKind);
+
 /** The staff member deciding. */
 export interface Decider {
   id: string;
@@ -17,24 +20,38 @@ export interface Decider {
 }
 
 /**
+ * Registers what to do once the decision has committed: telling another part of the system (the
+ * matching engine, say) of a row it may read only then. Never run if the decision rolls back; run in
+ * the order registered, and a failing one is logged, not answered (the decision stands).
+ */
+export type AfterCommit = (effect: () => void) => void;
+
+/**
  * What a feature registers for its review kind (DESIGN §5 Reviews). The reviews module owns the queue,
  * the permission check, the four-eyes rule, the audit record and the message; a handler only knows its
  * own rows. `approve` and `reject` run inside the decision's transaction (`tx`): the decision and its
- * effects commit together or not at all.
+ * effects commit together or not at all; whatever must wait for the commit goes to `afterCommit`.
  */
 export interface ReviewHandler {
   kind: ReviewKind;
   /** What the reviewer needs beside each request, keyed by subject id (strings only; photos by id). */
   subjects(db: Db, subjectIds: readonly string[]): Promise<Map<string, Record<string, string | null>>>;
   /** The final approval (after four-eyes, when the review needs two). */
-  approve(tx: Db, review: ReviewRef, decider: Decider): Promise<void>;
-  reject(tx: Db, review: ReviewRef, decider: Decider, reason: string): Promise<void>;
+  approve(tx: Db, review: ReviewRef, decider: Decider, afterCommit: AfterCommit): Promise<void>;
+  reject(
+    tx: Db,
+    review: ReviewRef,
+    decider: Decider,
+    reason: string,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
   /**
    * The message the user receives on each outcome; the reviews module sends it (params: `reason`, then
    * the handler's `messageParams`). null: no message on that outcome (a request the user never made,
-   * such as a staff adjustment another administrator turns down).
+   * such as a staff adjustment another administrator turns down). A function picks the kind from those
+   * params, for an outcome worded apart in some cases (a block trade approved without a lock).
    */
-  messages: { approved: MessageKind; rejected: MessageKind | null };
+  messages: { approved: MessageChoice; rejected: MessageChoice | null };
   /**
    * What the outcome's message says beside the decision's reason (an amount, a currency), read in the
    * decision's transaction after the effect; a `reason` here replaces the decider's.

@@ -13,7 +13,7 @@ import {
   type StaffLogin,
 } from "../staff/testing.js";
 import { openReview } from "./queue.js";
-import type { Decider, ReviewHandler, ReviewRef } from "./registry.js";
+import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "./registry.js";
 
 /**
  * A stand-in feature for the "seat" kind, which no feature registers yet (deposits registers the real
@@ -25,15 +25,28 @@ class FakeSeats implements ReviewHandler {
   readonly approved: ReviewRef[] = [];
   readonly rejected: { ref: ReviewRef; reason: string }[] = [];
   readonly failOn = new Set<string>();
+  /** Subjects whose approval fails after registering its after-commit effect. */
+  readonly failAfterEffect = new Set<string>();
+  /** Subjects whose after-commit effect throws. */
+  readonly effectThrows = new Set<string>();
+  /** The after-commit effects that ran: the subject, and its review's state read by the effect. */
+  readonly committed: { subjectId: string; state: Promise<string | undefined> }[] = [];
 
   async subjects(_db: Db, ids: readonly string[]) {
     return new Map(ids.map((id) => [id, { amount: "100.00", note: null }]));
   }
-  async approve(tx: Db, review: ReviewRef, decider: Decider) {
+  async approve(tx: Db, review: ReviewRef, decider: Decider, afterCommit: AfterCommit) {
     if (this.failOn.has(review.subjectId)) throw new Error("seat effect failed");
     // A write inside the decision's transaction, to show it commits or rolls back with it.
     await tx.update(users).set({ creditScore: 99 }).where(eq(users.id, review.userId));
     expect(decider.account).toMatch(/^staff_/);
+    if (this.effectThrows.has(review.subjectId))
+      afterCommit(() => {
+        throw new Error("seat after-commit effect failed");
+      });
+    // Read on the database, not the transaction: only a committed decision is seen there.
+    afterCommit(() => this.committed.push({ subjectId: review.subjectId, state: stateOf(review.id) }));
+    if (this.failAfterEffect.has(review.subjectId)) throw new Error("seat approval failed late");
     this.approved.push(review);
   }
   async reject(_tx: Db, review: ReviewRef, _decider: Decider, reason: string) {
@@ -80,6 +93,10 @@ const decide = (session: StaffLogin, body: Record<string, unknown>) =>
 async function reviewRow(id: string) {
   const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
   return row;
+}
+
+async function stateOf(id: string) {
+  return (await reviewRow(id))?.state;
 }
 
 async function messagesOf(kind: string) {
@@ -272,6 +289,33 @@ describe("reviews/decide", () => {
     expect((await reviewRow(id))?.state).toBe("pending");
     expect(await auditCount(t.database.db)).toBe(audits);
     expect(await messagesOf("kycApproved")).toHaveLength(messagesBefore);
+  });
+
+  it("runs the handler's after-commit effect once the decision has committed", async () => {
+    const { id, subjectId } = await newReview();
+    expect(await decide(first, { id, decision: "approve" })).toMatchObject({ status: 1 });
+    const ran = seats.committed.filter((c) => c.subjectId === subjectId);
+    expect(ran).toHaveLength(1);
+    expect(await ran[0]?.state).toBe("approved");
+  });
+
+  it("never runs an after-commit effect of a decision that rolls back", async () => {
+    const { id, subjectId } = await newReview();
+    seats.failAfterEffect.add(subjectId);
+    expect(await decide(first, { id, decision: "approve" })).toMatchObject({ httpStatus: 500 });
+    expect((await reviewRow(id))?.state).toBe("pending");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seats.committed.some((c) => c.subjectId === subjectId)).toBe(false);
+  });
+
+  it("keeps a committed decision when an after-commit effect throws, and runs the others", async () => {
+    const { id, subjectId } = await newReview();
+    seats.effectThrows.add(subjectId);
+    expect(await decide(first, { id, decision: "approve" })).toMatchObject({
+      status: 1,
+      data: { state: "approved" },
+    });
+    expect(seats.committed.filter((c) => c.subjectId === subjectId)).toHaveLength(1);
   });
 
   it("answers NOT_FOUND for an unknown id, an id of another kind, or a kind without a handler", async () => {

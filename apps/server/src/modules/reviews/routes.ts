@@ -23,6 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     registry: app.reviewRegistry,
     messages: new MessageService({ db: app.db, clock: app.clock }),
+    log: app.log,
   });
   const schema = { tags: ["admin: reviews"], headers: staffHeaders, security: [{ token: [], account: [] }] };
 

@@ -5,6 +5,7 @@ import {
   type ReviewKind,
   type ReviewSummary,
 } from "@brokerage/api";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
@@ -12,7 +13,7 @@ import { recordStaffAction, reviewTarget } from "../audit/record.js";
 import { seqCursor } from "../../lib/cursor.js";
 import type { MessageService } from "../messages/service.js";
 import type { StaffAuth } from "../staff/sessions.js";
-import type { ReviewHandler, ReviewRef, ReviewRegistry } from "./registry.js";
+import type { AfterCommit, MessageChoice, ReviewHandler, ReviewRef, ReviewRegistry } from "./registry.js";
 import * as repo from "./repository.js";
 
 /** Audit actions of the queue. */
@@ -29,6 +30,8 @@ interface Deps {
   clock: Clock;
   registry: ReviewRegistry;
   messages: MessageService;
+  /** Where an after-commit effect that fails is reported. */
+  log?: FastifyBaseLogger | undefined;
 }
 
 type Listed = { review: repo.ReviewRow; account: string };
@@ -48,6 +51,9 @@ function toItem({ review, account }: Listed, subject: Record<string, string | nu
     subject: subject ?? {},
   };
 }
+
+const kindOf = (choice: MessageChoice, params: Record<string, string>) =>
+  typeof choice === "function" ? choice(params) : choice;
 
 const refOf = (review: repo.ReviewRow): ReviewRef => ({
   id: review.id,
@@ -98,11 +104,14 @@ export class ReviewService {
    * (so of two concurrent decisions exactly one wins, the other answering ORDER_STATE_INVALID), then the
    * handler's effect, the user's message and the audit row. A review needing two approvals stays pending
    * after the first, recording its approver; the same staff member cannot give the second (SAME_APPROVER).
+   * What the handler registers with `afterCommit` runs once the transaction has committed, never before.
    */
   async decide(staff: StaffAuth, request: ReviewDecideRequest): Promise<ReviewItem> {
     const { db, clock, registry, messages } = this.deps;
     const handler = registry.get(request.kind);
     if (!handler) throw new DomainError("NOT_FOUND");
+    const effects: (() => void)[] = [];
+    const afterCommit: AfterCommit = (effect) => void effects.push(effect);
     const decided = await db.transaction(async (tx): Promise<Listed> => {
       const found = await repo.findWithAccount(tx, { kind: request.kind, id: request.id });
       if (!found) throw new DomainError("NOT_FOUND");
@@ -146,14 +155,15 @@ export class ReviewService {
           at,
         });
         if (!row) throw stale();
-        await handler.approve(tx, refOf(row), staff);
+        await handler.approve(tx, refOf(row), staff, afterCommit);
+        const params = {
+          ...(reason === null ? {} : { reason }),
+          ...(await handler.messageParams?.(tx, refOf(row), "approved")),
+        };
         await messages.send(tx, {
           userId: row.userId,
-          kind: handler.messages.approved,
-          params: {
-            ...(reason === null ? {} : { reason }),
-            ...(await handler.messageParams?.(tx, refOf(row), "approved")),
-          },
+          kind: kindOf(handler.messages.approved, params),
+          params,
         });
         await audit(REVIEW_AUDIT.approve, row);
         return { review: row, account: found.account };
@@ -169,21 +179,38 @@ export class ReviewService {
         at,
       });
       if (!row) throw stale();
-      await handler.reject(tx, refOf(row), staff, request.reason);
-      if (handler.messages.rejected !== null)
+      await handler.reject(tx, refOf(row), staff, request.reason, afterCommit);
+      if (handler.messages.rejected !== null) {
+        const params = {
+          reason: request.reason,
+          ...(await handler.messageParams?.(tx, refOf(row), "rejected")),
+        };
         await messages.send(tx, {
           userId: row.userId,
-          kind: handler.messages.rejected,
-          params: {
-            reason: request.reason,
-            ...(await handler.messageParams?.(tx, refOf(row), "rejected")),
-          },
+          kind: kindOf(handler.messages.rejected, params),
+          params,
         });
+      }
       await audit(REVIEW_AUDIT.reject, row);
       return { review: row, account: found.account };
     });
+    this.runCommitted(effects, decided.review);
     const subjects = await this.subjectsOf(handler, [decided]);
     return toItem(decided, subjects.get(decided.review.subjectId));
+  }
+
+  /** The decision stands once committed: an effect that throws is logged, and the others still run. */
+  private runCommitted(effects: readonly (() => void)[], review: repo.ReviewRow): void {
+    for (const effect of effects) {
+      try {
+        effect();
+      } catch (err) {
+        this.deps.log?.error(
+          { err, reviewId: review.id, kind: review.kind },
+          "after-commit effect of a review failed",
+        );
+      }
+    }
   }
 
   private async subjectsOf(handler: ReviewHandler, rows: readonly Listed[]) {

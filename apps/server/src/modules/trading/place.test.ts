@@ -1,8 +1,10 @@
 import type { TradeOrder } from "@brokerage/api";
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
-import { users } from "../../db/schema/index.js";
+import { rowsOf } from "../../db/index.js";
+import { journalEntries, users } from "../../db/schema/index.js";
+import { referenceOf } from "./money.js";
 import {
   PriceBoard,
   newKey,
@@ -16,7 +18,7 @@ import {
 } from "./testing.js";
 
 /**
- * The one-statement placement (`order_place`, migration 0010; place.ts) as the API uses it: once a user's
+ * The one-statement placement (`order_place`, migrations 0010–0012; place.ts) as the API uses it: once a user's
  * accounts exist (their first order goes in steps and creates them), an order is placed in one call, with
  * the same answers, refusals and idempotency as the general path. Each test checks that the call ran.
  */
@@ -39,6 +41,35 @@ async function warmTrader(amount: string): Promise<Trader> {
   const who = await trader(t, { currency: "USD", amount });
   await placeOk(t, who, market);
   return who;
+}
+
+/** Every write of an order's row while `run` runs, in the order made (a trigger, dropped after). */
+async function orderRowWrites(run: () => Promise<void>): Promise<{ op: string; id: string }[]> {
+  const { db } = t.database;
+  await db.execute(sql`create table order_row_writes (n serial, op text, id uuid)`);
+  await db.execute(sql`create function order_row_written() returns trigger language plpgsql as $$
+    begin insert into order_row_writes (op, id) values (tg_op, new.id); return null; end $$`);
+  await db.execute(sql`create trigger order_row_written after insert or update on trade_orders
+    for each row execute function order_row_written()`);
+  try {
+    await run();
+    return rowsOf(await db.execute(sql`select op, id from order_row_writes order by n`));
+  } finally {
+    await db.execute(sql`drop trigger order_row_written on trade_orders`);
+    await db.execute(sql`drop function order_row_written()`);
+    await db.execute(sql`drop table order_row_writes`);
+  }
+}
+
+/** The first journal entry booked for an order. */
+async function firstEntry(orderId: string) {
+  const [entry] = await t.database.db
+    .select({ id: journalEntries.id, type: journalEntries.type })
+    .from(journalEntries)
+    .where(eq(journalEntries.reference, referenceOf(orderId)))
+    .orderBy(asc(journalEntries.id))
+    .limit(1);
+  return entry;
 }
 
 /** Counts the root database's calls of `order_place` from here on. */
@@ -116,5 +147,46 @@ describe("placing an order in one statement", () => {
       status: 1,
     });
     expect(placed()).toBe(2);
+  });
+
+  it("writes the order's row once, inserted with its link to its first entry", async () => {
+    const who = await warmTrader("1000.00");
+    const limit = { ...market, priceType: "limit", price: "90" } as const;
+    await placeOk(t, who, limit); // its hold's account made (in steps)
+    const placements = countPlacements();
+    const placed: TradeOrder[] = [];
+    const writes = await orderRowWrites(async () => {
+      placed.push(await placeOk(t, who, market), await placeOk(t, who, limit));
+    });
+    expect(placements()).toBe(2);
+    expect(writes).toEqual(placed.map(({ id }) => ({ op: "INSERT", id })));
+    // Each row links the first entry booked for it: the margin's, the hold's.
+    const rows = await orderRows(t, who.userId);
+    const entries = await Promise.all(placed.map(({ id }) => firstEntry(id)));
+    expect(entries.map((entry) => entry?.type)).toEqual(["tradeMargin", "tradeMargin"]);
+    const links = placed.map(({ id }) => {
+      const row = rows.find((r) => r.id === id);
+      return { state: row?.state, openEntryId: row?.openEntryId, holdEntryId: row?.holdEntryId };
+    });
+    expect(links).toEqual([
+      { state: "open", openEntryId: entries[0]?.id, holdEntryId: null },
+      { state: "pending", openEntryId: null, holdEntryId: entries[1]?.id },
+    ]);
+  });
+
+  it("places one order for a key sent many times at once, every call answered alike", async () => {
+    const who = await warmTrader("1000.00");
+    const placed = countPlacements();
+    const before = (await orderRows(t, who.userId)).length;
+    const body = { ...market, idempotencyKey: newKey() };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => trade(t, who, "placeOrder", body)));
+    expect(answers[0]).toMatchObject({ status: 1, data: { state: "open" } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const rows = await orderRows(t, who.userId);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.map((r) => r.id)).toContain((answers[0]?.data as TradeOrder).id);
+    expect(placed()).toBeGreaterThanOrEqual(10);
+    // 1000 − 100.10 (the warm-up) − 100.10, once.
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "799.8", margin: "200" });
   });
 });

@@ -37,11 +37,13 @@ const ACCOUNT_REFUSALS = new Set<string>([
 ]);
 
 /**
- * Places an order in one round trip, with the database function `order_place` (migration 0010) in
- * autocommit: the same key claim, account checks (in the same order), row, bookings (`ledger_book_all`) and
- * stored answer as the general path (`TradingService.placeOrder`), as one statement; a refusal raises and
- * PostgreSQL rolls the whole statement back. The row and the entries are built here, by the same code as
- * the general path's; the function only writes the order number the database gives into the answer.
+ * Places an order in one round trip, with the database function `order_place` (migrations 0010, 0011:
+ * the key written once, with its answer; 0012: the row written once, inserted after the bookings with its
+ * link to its first entry) in autocommit: the same key check, account checks (in the same order), row,
+ * bookings (`ledger_book_all`) and stored answer as the general path (`TradingService.placeOrder`), as one
+ * statement; a refusal raises and PostgreSQL rolls the whole statement back. The row (its id chosen here)
+ * and the entries are built here, by the same code as the general path's; the function only adds the
+ * entry's id to the row and writes the order number the database gives into the answer.
  *
  * For an order already priced (its price refusals come from the general path, after the account's) and
  * not a day trade (whose allowance the general path checks).

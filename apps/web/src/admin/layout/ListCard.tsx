@@ -29,7 +29,7 @@ export function ListCard<T extends object>({
   items: readonly T[];
   emptyText: string;
   toolbar?: ReactNode;
-} & Pick<TableProps<T>, "rowKey" | "columns" | "rowClassName" | "size" | "expandable" | "onRow">) {
+} & Pick<TableProps<T>, "rowKey" | "columns" | "rowClassName" | "size" | "expandable" | "onRow" | "scroll">) {
   return (
     <Card variant="borderless" className="admin-card">
       {toolbar}

@@ -53,6 +53,9 @@ export function ReviewsScreen() {
     {
       title: t("reviews.subject"),
       key: "subject",
+      // The other columns have fixed widths: without its own, this one shrank to a letter on a narrow
+      // window (the table scrolls sideways instead).
+      width: 280,
       ellipsis: true,
       render: (_, item) => subjectSummary(item, t),
     },
@@ -113,6 +116,7 @@ export function ReviewsScreen() {
         rowKey="id"
         size="middle"
         columns={columns}
+        scroll={{ x: 1220 }}
         emptyText={t("reviews.empty", { state: t(`reviewStates.${state}`) })}
         onRow={(item) => ({ onDoubleClick: () => setOpenId(item.id) })}
         rowClassName={(item) => (item.id === openId ? "admin-row--open" : "")}

@@ -166,6 +166,29 @@ describe("/trade/index", () => {
     expect(calls("trade/closePosition")[0]?.[1]).toMatchObject({ positionId: order().id });
   });
 
+  it("marks an intraday position with a chip, in words and in the row's name, and not a normal one", async () => {
+    const intradayId = "7d0c1c3e-3f43-4d7b-9e0a-1f2b3c4d5e6f";
+    serve({
+      "trade/positions": {
+        items: [
+          order({ id: intradayId, kind: "dayTrade", name: "Tata Motors", symbol: "TATAMOTORS" }),
+          order(),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderRoute(<TradeScreen />, "/trade/index?tab=inProgress");
+    const list = await screen.findByRole("list", { name: "In progress" });
+    const intraday = within(list).getByRole("button", {
+      name: "Details of Tata Motors (TATAMOTORS), intraday",
+    });
+    expect(within(intraday).getByText("Intraday")).toBeTruthy();
+    expect(within(intraday).getByText("Long")).toBeTruthy();
+    const normal = within(list).getByRole("button", { name: "Details of Reliance Industries (RELIANCE)" });
+    expect(within(normal).queryByText("Intraday")).toBeNull();
+    expect(within(list).getAllByText("Intraday")).toHaveLength(1);
+  });
+
   it("says until when a locked position cannot be closed", async () => {
     serve({
       "trade/positions": { items: [order({ lockedUntil: "2099-01-01T03:45:00.000Z" })], nextCursor: null },
@@ -176,7 +199,30 @@ describe("/trade/index", () => {
   });
 });
 
+/** The value shown for a field of the position detail, by its label. */
+const fieldValue = (label: string) =>
+  screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent ?? null;
+
 describe("/trade/positionDetail", () => {
+  it("shows an intraday position's type and that it has no lock", async () => {
+    localStorage.setItem("positionDetail", order().id);
+    serve({ "trade/positionDetail": order({ kind: "dayTrade" }) });
+    renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
+    expect(await screen.findByText("T20261123000001")).toBeTruthy();
+    expect(fieldValue("Type")).toBe("Intraday, closed at the market's close");
+    expect(fieldValue("Locked until")).toBe("No lock (intraday)");
+  });
+
+  it("shows a normal position's type and its lock", async () => {
+    localStorage.setItem("positionDetail", order().id);
+    serve({ "trade/positionDetail": order({ lockedUntil: "2099-01-01T03:45:00.000Z" }) });
+    renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
+    expect(await screen.findByText("T20261123000001")).toBeTruthy();
+    expect(fieldValue("Type")).toBe("Normal");
+    expect(fieldValue("Locked until")).toMatch(/^2099\.01\.01/);
+    expect(screen.queryByText("No lock (intraday)")).toBeNull();
+  });
+
   it("shows every field of the position and saves its stops", async () => {
     localStorage.setItem("positionDetail", order().id);
     serve({

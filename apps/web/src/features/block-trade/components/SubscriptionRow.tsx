@@ -4,7 +4,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { money } from "@brokerage/core";
 import { formatPrice } from "../../market/quote";
-import { PnlText } from "../../trade/components/OrderRow";
+import { PnlText } from "../../trade/components/InventoryRow";
 import { RowMain, useOpenPosition } from "../../trade/components/RowMain";
 
 /**

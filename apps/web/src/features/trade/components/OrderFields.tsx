@@ -4,12 +4,15 @@ import type { TradeOrder } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../market/quote";
-import { PnlText } from "./OrderRow";
+import { PnlText } from "./InventoryRow";
 
 const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : "—");
 const priceOrDash = (value: string | null) => (value ? formatPrice(value) : "—");
 
-/** Every field of spec §3 "Order or position", in its order, with the state and the stops. */
+/**
+ * Every field of spec §3 "Order or position", in its order, with the state and the stops, and the order's
+ * type. An intraday order (kind `dayTrade`) has no lock: its lock field says so rather than showing a time.
+ */
 export function OrderFields({
   order,
   pnl,
@@ -26,6 +29,7 @@ export function OrderFields({
   const rows: [string, ReactNode][] = [
     ["orderNo", order.orderNo],
     ["stock", `${order.name} (${order.symbol} · ${order.exchange})`],
+    ["kind", t(`trade.kind.${order.kind}`)],
     ["state", t(`trade.state.${order.state}`)],
     ["buyTime", time(order.openedAt)],
     ["buyPrice", priceOrDash(order.openPrice)],
@@ -41,7 +45,7 @@ export function OrderFields({
     ["sellPrice", priceOrDash(order.closePrice)],
     ["pnl", <PnlText key="pnl" pnl={pnl} rate={null} currency={order.currency} />],
     ["returnRate", returnRate === null ? "—" : `${returnRate}%`],
-    ["lockTime", time(order.lockedUntil)],
+    ["lockTime", order.kind === "dayTrade" ? t("trade.noLockIntraday") : time(order.lockedUntil)],
     ["direction", t(`trade.direction.${order.direction}`)],
     ["priceType", t(`trade.priceType.${order.priceType}`)],
     ["limitPrice", priceOrDash(order.limitPrice)],

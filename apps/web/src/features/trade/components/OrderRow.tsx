@@ -1,37 +1,16 @@
 import { useTranslation } from "react-i18next";
-import type { InventoryItem, TradeOrder } from "@brokerage/api";
-import { formatMoneySafe } from "../../../lib/money";
+import type { TradeOrder } from "@brokerage/api";
 import { formatPrice } from "../../market/quote";
 import { useLivePrice } from "../api/livePrice";
-import { livePnl, toneOf } from "../order";
+import { livePnl } from "../order";
 import { OrderActions } from "./OrderActions";
-import { DirectionChip, RowMain, useOpenPosition } from "./RowMain";
-
-const signedMoney = (value: string) => (value.startsWith("-") ? "" : "+") + formatMoneySafe(value);
-
-/** P&L and return rate in the spec §9 colours (gain red, loss green). */
-export function PnlText({
-  pnl,
-  rate,
-  currency,
-}: {
-  pnl: string | null;
-  rate: string | null;
-  currency: string;
-}) {
-  if (pnl === null) return <span className="trend--flat">—</span>;
-  const tone = toneOf(pnl);
-  return (
-    <span className={`trade-pnl trend--${tone}`}>
-      {signedMoney(pnl)} {currency}
-      {rate !== null && <span className="trade-pnl__rate"> ({signedMoney(rate)}%)</span>}
-    </span>
-  );
-}
+import { PnlText } from "./InventoryRow";
+import { DirectionChip, IntradayChip, RowMain, useOpenPosition } from "./RowMain";
 
 /**
  * One order or position: name and code, direction, lots and leverage, open and current price, P&L and
- * return rate. An open position's price and P&L follow the live quote feed; tapping opens the detail.
+ * return rate. An open position's price and P&L follow the live quote feed; tapping opens the detail. An
+ * intraday order (kind `dayTrade`) has an "Intraday" chip beside its direction, and says so in its name.
  */
 export function OrderRow({ order }: { order: TradeOrder }) {
   const { t } = useTranslation();
@@ -43,13 +22,20 @@ export function OrderRow({ order }: { order: TradeOrder }) {
   const profit = moved?.pnl ?? order.pnl;
   const rate = moved?.returnRate ?? order.returnRate;
   const price = order.openPrice ?? order.limitPrice;
+  const intraday = order.kind === "dayTrade";
+  const instrument = { name: order.name, code: order.symbol };
   return (
     <li className="trade-row">
       <RowMain
         name={order.name}
         code={order.symbol}
-        chip={<DirectionChip direction={order.direction} />}
-        label={t("trade.detailOf", { name: order.name, code: order.symbol })}
+        chip={
+          <span className="trade-row__chips">
+            <DirectionChip direction={order.direction} />
+            {intraday && <IntradayChip />}
+          </span>
+        }
+        label={intraday ? t("trade.detailOfIntraday", instrument) : t("trade.detailOf", instrument)}
         onOpen={() => openPosition(order.id)}
       >
         <span className="trade-row__grid">
@@ -69,34 +55,6 @@ export function OrderRow({ order }: { order: TradeOrder }) {
         </span>
       </RowMain>
       <OrderActions order={order} name={order.name} />
-    </li>
-  );
-}
-
-/** One line of the inventory: an instrument and direction with its lots, average cost and P&L. */
-export function InventoryRow({ item }: { item: InventoryItem }) {
-  const { t } = useTranslation();
-  return (
-    <li className="trade-row">
-      <RowMain name={item.name} code={item.symbol} chip={<DirectionChip direction={item.direction} />}>
-        <span className="trade-row__grid">
-          <span>
-            {t("trade.lotsShort")} {item.quantity}
-          </span>
-          <span>
-            {t("trade.averageCost")} {formatPrice(item.averageCost)}
-          </span>
-          <span>
-            {t("trade.currentPrice")} {item.currentPrice ? formatPrice(item.currentPrice) : "—"}
-          </span>
-          <span>
-            {t("trade.marketValue")} {item.marketValue ? formatMoneySafe(item.marketValue) : "—"}
-          </span>
-        </span>
-        <span className="trade-row__pnl">
-          {t("trade.pnl")} <PnlText pnl={item.pnl} rate={null} currency={item.currency} />
-        </span>
-      </RowMain>
     </li>
   );
 }

@@ -50,6 +50,15 @@ export function DirectionChip({ direction }: { direction: TradeOrder["direction"
   return <span className={`trade-chip trade-chip--${direction}`}>{t(`trade.direction.${direction}`)}</span>;
 }
 
+/**
+ * Marks an intraday (day-trade) order: no lock, closed automatically at the market's close. The word is
+ * the marker, not the colour; a row whose button has its own name carries it in that name too.
+ */
+export function IntradayChip() {
+  const { t } = useTranslation();
+  return <span className="trade-chip trade-chip--intraday">{t("trade.intradayChip")}</span>;
+}
+
 /** Opens a position's (or an order's) detail screen. */
 export function useOpenPosition() {
   const navigate = useNavigate();

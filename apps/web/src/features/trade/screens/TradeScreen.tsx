@@ -9,7 +9,8 @@ import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Refreshable } from "../../market/components/Refreshable";
 import { TRADE_TABS, useInventory, useTradeList, type ListTab, type TradeTab } from "../api/trade";
-import { InventoryRow, OrderRow } from "../components/OrderRow";
+import { InventoryRow } from "../components/InventoryRow";
+import { OrderRow } from "../components/OrderRow";
 import { ListFoot } from "../../../components/ListFoot";
 
 const isTab = (value: string | null): value is TradeTab => TRADE_TABS.includes(value as TradeTab);
