@@ -2,7 +2,7 @@
 // served by the built server: the log-in screen as a new visitor, and home with a session. Prints the
 // performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a README row.
 //
-//   npm run build && npm run bench -- web [--runs 2] [--detail]
+//   npm run build && npm run bench -- web [--runs 2] [--detail] [--only log-in|home]
 //   --detail also prints each run's FCP, speed index, TBT and the elements that shifted.
 import { randomBytes } from "node:crypto";
 import * as chromeLauncher from "chrome-launcher";
@@ -85,6 +85,8 @@ export async function run(args) {
   const i = args.indexOf("--runs");
   const runs = i >= 0 ? Number(args[i + 1]) : 2;
   const detail = args.includes("--detail");
+  const o = args.indexOf("--only");
+  const only = o >= 0 ? args[o + 1] : undefined;
   const server = await startBuiltServer({
     name: "bench-web",
     env: { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-staff-key-42" },
@@ -95,7 +97,7 @@ export async function run(args) {
     const screens = [
       ["log-in", `${base}/#/login/login`, false],
       ["home (session)", `${base}/#/home/index`, true],
-    ];
+    ].filter(([name]) => !only || name.startsWith(only));
     await storeSession(chrome.port, base, await register(base));
     console.log("| screen | performance | accessibility | LCP | CLS | transferred |");
     console.log("| --- | --- | --- | --- | --- | --- |");

@@ -3,6 +3,10 @@
  * translates the code (locale key `errors.<CODE>`) and formats the params. The English text here is the
  * server's `msg`, for logs and for API users without a translation table.
  */
+import type { ErrorParams } from "./errorParams.js";
+
+export { MONEY_PARAMS, TIME_PARAMS, boundParams, type ErrorParams } from "./errorParams.js";
+
 export const ERROR_MESSAGES = {
   // Input and platform
   INVALID_INPUT: "Invalid input: {{field}}",
@@ -132,13 +136,6 @@ export const ERROR_MESSAGES = {
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
 
-/** Param keys whose values are money amounts (decimal strings); the client formats them as money. */
-export const MONEY_PARAMS = ["min", "max", "amount", "available", "balance"] as const;
-/** Param keys whose values are times of day or instants; the client formats them as time text. */
-export const TIME_PARAMS = ["start", "end", "until"] as const;
-
-export type ErrorParams = Record<string, string>;
-
 /** Fills `{{name}}` placeholders; used for the server's English `msg`. */
 export function renderMessage(code: ErrorCode, params: ErrorParams = {}): string {
   return ERROR_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? "");
@@ -146,17 +143,4 @@ export function renderMessage(code: ErrorCode, params: ErrorParams = {}): string
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
-}
-
-/**
- * The params a coded zod issue carries: a string rule's bounds are lengths (`minLength`, `maxLength`);
- * any other bound is an amount (`min`, `max`), which the app formats as money.
- */
-export function boundParams(issue: object): ErrorParams {
-  const { minimum, maximum, origin } = issue as { minimum?: unknown; maximum?: unknown; origin?: unknown };
-  const length = origin === "string";
-  const params: ErrorParams = {};
-  if (minimum !== undefined) params[length ? "minLength" : "min"] = String(minimum);
-  if (maximum !== undefined) params[length ? "maxLength" : "max"] = String(maximum);
-  return params;
 }

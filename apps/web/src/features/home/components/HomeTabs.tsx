@@ -1,15 +1,22 @@
 import "../../trade/trade.css";
 import "../../block-trade/blockTrade.css";
-import Tabs from "antd-mobile/es/components/tabs";
+import { Suspense, lazy, useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { ChipTabs } from "../../../components/ChipTabs";
 import { EmptyState } from "../../../components/EmptyState";
+import { LoadingState } from "../../../components/LoadingState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
-import { OfferList } from "../../block-trade/components/OfferList";
 import { useInventory } from "../../trade/api/trade";
-import { InventoryRow } from "../../trade/components/OrderRow";
+import { InventoryRow } from "../../trade/components/InventoryRow";
 
 const TABS = ["inventory", "ipo", "blockTrade", "follow"] as const;
+type HomeTab = (typeof TABS)[number];
+
+// The offers (and their paged list) load when their tab is first opened, not with the home screen.
+const OfferList = lazy(() =>
+  import("../../block-trade/components/OfferList").then((m) => ({ default: m.OfferList })),
+);
 
 /** The user's holdings by instrument (`trade/inventory`), with the way to the positions. */
 function InventoryTab() {
@@ -42,7 +49,9 @@ function BlockTradeTab() {
   const { t } = useTranslation();
   return (
     <>
-      <OfferList paged={false} />
+      <Suspense fallback={<LoadingState />}>
+        <OfferList paged={false} />
+      </Suspense>
       <p className="home-tabs__more">
         <Link to="/home/blockTrade">{t("blockTrade.allOffers")}</Link>
         <Link to="/home/blockTrade2">{t("blockTrade.mine")}</Link>
@@ -54,21 +63,20 @@ function BlockTradeTab() {
 /** Home tabs of spec §2: holdings and block trades; the IPO and follow lists arrive with their issues. */
 export function HomeTabs() {
   const { t } = useTranslation();
+  const panelId = useId();
+  const [tab, setTab] = useState<HomeTab>("inventory");
   return (
     <section className="card home-tabs" aria-label={t("title.home.index")}>
-      <Tabs>
-        {TABS.map((key) => (
-          <Tabs.Tab key={key} title={t(`home.tabs.${key}`)}>
-            {key === "inventory" ? (
-              <InventoryTab />
-            ) : key === "blockTrade" ? (
-              <BlockTradeTab />
-            ) : (
-              <EmptyState />
-            )}
-          </Tabs.Tab>
-        ))}
-      </Tabs>
+      <ChipTabs
+        variant="line"
+        label={t("title.home.index")}
+        options={TABS.map((key) => ({ key, label: t(`home.tabs.${key}`) }))}
+        value={tab}
+        onChange={setTab}
+      />
+      <div role="tabpanel" id={panelId} aria-label={t(`home.tabs.${tab}`)}>
+        {tab === "inventory" ? <InventoryTab /> : tab === "blockTrade" ? <BlockTradeTab /> : <EmptyState />}
+      </div>
     </section>
   );
 }
