@@ -105,10 +105,25 @@ export async function startHarness(): Promise<Harness> {
 
 /**
  * Waits until antd-mobile's animated layers (masks, dialogs, popups, toasts: animated from script, frame
- * by frame, through inline styles) have stopped moving, so what is checked is what the user reads, not a
- * frame of a fade-in at half opacity.
+ * by frame, through inline styles) have stopped moving, and until no finite CSS animation or transition
+ * runs (the back office's antd modals, drawers and messages fade through CSS classes), so what is checked
+ * is what the user reads, not a frame of a fade at half opacity. Endless ones (spinners, skeletons) are
+ * not waited for.
  */
 export async function settleAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => undefined);
   const frame = () =>
     page.evaluate(() =>
       Array.from(document.querySelectorAll("[class^='adm-'][style], [class*=' adm-'][style]"))
