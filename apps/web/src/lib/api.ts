@@ -19,6 +19,8 @@ export interface RequestOptions {
    */
   ignoreUnauthorized?: boolean;
   timeoutMs?: number;
+  /** Aborts the request (react-query's signal of a query nobody waits for any more). */
+  signal?: AbortSignal;
 }
 
 interface RawEnvelope {
@@ -65,10 +67,23 @@ function sessionHeaders(): Record<string, string> {
   return headers;
 }
 
-/** POST /api/vue/<group/action> with a JSON body; resolves `data` of a status-1 envelope. */
-export async function apiPost<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
+/**
+ * POST /api/vue/<path> with a JSON body and the session headers; resolves the raw answer of any status but
+ * 401. A 401 ends the session (`onUnauthorized`, unless the call asks not to) and rejects UNAUTHORIZED; no
+ * answer within the timeout rejects an HttpError(0). The calls whose answer is not the JSON envelope (an
+ * image, a CSV file) read the answer themselves, and `answerError` for a failed one.
+ */
+export async function apiFetch(
+  path: string,
+  body: object = {},
+  options: RequestOptions = {},
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  // The caller's signal (a query left before its answer came) stops the request too.
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  if (options.signal?.aborted) controller.abort();
   let response: Response;
   try {
     response = await fetch(API_BASE + path, {
@@ -81,19 +96,65 @@ export async function apiPost<T>(path: string, body: object = {}, options: Reque
     throw controller.signal.aborted ? new HttpError(0) : cause;
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
   }
-
   if (response.status === 401) {
     if (!options.ignoreUnauthorized) onUnauthorized();
     throw new ApiError("UNAUTHORIZED", {}, "");
   }
-  const envelope = (await response.json().catch(() => null)) as RawEnvelope | null;
-  if (!response.ok || !envelope) throw new HttpError(response.status, envelope?.requestId);
+  return response;
+}
 
-  if (envelope.status === 1) return envelope.data as T;
+const readEnvelope = (response: Response) => response.json().catch(() => null) as Promise<RawEnvelope | null>;
+
+/**
+ * What a failed answer rejects with: a business error (a 2xx status-0 envelope) as an ApiError, toasted
+ * unless the call is silent; anything else (a non-2xx, not an envelope) as an HttpError.
+ */
+async function failureOf(
+  response: Response,
+  envelope: RawEnvelope | null,
+  options: RequestOptions,
+): Promise<ApiError | HttpError> {
+  if (!response.ok || !envelope || envelope.status === 1)
+    return new HttpError(response.status, envelope?.requestId);
   const error = new ApiError(envelope.code ?? "", envelope.params ?? {}, envelope.msg ?? "");
   // Whoever shows this error (the toast below or the caller) may format a money param in it.
   if (Object.keys(error.params).length > 0) await loadMoneyFormat();
   if (!options.silent) showError(errorText(error.code, error.params, error.serverMsg));
-  throw error;
+  return error;
+}
+
+/** The error of an `apiFetch` answer that is not the file the call expected (it reads the answer's body). */
+export async function answerError(
+  response: Response,
+  options: RequestOptions = {},
+): Promise<ApiError | HttpError> {
+  return failureOf(response, await readEnvelope(response), options);
+}
+
+/** POST /api/vue/<group/action> with a JSON body; resolves `data` of a status-1 envelope. */
+export async function apiPost<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, body, options);
+  const envelope = await readEnvelope(response);
+  if (response.ok && envelope?.status === 1) return envelope.data as T;
+  throw await failureOf(response, envelope, options);
+}
+
+/**
+ * An endpoint answering image bytes (a deposit's voucher) as a data: URL, fetched with the session. A
+ * data: URL, not a blob: object URL: the app's Content-Security-Policy allows images from itself and
+ * data: only (apps/server security-headers), and a data: URL needs no revoking. It lives only as long
+ * as whoever shows it. A business error or a transport failure rejects like `apiPost`'s.
+ */
+export async function apiImage(path: string, body: object, options: RequestOptions = {}): Promise<string> {
+  const response = await apiFetch(path, body, options);
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok || !type.startsWith("image/")) throw await answerError(response, options);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let binary = "";
+  // In slices: String.fromCharCode takes its bytes as arguments, and arguments have a limit.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${type.split(";")[0]};base64,${btoa(binary)}`;
 }

@@ -186,6 +186,44 @@ describe("/information/recharge", () => {
   });
 });
 
+describe("/information/recharge?tab=records, a deposit's voucher", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is offered on a deposit that has one and shown from the deposit records", async () => {
+    serve({
+      "fund/rechargeList": {
+        items: [pending, { ...pending, id: "5d1c2b3a-0000-4000-8000-000000000002", voucher: false }],
+        nextCursor: null,
+      },
+    });
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          status: 200,
+          headers: { "content-type": "image/png" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    show("/information/recharge?tab=records");
+    const list = await screen.findByRole("list", { name: "Deposit records" });
+    const [withVoucher, withoutVoucher] = within(list).getAllByRole("listitem");
+    expect(within(withoutVoucher!).queryByRole("button", { name: /View voucher/ })).toBeNull();
+
+    fireEvent.click(
+      within(withVoucher!).getByRole("button", { name: "View voucher of the 250.00 USD deposit" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: /Transfer voucher/ });
+    const image = await within(dialog).findByRole("img", {
+      name: "Transfer voucher of the 250.00 USD deposit",
+    });
+    expect(image.getAttribute("src")).toBe("data:image/png;base64,iVBORw==");
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/vue/fund/rechargeVoucher");
+    expect(JSON.parse(String(init.body))).toEqual({ id: pending.id });
+    expect(init.headers).toMatchObject({ token: "t1", account: "priya01" });
+  });
+});
+
 describe("/information/rechargeChannel", () => {
   const selection = { channelId: demoBank.id, currency: "USD", amount: "250" };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { FundRecord, Withdrawal } from "@brokerage/api";
+import type { DepositRecord, FundRecord, Withdrawal } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -256,9 +256,102 @@ describe("/information/settled", () => {
     expect(list.textContent).toContain("State Bank of India •••• 0123");
     expect(list.textContent).toContain("Rejected");
     expect(list.textContent).toContain("Reason: Name on the card differs");
+    expect(within(list).queryByRole("button")).toBeNull();
 
     fireEvent.click(screen.getByRole("tab", { name: "Deposits" }));
     expect(await screen.findByText("No deposits yet.")).toBeTruthy();
+  });
+});
+
+describe("a deposit's voucher", () => {
+  const deposit = (overrides: Partial<DepositRecord>): DepositRecord => ({
+    id: "5d1c2b3a-0000-4000-8000-000000000001",
+    channelId: "c1",
+    channelName: "Demo bank transfer",
+    channelKind: "bank",
+    currency: "USD",
+    amount: "250.00",
+    state: "pending",
+    reason: null,
+    voucher: true,
+    createdAt: "2026-11-23T08:00:00.000Z",
+    decidedAt: null,
+    ...overrides,
+  });
+  const withVoucher = deposit({});
+  const withoutVoucher = deposit({
+    id: "5d1c2b3a-0000-4000-8000-000000000002",
+    amount: "80.00",
+    voucher: false,
+  });
+
+  /** The deposits tab of the transaction records, its rows once loaded. */
+  async function showDeposits() {
+    vi.mocked(apiPost).mockImplementation(async (path: string) => {
+      if (path === "fund/rechargeList")
+        return { items: [withVoucher, withoutVoucher], nextCursor: null } as never;
+      throw new Error(`unexpected ${path}`);
+    });
+    show(<SettledScreen />, "/?tab=recharges");
+    const list = await screen.findByRole("list", { name: "Deposits" });
+    return within(list).getAllByRole("listitem");
+  }
+  const jpeg = () =>
+    new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), {
+      status: 200,
+      headers: { "content-type": "image/jpeg", "cache-control": "private, no-store" },
+    });
+
+  it("is offered only on a deposit that has one, fetched with the session and shown in a sheet", async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jpeg());
+    vi.stubGlobal("fetch", fetchMock);
+    const [first, second] = await showDeposits();
+    expect(within(second!).queryByRole("button", { name: /View voucher/ })).toBeNull();
+    const view = within(first!).getByRole("button", { name: "View voucher of the 250.00 USD deposit" });
+    expect(view.textContent).toBe("View voucher");
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(view);
+    const dialog = await screen.findByRole("dialog", { name: /Transfer voucher/ });
+    const image = await within(dialog).findByRole("img", {
+      name: "Transfer voucher of the 250.00 USD deposit",
+    });
+    expect(image.getAttribute("src")).toBe("data:image/jpeg;base64,/9j/4A==");
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/vue/fund/rechargeVoucher");
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body))).toEqual({ id: withVoucher.id });
+    expect(init.headers).toMatchObject({ token: "t1", account: "priya01" });
+
+    // Closed, the image is gone; opened again, it is fetched again (never kept beyond the sheet).
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("img", { name: /Transfer voucher/ })).toBeNull());
+    fireEvent.click(view);
+    await screen.findByRole("img", { name: /Transfer voucher/ });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows the translated error of a refused call in the sheet, and tries again on request", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 0, msg: "x", code: "NOT_FOUND", params: {}, data: null }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const [first] = await showDeposits();
+    fireEvent.click(within(first!).getByRole("button", { name: /View voucher/ }));
+    const dialog = await screen.findByRole("dialog", { name: /Transfer voucher/ });
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("Not found");
+    expect(within(dialog).queryByRole("img")).toBeNull();
+
+    fetchMock.mockImplementation(async () => new Response("bad gateway", { status: 502 }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain(
+      "Network error, please try again",
+    );
   });
 });
 

@@ -6,6 +6,8 @@ import type {
   TradeOrderPage,
   WithdrawListResponse,
 } from "@brokerage/api";
+import { useQuery } from "@tanstack/react-query";
+import { apiImage } from "../../../lib/api";
 import { usePagedList } from "../../../lib/queries";
 
 export const FUND_RECORDS_KEY = ["fund", "records"] as const;
@@ -36,4 +38,18 @@ export function useWithdrawList() {
  */
 export function useTradeHistory() {
   return usePagedList<TradeOrderPage>(["trade", "history"], "trade/trades");
+}
+
+/**
+ * `fund/rechargeVoucher {id}`: the voucher of one of the user's own deposits, as a data: URL, while the
+ * viewer is open. Forgotten as soon as nobody shows it (gcTime 0): a transfer slip is personal, and an
+ * image kept in memory for every row once looked at would add up. The error is shown in the viewer.
+ */
+export function useDepositVoucher(id: string) {
+  return useQuery({
+    queryKey: ["depositVoucher", id],
+    queryFn: ({ signal }) => apiImage("fund/rechargeVoucher", { id }, { silent: true, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

@@ -1,7 +1,5 @@
-import type { ErrorParams, StatementRequest } from "@brokerage/api";
-import { API_BASE, onUnauthorized } from "../../../lib/api";
-import { ApiError, HttpError, loadMoneyFormat } from "../../../lib/apiError";
-import { getAccount, getToken } from "../../../lib/storage";
+import type { StatementRequest } from "@brokerage/api";
+import { answerError, apiFetch } from "../../../lib/api";
 
 /** A year of an active account's postings takes longer to write than the 10 s of a JSON call. */
 export const STATEMENT_TIMEOUT_MS = 60_000;
@@ -23,30 +21,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * form to show; a 401 ends the session like any call's (lib/api.ts).
  */
 export async function fetchStatement(request: StatementRequest): Promise<StatementFile> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  const token = getToken();
-  const account = getAccount();
-  if (token) headers.token = token;
-  if (account) headers.account = account;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), STATEMENT_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}fund/statement`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(request),
-      signal: controller.signal,
-    });
-  } catch (cause) {
-    throw controller.signal.aborted ? new HttpError(0) : cause;
-  } finally {
-    clearTimeout(timer);
-  }
-  if (response.status === 401) {
-    onUnauthorized();
-    throw new ApiError("UNAUTHORIZED", {}, "");
-  }
+  const response = await apiFetch("fund/statement", request, { timeoutMs: STATEMENT_TIMEOUT_MS });
   if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/csv")) {
     const fallback = `funds-statement-${request.from}-to-${request.to}.csv`;
     return {
@@ -54,17 +29,7 @@ export async function fetchStatement(request: StatementRequest): Promise<Stateme
       fileName: fileNameOf(response.headers.get("content-disposition"), fallback),
     };
   }
-  const envelope = (await response.json().catch(() => null)) as {
-    status?: number;
-    code?: string;
-    params?: ErrorParams;
-    msg?: string;
-    requestId?: string;
-  } | null;
-  if (!response.ok || !envelope || envelope.status !== 0)
-    throw new HttpError(response.status, envelope?.requestId);
-  await loadMoneyFormat();
-  throw new ApiError(envelope.code ?? "", envelope.params ?? {}, envelope.msg ?? "");
+  throw await answerError(response, { silent: true });
 }
 
 /**

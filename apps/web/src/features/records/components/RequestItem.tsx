@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
 import { lastFour } from "../../cards/components/cardNumber";
 import { formatAmount } from "./amount";
+import { VoucherButton } from "./VoucherButton";
 
 export interface RequestView {
   id: string;
@@ -14,6 +15,8 @@ export interface RequestView {
   /** Where the money came from or goes to. */
   detail: string;
   reason: string | null;
+  /** A deposit with an uploaded transfer voucher, which its row offers to show. */
+  voucher: boolean;
   createdAt: string;
   decidedAt: string | null;
 }
@@ -26,6 +29,7 @@ export const depositView = (d: DepositRecord): RequestView => ({
   state: d.state,
   detail: d.channelName,
   reason: d.reason,
+  voucher: d.voucher,
   createdAt: d.createdAt,
   decidedAt: d.decidedAt,
 });
@@ -38,17 +42,19 @@ export const withdrawalView = (w: Withdrawal): RequestView => ({
   state: w.state,
   detail: `${w.card.bankName} •••• ${lastFour(w.card.cardNumber)}`,
   reason: w.reason,
+  voucher: false,
   createdAt: w.createdAt,
   decidedAt: w.decidedAt,
 });
 
 /**
  * One deposit or withdrawal request with its review state (spec §4: pending review, passed, rejected)
- * and the reviewer's reason on a refusal. The amount is the request's, unsigned: the fund records show
- * what it did to the balance.
+ * and the reviewer's reason on a refusal; a deposit with an uploaded voucher offers to show it. The
+ * amount is the request's, unsigned: the fund records show what it did to the balance.
  */
 export function RequestItem({ request }: { request: RequestView }) {
   const { t } = useTranslation();
+  const amount = formatAmount(request.amount, request.currency);
   return (
     <li className="record">
       <div className="record__line">
@@ -57,8 +63,7 @@ export function RequestItem({ request }: { request: RequestView }) {
           <span className="record__detail">{request.detail}</span>
         </span>
         <span className="record__amount">
-          {formatAmount(request.amount, request.currency)}{" "}
-          <span className="record__currency">{request.currency}</span>
+          {amount} <span className="record__currency">{request.currency}</span>
         </span>
       </div>
       <div className="record__line record__meta">
@@ -68,6 +73,11 @@ export function RequestItem({ request }: { request: RequestView }) {
         </span>
       </div>
       {request.reason && <p className="record__reason">{t("records.reason", { reason: request.reason })}</p>}
+      {request.voucher && (
+        <div className="record__actions">
+          <VoucherButton id={request.id} amount={amount} currency={request.currency} />
+        </div>
+      )}
     </li>
   );
 }
