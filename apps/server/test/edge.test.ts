@@ -45,13 +45,9 @@ afterAll(async () => {
 });
 
 describe("security headers", () => {
-  it("sends one strict policy on the app's document, its assets and the API alike", async () => {
-    for (const [method, url] of [
-      ["GET", "/"],
-      ["GET", "/assets/app-1234.js"],
-      ["POST", "/api/vue/common/config"],
-    ] as const) {
-      const response = await app.inject({ method, url, payload: method === "POST" ? {} : undefined });
+  it("sends one strict policy on the app's document, its assets and the API docs", async () => {
+    for (const url of ["/", "/assets/app-1234.js", "/api/docs/"]) {
+      const response = await app.inject({ method: "GET", url });
       const csp = response.headers["content-security-policy"];
       expect(csp, url).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -62,6 +58,30 @@ describe("security headers", () => {
       expect(response.headers["referrer-policy"]).toBe("no-referrer");
       expect(response.headers["x-frame-options"]).toBe("DENY");
     }
+  });
+
+  it("sends the API's answers the strictest policy and only the headers that apply to them", async () => {
+    for (const url of ["/api/vue/common/config", "/api/admin/auth/me", "/api/health"]) {
+      const response = await app.inject({ method: url === "/api/health" ? "GET" : "POST", url, payload: {} });
+      expect(response.headers["content-security-policy"], url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["referrer-policy"]).toBe("no-referrer");
+      expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      // Document-only headers: nothing the API answers is rendered as a page.
+      expect(response.headers["cross-origin-opener-policy"]).toBeUndefined();
+      expect(response.headers["x-dns-prefetch-control"]).toBeUndefined();
+    }
+    const https = await app.inject({
+      method: "POST",
+      url: "/api/vue/common/config",
+      payload: {},
+      headers: { "x-forwarded-proto": "https" },
+      remoteAddress: "10.9.0.1",
+    });
+    expect(https.headers["strict-transport-security"]).toMatch(/^max-age=31536000/);
   });
 
   it("sends HSTS only when the request came over HTTPS through a trusted proxy", async () => {

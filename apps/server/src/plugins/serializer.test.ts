@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildTestApp, call, registerUser, type TestApp } from "../../test/helper.js";
 import { answers, ok } from "../lib/envelope.js";
-import { compileResponse } from "./serializer.js";
+import { compileResponse, writtenOncePerData } from "./serializer.js";
 
 /** The fast serialiser of a schema, and proof that it writes what zod's parse then JSON.stringify write. */
 function expectFaithful(schema: z.ZodType, values: unknown[], { fast = true } = {}) {
@@ -247,5 +247,43 @@ describe("the response serialiser in the app", () => {
       const schema = answers(data)[200];
       expect(response.body, path).toBe(JSON.stringify(schema.parse(response.json())));
     }
+  });
+});
+
+describe("answers written once per frozen data", () => {
+  const counted = () => {
+    const calls: unknown[] = [];
+    const serialize = writtenOncePerData((answer) => {
+      calls.push(answer);
+      return JSON.stringify(answer);
+    });
+    return { calls, serialize };
+  };
+
+  it("writes a frozen object's answer once and gives every later caller the same text", () => {
+    const { calls, serialize } = counted();
+    const data = Object.freeze({ close: "1.00" });
+    const text = serialize(ok(data));
+    expect(serialize(ok(data))).toBe(text);
+    expect(JSON.parse(text)).toEqual({ status: 1, msg: "ok", data: { close: "1.00" } });
+    expect(calls).toHaveLength(1);
+    // Another frozen object, even an equal one, is written on its own.
+    serialize(ok(Object.freeze({ close: "1.00" })));
+    expect(calls).toHaveLength(2);
+  });
+
+  it("writes every other answer each time: data not frozen, errors, another message", () => {
+    const { calls, serialize } = counted();
+    const open = { close: "1.00" };
+    serialize(ok(open));
+    open.close = "2.00";
+    expect(JSON.parse(serialize(ok(open))).data.close).toBe("2.00");
+    const frozen = Object.freeze({ close: "1.00" });
+    serialize({ status: 0, msg: "refused", data: frozen });
+    serialize({ status: 0, msg: "refused", data: frozen });
+    serialize({ status: 1, msg: "done", data: frozen });
+    serialize({ status: 1, msg: "done", data: frozen });
+    serialize(ok(null));
+    expect(calls).toHaveLength(7);
   });
 });

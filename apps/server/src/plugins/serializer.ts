@@ -266,6 +266,28 @@ function zodSchemaOf(maybeSchema: unknown): z.core.$ZodType | undefined {
 }
 
 /** Fastify's serializer compiler: one serialiser per route and HTTP status, built when the app starts. */
+/**
+ * A success answer whose `data` is a frozen object is written once per object: it cannot change, so the
+ * text is the same for every caller. Market data is made so (the simulator's quote of a symbol is one
+ * frozen object per second, shared by every call and socket in that second); the first write of each
+ * object goes through the serialiser (and its check, in the test suite). Anything else is written each
+ * time. The texts are held only as long as their objects are.
+ */
+export function writtenOncePerData(serialize: Serialize): Serialize {
+  const written = new WeakMap<object, string>();
+  return (answer) => {
+    const { status, msg, data } = (answer ?? {}) as { status?: unknown; msg?: unknown; data?: unknown };
+    if (status !== 1 || msg !== "ok" || typeof data !== "object" || data === null || !Object.isFrozen(data))
+      return serialize(answer);
+    let text = written.get(data);
+    if (text === undefined) {
+      text = serialize(answer);
+      written.set(data, text);
+    }
+    return text;
+  };
+}
+
 export function responseSerializerCompiler(
   options: ResponseSerializerOptions = {},
 ): FastifySerializerCompiler<unknown> {
@@ -274,7 +296,9 @@ export function responseSerializerCompiler(
     // A plain JSON Schema (none of ours): what Fastify's default compiler does.
     if (!schema)
       return fastJsonStringify(maybeSchema as Parameters<typeof fastJsonStringify>[0]) as Serialize;
-    const { serialize, fallbacks } = compileResponse(schema, options.checkResponses);
+    const compiled = compileResponse(schema, options.checkResponses);
+    const { fallbacks } = compiled;
+    const serialize = writtenOncePerData(compiled.serialize);
     if (fallbacks.length > 0) {
       options.log?.warn(
         { method, url, httpStatus, fallbacks },

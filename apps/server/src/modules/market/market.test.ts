@@ -55,6 +55,22 @@ describe("parameter/zhishu", () => {
     expect(items[0]?.names).toMatchObject({ en: "NIFTY 50", ko: expect.stringMatching(/[가-힣]/) });
   });
 
+  it("writes one list per second for every caller, and a new one once the prices move", async () => {
+    const service = t.app.marketData;
+    const first = service.zhishu("inr");
+    expect(service.zhishu("inr")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const text = JSON.stringify(await call(t.app, "parameter/zhishu", { type: "inr" }));
+    expect(JSON.stringify(await call(t.app, "parameter/zhishu", { type: "inr" }))).toBe(text);
+    t.clock.advance(60_000);
+    const later = service.zhishu("inr");
+    expect(later).not.toBe(first);
+    const moved = await call(t.app, "parameter/zhishu", { type: "inr" });
+    expect((moved.data as { timestamp: string }[])[0]?.timestamp).toBe(later[0]?.timestamp);
+    expect(later[0]?.timestamp).not.toBe(first[0]?.timestamp);
+    t.clock.set(INDIA_OPEN);
+  });
+
   it("refuses an unknown market type", async () => {
     const answer = await call(t.app, "parameter/zhishu", { type: "eur" });
     expect(answer).toMatchObject({ status: 0, code: "INVALID_INPUT", params: { field: "type" } });

@@ -98,18 +98,49 @@ export class MarketService {
     return symbols.flatMap((symbol) => this.provider.quote(symbol, now) ?? []);
   }
 
-  /** `parameter/zhishu`: the market's indices, or its leading instruments when it has none. */
-  zhishu(type: MarketType): IndexItem[] {
-    const market = MARKET_OF_TYPE[type];
-    const indices = this.provider.indices().filter((i) => i.market === market);
-    const listings =
-      indices.length > 0
-        ? indices
-        : this.provider
-            .instruments()
-            .filter((i) => i.market === market)
-            .slice(0, BENCHMARKS_WITHOUT_INDEX);
-    return this.quotes(listings.map((l) => l.symbol)).map((q) => ({
+  /**
+   * `parameter/zhishu`: the market's indices, or its leading instruments when it has none. When every
+   * quote is a frozen one the provider shares (the simulator's, one per symbol per second), the list made
+   * from them is kept, frozen, until one of them is replaced, so the callers of that second share it.
+   */
+  zhishu(type: MarketType): readonly IndexItem[] {
+    const quotes = this.quotes(this.zhishuSymbols(type));
+    const kept = this.zhishuKept.get(type);
+    if (kept && kept.quotes.length === quotes.length && kept.quotes.every((q, i) => q === quotes[i]))
+      return kept.items;
+    const items = quotes.map((q) => this.indexItem(q));
+    if (quotes.every((q) => Object.isFrozen(q))) {
+      const frozen = Object.freeze(items.map((item) => Object.freeze(item)));
+      this.zhishuKept.set(type, { quotes, items: frozen });
+      return frozen;
+    }
+    return items;
+  }
+
+  private readonly zhishuKept = new Map<MarketType, { quotes: Quote[]; items: readonly IndexItem[] }>();
+  private readonly zhishuLists = new Map<MarketType, readonly string[]>();
+
+  /** The symbols `zhishu` lists for a market type (they never change while the process runs). */
+  private zhishuSymbols(type: MarketType): readonly string[] {
+    let symbols = this.zhishuLists.get(type);
+    if (!symbols) {
+      const market = MARKET_OF_TYPE[type];
+      const indices = this.provider.indices().filter((i) => i.market === market);
+      const listings =
+        indices.length > 0
+          ? indices
+          : this.provider
+              .instruments()
+              .filter((i) => i.market === market)
+              .slice(0, BENCHMARKS_WITHOUT_INDEX);
+      symbols = listings.map((l) => l.symbol);
+      this.zhishuLists.set(type, symbols);
+    }
+    return symbols;
+  }
+
+  private indexItem(q: Quote): IndexItem {
+    return {
       symbol: q.code,
       exchange: q.exchange,
       name: q.name,
@@ -119,7 +150,7 @@ export class MarketService {
       gain: q.gain,
       timestamp: q.timestamp,
       simulated: q.simulated,
-    }));
+    };
   }
 
   /**

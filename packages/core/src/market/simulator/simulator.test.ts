@@ -69,6 +69,14 @@ describe("quotes", () => {
     expect(next).not.toBe(start);
   });
 
+  it("are frozen all through, since the one quote of a second is shared by every caller", () => {
+    const quote = new MarketSimulator({ seed: "test-seed" }).quote("RELIANCE", LIVE);
+    expect(Object.isFrozen(quote)).toBe(true);
+    expect(Object.isFrozen(quote?.details)).toBe(true);
+    expect(Object.isFrozen(quote?.details.names)).toBe(true);
+    expect(() => Object.assign(quote ?? {}, { close: "1.00" })).toThrow(TypeError);
+  });
+
   it("derive gain from close and previous close and carry the spec's fields", () => {
     const q = sim.quote("RELIANCE", LIVE);
     expect(q).toMatchObject({

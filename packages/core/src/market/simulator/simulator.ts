@@ -84,7 +84,9 @@ export class MarketSimulator implements MarketDataProvider {
     const kept = this.lastQuotes.get(symbol);
     if (kept && kept.second === second) return kept.quote;
     const series = this.seriesOf(symbol);
-    const quote = series && buildQuote(series, t, this.statics, true);
+    // Frozen: the one quote of this second is shared by every caller (and a server may write it once
+    // for all of them, as it cannot change).
+    const quote = series && deepFreeze(buildQuote(series, t, this.statics, true));
     if (series) this.lastQuotes.set(symbol, { second, quote });
     return quote;
   }
@@ -132,4 +134,13 @@ export class MarketSimulator implements MarketDataProvider {
     this.series.set(symbol, created);
     return created;
   }
+}
+
+/** Freezes `value` and every object or array inside it; answers it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
