@@ -106,7 +106,7 @@ export async function startBuiltServer({
     const healthy = await fetch(`${baseUrl}/api/health`)
       .then(async (res) => res.ok && (await res.json()).status === 1)
       .catch(() => false);
-    if (healthy) return { baseUrl, output: () => log, stop };
+    if (healthy) return { baseUrl, pid: child.pid, output: () => log, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

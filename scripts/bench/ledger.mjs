@@ -23,6 +23,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ROOT, startBuiltServer } from "../built-server.mjs";
+import { cpuMeter, perOperation } from "./cpu.mjs";
 
 export const INVITE = "BENCH-LEDGER";
 export const ADMIN = { account: "benchadmin", password: "Bench-ledger-Key-9" };
@@ -131,12 +132,15 @@ export async function drive(base, opts, makeRequests, perExchange) {
     return { result, state };
   };
   await run(2);
+  const meter = cpuMeter(opts.serverPid);
   const { result, state } = await run(opts.seconds);
+  const spent = meter.stop();
   if (state.failures > 0) throw new Error(`${state.failures} refused calls, first: ${state.firstFailure}`);
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx`);
   return {
     exchangesPerSecond: result.requests.total / perExchange / opts.seconds,
+    cpu: perOperation(spent, result.requests.total / perExchange),
     p99: result.latency.p99,
     p50: result.latency.p50,
   };
@@ -321,7 +325,7 @@ export async function run(args) {
       });
       let measured;
       try {
-        measured = await measureServer(server.baseUrl, opts);
+        measured = await measureServer(server.baseUrl, { ...opts, serverPid: server.pid });
       } finally {
         await server.stop();
       }
@@ -339,6 +343,7 @@ export async function run(args) {
         `Goal (issue 8): exchanges ≥ 0.4× pgbench TPC-B with p99 < 50 ms: ${met ? "met" : "not met"} ` +
           `(${ratio.toFixed(2)}×, p99 ${measured.fill.p99} ms)`,
       );
+      if (measured.fill.cpu) console.log(`CPU per exchange (pre-made quote): ${measured.fill.cpu}`);
       rows.push(["pgbench TPC-B (scale 10)", tpcb.tps, tpcb.p99, 1]);
       rows.push([
         "exchange (pre-made quote), PostgreSQL",
@@ -360,7 +365,7 @@ export async function run(args) {
     const raw = await rawPglite(opts);
     const server = await startBuiltServer({ name: "bench-ledger-embedded", env: serverEnv });
     try {
-      const measured = await measureServer(server.baseUrl, opts);
+      const measured = await measureServer(server.baseUrl, { ...opts, serverPid: server.pid });
       rows.push(["raw PGlite transaction, same shape (one at a time)", raw.tps, raw.p99, 1]);
       rows.push([
         "exchange (pre-made quote), embedded",

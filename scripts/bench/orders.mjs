@@ -126,7 +126,7 @@ export async function run(args) {
     try {
       const prepared = await prepare(server.baseUrl, opts.users);
       order = prepared.order;
-      measured = await measure(server.baseUrl, prepared.users, order, opts);
+      measured = await measure(server.baseUrl, prepared.users, order, { ...opts, serverPid: server.pid });
     } finally {
       await server.stop();
     }
@@ -145,6 +145,7 @@ export async function run(args) {
     `Goal (issue 9): market orders ≥ 0.4× pgbench TPC-B with p99 < 50 ms: ${met ? "met" : "not met"} ` +
       `(${ratio.toFixed(2)}×, p99 ${measured.p99} ms)`,
   );
+  if (measured.cpu) console.log(`CPU per order: ${measured.cpu}`);
   console.log(
     `\n${opts.clients} clients, ${opts.users} users, ${opts.seconds} s, ${order.quantity} × ${order.symbol} at ` +
       `${order.leverage}×, ${new Date().toISOString()}\n`,
