@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { EmbeddedStatement, embeddedClientOf } from "../../db/embedded.js";
 import type { Db } from "../../db/index.js";
 import { institutions, users } from "../../db/schema/index.js";
+import { profileCacheOf } from "./profile-cache.js";
 
 /** Accounts match regardless of case (the unique index is on lower(account)). */
 export async function findUserByAccount(tx: Db, account: string) {
@@ -49,14 +50,24 @@ let embeddedProfile: EmbeddedStatement | undefined;
 /**
  * The profile is the most frequent read, so its SQL is built once, not on every call: a named prepared
  * statement on PostgreSQL, and on the embedded database a statement prepared once per database (see
- * db/embedded.ts: there, parsing and planning were most of the call).
+ * db/embedded.ts: there, parsing and planning were most of the call), whose answers the process keeps
+ * until the user's row changes (profile-cache.ts: the embedded database has no other writer).
  */
 export async function findUserProfile(tx: Db, id: string): Promise<UserProfileRow | undefined> {
   const client = embeddedClientOf(tx);
   if (client) {
+    const cache = await profileCacheOf<UserProfileRow>(client);
+    const kept = cache.get(id, Date.now());
+    if (kept) return kept;
+    const version = cache.version;
     embeddedProfile ??= new EmbeddedStatement("user_profile", profileSelect(tx));
-    const [row] = await embeddedProfile.rows(client, { id });
-    return row && (Object.fromEntries(PROFILE_KEYS.map((k, i) => [k, row[i]])) as UserProfileRow);
+    const [found] = await embeddedProfile.rows(client, { id });
+    if (!found) return undefined;
+    const row = Object.freeze(
+      Object.fromEntries(PROFILE_KEYS.map((k, i) => [k, found[i]])),
+    ) as UserProfileRow;
+    cache.set(id, row, version, Date.now());
+    return row;
   }
   let query = profileQueries.get(tx);
   if (!query) profileQueries.set(tx, (query = profileSelect(tx).prepare("user_profile")));
