@@ -212,6 +212,19 @@ describe.skipIf(!run)("money journey: deposit, review, exchange, withdrawal refu
     await confirm.getByRole("button", { name: "Submit", exact: true }).click();
     await page.getByRole("heading", { name: "Deposit submitted" }).waitFor();
     await expectAccessible(page, "recharge-done");
+
+    // The user can look at what they sent, from the deposit's record.
+    await open("#/information/settled?tab=recharges");
+    await page.getByRole("button", { name: "View voucher of the 500.00 USD deposit" }).click();
+    const sheet = page.getByRole("dialog", { name: /Transfer voucher/ });
+    const picture = sheet.getByRole("img", { name: "Transfer voucher of the 500.00 USD deposit" });
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expectAccessible(page, "deposit voucher");
+    await shoot(page, "money-02b-own-voucher");
+    await sheet.getByRole("button", { name: "Close" }).click();
+    await sheet.waitFor({ state: "detached" });
   });
 
   it("a reviewer sees the voucher and approves; the balance shows in USD and in THB", async () => {
