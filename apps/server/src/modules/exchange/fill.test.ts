@@ -135,6 +135,41 @@ describe("fillAtOnce (exchange_fill)", () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
+  it("books either direction: each posting carries its account's balance after the entry", async () => {
+    const { userId, session } = await userWith("100.00");
+    // INR was created after USD, so here the paying wallet's account comes second in id order.
+    const quote = await quoteOf(session, userId, { from: "INR", to: "USD", amount: "50" });
+    const outcome = await fillAtOnce(t.database.db, fillCall(userId, quote));
+    if (!("answer" in outcome)) throw new Error("fell back with both wallets there");
+    const [entry] = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${quote.id}`));
+    const lines = await t.database.db
+      .select()
+      .from(postings)
+      .where(eq(postings.entryId, entry?.id ?? -1))
+      .orderBy(postings.id);
+    expect(lines.map((l) => [l.userId === null ? "platform" : "user", l.currency])).toEqual([
+      ["user", "USD"],
+      ["user", "INR"],
+      ["platform", "INR"],
+      ["platform", "USD"],
+    ]);
+    const total = (currency: string) =>
+      lines.filter((l) => l.currency === currency).reduce((sum, l) => sum.plus(l.amount), money(0));
+    expect(total("USD").isZero() && total("INR").isZero()).toBe(true);
+    for (const line of lines.filter((l) => l.userId !== null)) {
+      const wallet = await walletOf(t, userId, line.currency);
+      expect(money(line.balanceAfter).equals(wallet.available), line.currency).toBe(true);
+    }
+    expect(outcome.answer.wallets).toEqual([
+      { currency: "INR", available: money((await walletOf(t, userId, "INR")).available).toFixed(2) },
+      { currency: "USD", available: money((await walletOf(t, userId, "USD")).available).toFixed(2) },
+    ]);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
   it("refuses as the general path does, and a refusal leaves neither the key nor the quote claimed", async () => {
     const { userId, session } = await userWith("5.00");
     const other = await userWith("1.00");
