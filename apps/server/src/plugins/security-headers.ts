@@ -63,7 +63,7 @@ const API_HEADERS: Record<string, string> = {
 const API_PREFIXES = ["/api/vue/", "/api/admin/", "/api/health"];
 
 /** Whether `url` is a call of the JSON API (the docs and the support page under /api are documents). */
-export const isApiCall = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+const isApiCall = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
  * Security headers, set in one place for every answer: the app's documents and assets get the full set,

@@ -265,7 +265,6 @@ function zodSchemaOf(maybeSchema: unknown): z.core.$ZodType | undefined {
   return properties instanceof z.core.$ZodType ? properties : undefined;
 }
 
-/** Fastify's serializer compiler: one serialiser per route and HTTP status, built when the app starts. */
 /**
  * A success answer whose `data` is a frozen object is written once per object: it cannot change, so the
  * text is the same for every caller. Market data is made so (the simulator's quote of a symbol is one
@@ -288,6 +287,7 @@ export function writtenOncePerData(serialize: Serialize): Serialize {
   };
 }
 
+/** Fastify's serializer compiler: one serialiser per route and HTTP status, built when the app starts. */
 export function responseSerializerCompiler(
   options: ResponseSerializerOptions = {},
 ): FastifySerializerCompiler<unknown> {
