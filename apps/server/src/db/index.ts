@@ -10,7 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
 import { prepareDataDir, restrictTree } from "./data-dir.js";
-import { markEmbedded } from "./embedded.js";
+import { embeddedClientOf, markEmbedded } from "./embedded.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -103,3 +103,17 @@ export async function ping(db: Db): Promise<void> {
 /** The rows of a raw `db.execute` answer: node-postgres answers a result object, PGlite's driver an array. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * Runs a statement of fixed text as a named prepared statement on PostgreSQL: each pooled connection
+ * parses and plans it once, then only binds and executes it (for the hottest calls, whose text never
+ * changes: it saves PostgreSQL a parse and a plan per call). On the embedded database, and on a
+ * transaction's handle, it runs as an ordinary parameterised statement. Answers the rows.
+ */
+export async function runPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  const embedded = embeddedClientOf(db);
+  if (embedded) return (await embedded.query<T>(text, values)).rows;
+  throw new Error(`runPrepared(${name}) needs the database's own handle`);
+}

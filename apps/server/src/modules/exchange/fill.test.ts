@@ -9,14 +9,14 @@ import { rowsOf } from "../../db/index.js";
 import { HOUR } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkLedger, requestHash } from "../ledger/index.js";
-import { fillAtOnce, type FillCall } from "./fill.js";
+import { fillAtOnce, fillTogether, type FillCall } from "./fill.js";
 import { findQuote } from "./repository.js";
 import { fund, userIdOf, walletOf } from "./testing.js";
 
 /**
- * The one-round-trip fill (`exchange_fill`, migration 0008) on its own: what it books and answers, each
- * refusal (rolling back its key and quote claims), and its fallback to the general path. The HTTP tests
- * (exchange.test.ts) run both paths through `fund/exchange`.
+ * The one-statement fill (`exchange_fill_together`, migration 0015) on its own, alone and in batches: what
+ * it books and answers, each refusal (claiming neither key nor quote), and its fallback to the general
+ * path. The HTTP tests (exchange.test.ts) run both paths through `fund/exchange`.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ async function claims(userId: string, quoteId: string) {
   return { keys: keys.length, usedAt: quote?.usedAt ?? null };
 }
 
-describe("fillAtOnce (exchange_fill)", () => {
+describe("fillAtOnce (a batch of one)", () => {
   it("books the exchange, writes the wallets into the answer, links the quote and stores the answer", async () => {
     const { userId, session } = await userWith("100.00");
     const inr = money((await walletOf(t, userId, "INR")).available);
@@ -316,4 +316,91 @@ describe("fillAtOnce (exchange_fill)", () => {
       expect(await checkLedger(t.database.db)).toEqual([]);
     },
   );
+});
+
+/** Each outcome of a batch as the caller sees it: the answer, `fallback`, or the refusal's code and params. */
+const seen = (outcomes: Awaited<ReturnType<typeof fillTogether>>) =>
+  outcomes.map((o) =>
+    "error" in o
+      ? o.error instanceof DomainError
+        ? { code: o.error.code, params: o.error.params }
+        : { unexpected: String(o.error) }
+      : "answer" in o.value
+        ? { quoteId: o.value.answer.quoteId }
+        : "fallback",
+  );
+
+describe("fillTogether (exchange_fill_together)", () => {
+  it("gives each fill of a batch its own outcome, and books the platform's side once with running balances", async () => {
+    const a = await userWith("100.00");
+    const b = await userWith("5.00");
+    const first = await quoteOf(a.session, a.userId, { from: "USD", to: "INR", amount: "10" });
+    const second = await quoteOf(a.session, a.userId, { from: "USD", to: "INR", amount: "20" });
+    const short = await quoteOf(b.session, b.userId, { from: "USD", to: "INR", amount: "10" });
+    const used = await quoteOf(a.session, a.userId, { from: "USD", to: "INR", amount: "1" });
+    expect(await fillAtOnce(t.database.db, fillCall(a.userId, used))).toHaveProperty("answer");
+    const lacking = await registerUser(t.app); // no INR wallet yet: the general path's
+    const lackingId = await userIdOf(t, lacking);
+    await fund(t, lackingId, "USD", "10.00");
+    const fresh = await quoteOf(lacking, lackingId, { from: "USD", to: "INR", amount: "1" });
+
+    const firstCall = fillCall(a.userId, first);
+    const calls = [
+      firstCall,
+      fillCall(b.userId, short),
+      fillCall(a.userId, second),
+      { ...firstCall }, // the same call twice: one effect, one answer
+      fillCall(b.userId, second), // another user's quote
+      fillCall(a.userId, used),
+      fillCall(lackingId, fresh),
+      {
+        ...fillCall(a.userId, first),
+        requestHash: requestHash({ quoteId: randomUUID() }),
+        key: firstCall.key,
+      },
+    ];
+    const outcomes = await fillTogether(t.database.db, calls);
+    expect(seen(outcomes)).toEqual([
+      { quoteId: first.id },
+      { code: "INSUFFICIENT_AVAILABLE", params: { available: "5.00" } },
+      { quoteId: second.id },
+      { quoteId: first.id },
+      { code: "NOT_FOUND", params: {} },
+      { code: "ORDER_STATE_INVALID", params: {} },
+      "fallback",
+      { code: "IDEMPOTENCY_CONFLICT", params: {} },
+    ]);
+    expect(outcomes[3]).toEqual(outcomes[0]);
+    expect((await walletOf(t, a.userId, "USD")).available).toBe("69");
+    expect((await walletOf(t, b.userId, "USD")).available).toBe("5");
+    expect(await claims(b.userId, short.id)).toEqual({ keys: 1, usedAt: null });
+    expect(await claims(lackingId, fresh.id)).toEqual({ keys: 0, usedAt: null });
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `exchange:${first.id}`));
+    expect(entries).toHaveLength(1);
+    // Every posting's balance after it, the platform's included, adds up (checked by the ledger check).
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it("runs overlapping batches of the same users in different orders without a deadlock", async () => {
+    const people: Awaited<ReturnType<typeof userWith>>[] = [];
+    for (let i = 0; i < 5; i++) people.push(await userWith("20.00"));
+    const batches = await Promise.all(
+      Array.from({ length: 4 }, async (_, k) => {
+        const order = k % 2 ? [...people].reverse() : [...people.slice(k), ...people.slice(0, k)];
+        return Promise.all(
+          order.map(async (p) =>
+            fillCall(p.userId, await quoteOf(p.session, p.userId, { from: "USD", to: "INR", amount: "1" })),
+          ),
+        );
+      }),
+    );
+    const outcomes = await Promise.all(batches.map((calls) => fillTogether(t.database.db, calls)));
+    for (const [k, batch] of outcomes.entries())
+      expect(seen(batch)).toEqual(batches[k]?.map((c) => ({ quoteId: c.quote.id })));
+    for (const p of people) expect((await walletOf(t, p.userId, "USD")).available).toBe("16");
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
 });

@@ -17,11 +17,12 @@ import {
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
+import { Batcher } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import { book, idempotent, requestHash, userWallets, type CallContext } from "../ledger/index.js";
 import { getSettings } from "../settings/service.js";
 import type { FxRates } from "./rates.js";
-import { atScale, fillAtOnce } from "./fill.js";
+import { atScale, fillTogether, type FillCall, type FillOutcome } from "./fill.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -29,6 +30,13 @@ interface Deps {
   clock: Clock;
   rates: FxRates;
 }
+
+/**
+ * Fills in one batch, and batches at once. With two at once, one batch is written while the next one
+ * gathers (measured on the ledger benchmark: one at once left PostgreSQL waiting for the server, three
+ * made smaller batches). The cap keeps one batch short, so no fill waits long behind others.
+ */
+const FILL_BATCHES = { maxSize: 32, inFlight: 2 };
 
 /** Quotes kept in the process for their fill (they never change once made); the oldest dropped first. */
 const MAX_KEPT_QUOTES = 10_000;
@@ -42,7 +50,15 @@ export class ExchangeService {
   /** Quotes this process made, by id, with their owner and expiry: the fill finds them without a read. */
   private readonly kept = new Map<string, { userId: string; expiresAt: Date; quote: repo.ClaimedQuote }>();
 
-  constructor(private readonly deps: Deps) {}
+  /**
+   * Fills go to the database together when they arrive while others are being written (one statement
+   * and one commit for a batch): a fill waits for at most the batches already running.
+   */
+  private readonly fills: Batcher<FillCall, FillOutcome>;
+
+  constructor(private readonly deps: Deps) {
+    this.fills = new Batcher((calls) => fillTogether(deps.db, calls), FILL_BATCHES);
+  }
 
   async quote(userId: string, request: ExchangeQuoteRequest): Promise<ExchangeQuote> {
     const { db, clock, rates } = this.deps;
@@ -102,14 +118,13 @@ export class ExchangeService {
    * the quote can still be filled (before it expires) once the money is there.
    */
   async exchange(userId: string, request: ExchangeRequest): Promise<ExchangeResult> {
-    const { db, clock } = this.deps;
-    const at = clock.now();
+    const at = this.deps.clock.now();
     const quote = await this.fillable(userId, request.quoteId, at);
     if (quote) {
       const owner = `user:${userId}`;
       const hash = requestHash({ quoteId: request.quoteId });
       const call = { userId, quote, owner, key: request.idempotencyKey, requestHash: hash, at };
-      const outcome = await fillAtOnce(db, call);
+      const outcome = await this.fills.submit(call);
       this.kept.delete(request.quoteId);
       if ("answer" in outcome) return outcome.answer;
     }
@@ -117,7 +132,7 @@ export class ExchangeService {
   }
 
   /**
-   * The general path of a fill, in steps (`idempotent` + `book`): for a quote that `fillAtOnce` cannot
+   * The general path of a fill, in steps (`idempotent` + `book`): for a quote that `fillTogether` cannot
    * fill (its user lacks the wallet it pays into, so the account must be created first) or that is not
    * fillable at all (another user's, used, expired: the refusal comes from here, after the key's check).
    */

@@ -3,9 +3,10 @@ import { rowsOf, type Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
 
 /**
- * What a money-moving call done in one database function answered (`exchange_fill`, `order_place`): the
- * answer (done now, or stored under its idempotency key before), or `fallback` when the call must run its
- * general path in steps (an account it books on does not exist yet: only `book` creates accounts).
+ * What a money-moving call done in one database function answered (`exchange_fill_together`,
+ * `order_place`): the answer (done now, or stored under its idempotency key before), or `fallback` when the
+ * call must run its general path in steps (an account it books on does not exist yet: only `book` creates
+ * accounts).
  */
 export type AtOnce<T> = { answer: T } | { fallback: true };
 
@@ -55,7 +56,7 @@ function raisedBy(
 }
 
 /** Whether the error (or one it wraps) is the unique violation of an idempotency key. */
-function keyTaken(error: unknown): boolean {
+export function keyTaken(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const { code, constraint } = e as { code?: string; constraint?: string };
     if (code === "23505" && constraint === "idempotency_keys_owner_key_pk") return true;

@@ -14,8 +14,8 @@ import { arrayLiteral, rowsOf } from "./repository.js";
 /**
  * Claims the key for this request, once it holds the key's lock (`ledger_key_lock`, migration 0011: every
  * writer of a key takes it first, so a call with the same key that writes it only with its answer, as
- * `exchange_fill` does, is waited for too). Answers one row whose `keyClaimed` is 1 when claimed, 0 when a
- * row existed already. With `alongside`, a write that runs in the same statement only when the key was
+ * `exchange_fill_together` does, is waited for too). Answers one row whose `keyClaimed` is 1 when claimed,
+ * 0 when a row existed already. With `alongside`, a write that runs in the same statement only when the key was
  * claimed (it gets that condition to put in its WHERE) and whose RETURNING columns come with the row
  * (null when it matched nothing); `keyClaimed` is then a name it must not return.
  */
