@@ -164,11 +164,7 @@ function prepare(call: FillCall): Prepared | undefined {
 /** One fill's outcome from its row: the answer, the stored answer, or its refusal. */
 function settled(row: FillRow, call: FillCall): Settled<FillOutcome> {
   const from = call.quote.fromCurrency;
-  const answer = () => ({
-    value: {
-      answer: (typeof row.response === "string" ? JSON.parse(row.response) : row.response) as ExchangeResult,
-    },
-  });
+  const answer = () => ({ value: { answer: row.response as ExchangeResult } }); // jsonb: answered parsed
   switch (row.outcome) {
     case "filled":
       return answer();

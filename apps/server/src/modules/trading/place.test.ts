@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
 import { rowsOf } from "../../db/index.js";
 import { journalEntries, users } from "../../db/schema/index.js";
+import { checkLedger } from "../ledger/index.js";
 import { referenceOf } from "./money.js";
 import {
   PriceBoard,
@@ -18,7 +19,7 @@ import {
 } from "./testing.js";
 
 /**
- * The one-statement placement (`order_place`, migrations 0010–0012; place.ts) as the API uses it: once a user's
+ * The one-statement placement (`order_place_together`, migration 0016; place.ts) as the API uses it: once a user's
  * accounts exist (their first order goes in steps and creates them), an order is placed in one call, with
  * the same answers, refusals and idempotency as the general path. Each test checks that the call ran.
  */
@@ -72,10 +73,12 @@ async function firstEntry(orderId: string) {
   return entry;
 }
 
-/** Counts the root database's calls of `order_place` from here on. */
+/** Counts the statements calling `order_place_together` from here on (on the driver's client: the pool or PGlite). */
 function countPlacements() {
-  const execute = vi.spyOn(t.database.db, "execute");
-  return () => execute.mock.calls.filter(([query]) => JSON.stringify(query).includes("order_place")).length;
+  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client;
+  const query = vi.spyOn(client, "query");
+  return () => query.mock.calls.filter(([q]) => JSON.stringify(q).includes("order_place_together")).length;
 }
 
 describe("placing an order in one statement", () => {
@@ -185,8 +188,46 @@ describe("placing an order in one statement", () => {
     const rows = await orderRows(t, who.userId);
     expect(rows).toHaveLength(before + 1);
     expect(rows.map((r) => r.id)).toContain((answers[0]?.data as TradeOrder).id);
-    expect(placed()).toBeGreaterThanOrEqual(10);
+    // Gathered into batches as they arrive: at most one statement per call.
+    expect(placed()).toBeGreaterThanOrEqual(1);
+    expect(placed()).toBeLessThanOrEqual(10);
     // 1000 − 100.10 (the warm-up) − 100.10, once.
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "799.8", margin: "200" });
+  });
+
+  it("gives each order arriving together its own outcome: a refusal undoes that order alone", async () => {
+    const rich = await warmTrader("1000.00");
+    const poor = await warmTrader("150.00"); // 49.90 left: one lot costs 100.10
+    const banned = await warmTrader("1000.00");
+    await t.database.db.update(users).set({ tradeBanned: true }).where(eq(users.id, banned.userId));
+    const cold = await trader(t, { currency: "USD", amount: "1000.00" }); // no margin account yet: in steps
+    const placed = countPlacements();
+    const twice = { ...market, idempotencyKey: newKey() };
+    const answers = await Promise.all([
+      trade(t, rich, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, poor, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, banned, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, rich, "placeOrder", twice),
+      trade(t, cold, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, rich, "placeOrder", twice),
+      trade(t, rich, "placeOrder", { ...market, priceType: "limit", price: "90", idempotencyKey: newKey() }),
+    ]);
+    expect(answers.map((a) => (a.status === 1 ? (a.data as TradeOrder).state : a.code))).toEqual([
+      "open",
+      "INSUFFICIENT_AVAILABLE",
+      "TRADE_BANNED",
+      "open",
+      "open",
+      "open",
+      "pending",
+    ]);
+    expect(answers[1]).toMatchObject({ params: { available: "49.90" } });
+    expect(answers[5]).toEqual(answers[3]);
+    expect(placed()).toBeGreaterThanOrEqual(1);
+    // 1000 − 100.10 (the warm-up) − 2 × 100.10 − 90.09 held.
+    expect(await walletOf(t, rich.userId, "USD")).toMatchObject({ available: "609.61", held: "90.09" });
+    expect(await walletOf(t, poor.userId, "USD")).toMatchObject({ available: "49.9" });
+    expect(await walletOf(t, banned.userId, "USD")).toMatchObject({ available: "899.9" });
+    expect(await checkLedger(t.database.db)).toEqual([]);
   });
 });

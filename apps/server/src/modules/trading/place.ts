@@ -1,10 +1,11 @@
 import type { EntryType, ErrorCode, TradeOrder } from "@brokerage/api";
 import { money, toBookedString, type EntryDraft } from "@brokerage/core";
-import { getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "../../db/index.js";
+import { getTableColumns } from "drizzle-orm";
+import { runPrepared, type Db } from "../../db/index.js";
 import { tradeOrders } from "../../db/schema/index.js";
+import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
-import { callAtOnce, type AtOnce } from "../ledger/at-once.js";
+import type { AtOnce } from "../ledger/at-once.js";
 import { bookingLines } from "../ledger/book.js";
 import { arrayLiteral } from "../ledger/repository.js";
 import { referenceOf } from "./money.js";
@@ -36,65 +37,132 @@ const ACCOUNT_REFUSALS = new Set<string>([
   "FUND_PASSWORD_NOT_SET",
 ]);
 
+/** The database function's answer for one order (migration 0016). */
+interface PlaceRow {
+  index: number;
+  outcome: "placed" | "stored" | "raised" | "keyTaken";
+  response: unknown;
+  requestHash: string | null;
+  detail: string | null;
+}
+
+/** The statement of a batch: its arguments are arrays (per order, per entry, per line), its text fixed. */
+const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_response as response,
+    o_hash as "requestHash", o_detail as detail
+  from order_place_together($1::text[], $2::text[], $3::text[], $4::uuid[], $5::timestamptz[], $6::text[],
+    $7::jsonb[], $8::text[], $9::text[], $10::jsonb[], $11::int[], $12::text[], $13::int[], $14::uuid[],
+    $15::text[], $16::text[], $17::smallint[], $18::numeric[])`;
+
 /**
- * Places an order in one round trip, with the database function `order_place` (migrations 0010, 0011:
- * the key written once, with its answer; 0012: the row written once, inserted after the bookings with its
- * link to its first entry) in autocommit: the same key check, account checks (in the same order), row,
- * bookings (`ledger_book_all`) and stored answer as the general path (`TradingService.placeOrder`), as one
- * statement; a refusal raises and PostgreSQL rolls the whole statement back. The row (its id chosen here)
- * and the entries are built here, by the same code as the general path's; the function only adds the
- * entry's id to the row and writes the order number the database gives into the answer.
+ * Places several priced orders in one statement and one commit, with the database function
+ * `order_place_together` (migration 0016) in autocommit: for each, the same key check, account checks (in
+ * the same order), row, bookings (`ledger_book_all`) and stored answer as the general path
+ * (`TradingService.placeOrder`); an order's refusal rolls back that order alone. The rows (their ids
+ * chosen here) and the entries are built here, by the same code as the general path's; the function adds
+ * each entry's id to its row and writes the order number the database gives into the answer.
  *
- * For an order already priced (its price refusals come from the general path, after the account's) and
- * not a day trade (whose allowance the general path checks).
+ * For orders already priced (their price refusals come from the general path, after the account's) and
+ * not day trades (whose allowance the general path checks). A statement that fails as a whole fails the
+ * batch (the batcher then runs its orders one by one).
  */
-export async function placeAtOnce(db: Db, call: PlaceCall): Promise<PlaceOutcome> {
-  const { userId, order, entries } = call;
+export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promise<Settled<PlaceOutcome>[]> {
   const columns = getTableColumns(tradeOrders);
-  const written = (Object.keys(order) as (keyof NewOrder)[]).filter((key) => order[key] !== undefined);
-  const record = Object.fromEntries(
-    written.map((key) => {
-      const value = order[key];
-      return [columns[key].name, value === null ? null : columns[key].mapToDriverValue(value)];
-    }),
-  );
-  const lines = entries.map((entry) => bookingLines(entry, userId));
-  const starts: number[] = [];
-  let next = 1;
-  for (const entryLines of lines) {
-    starts.push(next);
-    next += entryLines.length;
+  const perOrder = calls.map((call) => {
+    const { order } = call;
+    const written = (Object.keys(order) as (keyof NewOrder)[]).filter((key) => order[key] !== undefined);
+    const record = Object.fromEntries(
+      written.map((key) => {
+        const value = order[key];
+        return [columns[key].name, value === null ? null : columns[key].mapToDriverValue(value)];
+      }),
+    );
+    return { written: written.map((key) => columns[key].name).join(","), record };
+  });
+  const entryStarts: number[] = [];
+  const lineStarts: number[] = [];
+  const types: string[] = [];
+  const lines: ReturnType<typeof bookingLines> = [];
+  for (const call of calls) {
+    entryStarts.push(types.length + 1);
+    for (const entry of call.entries) {
+      types.push(entry.type);
+      lineStarts.push(lines.length + 1);
+      lines.push(...bookingLines(entry, call.userId));
+    }
   }
-  const flat = lines.flat();
-  const statement = sql`select o_outcome as outcome, o_response as response, o_hash as "requestHash"
-    from order_place(
-      ${call.owner}::text, ${call.key}::text, ${call.requestHash}::text, ${userId}::uuid,
-      ${call.at.toISOString()}::timestamptz,
-      ${arrayLiteral(written.map((key) => columns[key].name))}::text[], ${JSON.stringify(record)}::jsonb,
-      ${columns[call.entryColumn].name}::text,
-      ${arrayLiteral(starts)}::int[],
-      ${arrayLiteral(flat.map((l) => l.userId))}::uuid[],
-      ${arrayLiteral(flat.map((l) => l.purpose))}::text[],
-      ${arrayLiteral(flat.map((l) => l.currency))}::text[],
-      ${arrayLiteral(flat.map((l) => l.shard))}::smallint[],
-      ${arrayLiteral(flat.map((l) => l.amount))}::numeric[],
-      ${arrayLiteral(entries.map((e) => e.type))}::text[],
-      ${referenceOf(order.id)}::text,
-      ${JSON.stringify(call.answer)}::jsonb)`;
-  const named = { name: "order_place", requestHash: call.requestHash };
-  return callAtOnce<TradeOrder>(db, statement, named, (reason, detail) => {
-    if (ACCOUNT_REFUSALS.has(reason)) return new DomainError(reason as ErrorCode);
-    if (reason !== "insufficient") return "fallback";
-    // As `bookAll` answers it: the available balance before this order's entries.
-    const [index, balance] = (detail ?? "0:0").split(":");
-    const currency = call.order.currency;
-    let taken = money(0);
-    for (const { postings } of call.entries.slice(0, Number(index)))
-      for (const { account, amount } of postings)
-        if (account.owner === "user" && account.purpose === "available" && account.currency === currency)
-          taken = taken.minus(amount);
-    return new DomainError("INSUFFICIENT_AVAILABLE", {
-      available: toBookedString(money(balance ?? "0").plus(taken), currency),
-    });
+  const values = [
+    arrayLiteral(calls.map((c) => c.owner)),
+    arrayLiteral(calls.map((c) => c.key)),
+    arrayLiteral(calls.map((c) => c.requestHash)),
+    arrayLiteral(calls.map((c) => c.userId)),
+    arrayLiteral(calls.map((c) => c.at.toISOString())),
+    arrayLiteral(perOrder.map((o) => o.written)),
+    arrayLiteral(perOrder.map((o) => JSON.stringify(o.record))),
+    arrayLiteral(calls.map((c) => columns[c.entryColumn].name)),
+    arrayLiteral(calls.map((c) => referenceOf(c.order.id))),
+    arrayLiteral(calls.map((c) => JSON.stringify(c.answer))),
+    arrayLiteral(entryStarts),
+    arrayLiteral(types),
+    arrayLiteral(lineStarts),
+    arrayLiteral(lines.map((l) => l.userId)),
+    arrayLiteral(lines.map((l) => l.purpose)),
+    arrayLiteral(lines.map((l) => l.currency)),
+    arrayLiteral(lines.map((l) => l.shard)),
+    arrayLiteral(lines.map((l) => l.amount)),
+  ];
+  const rows = await runPrepared<PlaceRow>(db, "order_place_together", PLACE_TOGETHER, values);
+  if (rows.length !== calls.length) throw new Error(`order_place_together answered ${rows.length} rows`);
+  const outcomes: Settled<PlaceOutcome>[] = calls.map(() => ({ value: { fallback: true } }));
+  for (const row of rows) {
+    const at = Number(row.index) - 1;
+    outcomes[at] = settled(row, calls[at] as PlaceCall);
+  }
+  return outcomes;
+}
+
+/** Places one order (a batch of one). */
+export async function placeAtOnce(db: Db, call: PlaceCall): Promise<PlaceOutcome> {
+  const [outcome] = await placeTogether(db, [call]);
+  if (!outcome) throw new Error("no outcome");
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
+}
+
+/** One order's outcome from its row: the answer, the stored answer, its refusal, or the general path. */
+function settled(row: PlaceRow, call: PlaceCall): Settled<PlaceOutcome> {
+  const response = row.response; // jsonb: both drivers answer it parsed
+  switch (row.outcome) {
+    case "placed":
+      return { value: { answer: response as TradeOrder } };
+    case "stored":
+      return row.requestHash === call.requestHash
+        ? { value: { answer: response as TradeOrder } }
+        : { error: new DomainError("IDEMPOTENCY_CONFLICT") };
+    case "raised": {
+      const refusal = refusalOf(String(response), row.detail ?? undefined, call);
+      return refusal === "fallback" ? { value: { fallback: true } } : { error: refusal };
+    }
+    default:
+      return { value: { fallback: true } };
+  }
+}
+
+/** The caller's error for the function's refusal `order_place:<reason>`, or the general path. */
+function refusalOf(message: string, detail: string | undefined, call: PlaceCall): DomainError | "fallback" {
+  const prefix = "order_place:";
+  if (!message.startsWith(prefix)) throw new Error(`order_place_together raised ${message}`);
+  const reason = message.slice(prefix.length);
+  if (ACCOUNT_REFUSALS.has(reason)) return new DomainError(reason as ErrorCode);
+  if (reason !== "insufficient") return "fallback";
+  // As `bookAll` answers it: the available balance before this order's entries.
+  const [index, balance] = (detail ?? "0:0").split(":");
+  const currency = call.order.currency;
+  let taken = money(0);
+  for (const { postings } of call.entries.slice(0, Number(index)))
+    for (const { account, amount } of postings)
+      if (account.owner === "user" && account.purpose === "available" && account.currency === currency)
+        taken = taken.minus(amount);
+  return new DomainError("INSUFFICIENT_AVAILABLE", {
+    available: toBookedString(money(balance ?? "0").plus(taken), currency),
   });
 }

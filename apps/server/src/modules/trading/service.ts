@@ -36,13 +36,14 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
+import { Batcher } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkWithinAllowance, lockedAllowance } from "../day-trading/allowance.js";
 import { idempotent, requestHash } from "../ledger/index.js";
 import { MessageService } from "../messages/service.js";
 import { availableOf, bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
-import { placeAtOnce } from "./place.js";
+import { placeTogether, type PlaceCall, type PlaceOutcome } from "./place.js";
 import * as repo from "./repository.js";
 import { checkStops, checkTerms, orderPrice, refuseAccount, rule } from "./rules.js";
 import { inventoryOf, toTradeOrder } from "./view.js";
@@ -83,6 +84,9 @@ const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = {
   stopLoss: "stopLossTriggered",
   takeProfit: "takeProfitTriggered",
 };
+/** Orders in one batch, and batches at once: as exchange fills (exchange/service.ts FILL_BATCHES). */
+const PLACE_BATCHES = { maxSize: 32, inFlight: 2 };
+
 const ordersCursor = seqCursor("trade", BIGINT_SEQ_MAX);
 const positionsCursor = seqCursor("position", BIGINT_SEQ_MAX);
 
@@ -124,7 +128,15 @@ function lockFor(
  * UPDATE guarded on the state it leaves, on a row locked for the transaction.
  */
 export class TradingService {
-  constructor(private readonly deps: Deps) {}
+  /**
+   * Priced orders go to the database together when they arrive while others are being written (one
+   * statement and one commit for a batch): an order waits for at most the batches already running.
+   */
+  private readonly placing: Batcher<PlaceCall, PlaceOutcome>;
+
+  constructor(private readonly deps: Deps) {
+    this.placing = new Batcher((calls) => placeTogether(deps.db, calls), PLACE_BATCHES);
+  }
 
   /** What the order would cost now, priced exactly as `placeOrder` books it; nothing changes. */
   async preview(userId: string, draft: OrderDraft): Promise<OrderPreview> {
@@ -176,7 +188,7 @@ export class TradingService {
     // Priced and not a day trade (whose allowance is checked in steps): placed in one round trip.
     if (!(priced instanceof DomainError) && values && !draft.dayTrade) {
       const { entryColumn, entries, answer } = this.booked(userId, values, priced);
-      const outcome = await placeAtOnce(db, {
+      const outcome = await this.placing.submit({
         userId,
         order: values,
         entryColumn,
