@@ -1,6 +1,6 @@
 import type { ExchangeResult } from "@brokerage/api";
 import { exchange, exchangeEntryType, money, scaleOf } from "@brokerage/core";
-import { runPrepared, type Db } from "../../db/index.js";
+import { runStatement, type Db } from "../../db/index.js";
 import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import { keyTaken, type AtOnce } from "../ledger/at-once.js";
@@ -88,7 +88,7 @@ export async function fillTogether(db: Db, calls: readonly FillCall[]): Promise<
   ];
   let rows: FillRow[];
   try {
-    rows = await runPrepared<FillRow>(db, "exchange_fill_together", FILL_TOGETHER, values);
+    rows = await runStatement<FillRow>(db, FILL_TOGETHER, values);
   } catch (error) {
     if (calls.length === 1 && keyTaken(error)) return outcomes;
     throw error;

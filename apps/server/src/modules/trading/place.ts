@@ -1,7 +1,7 @@
 import type { EntryType, ErrorCode, TradeOrder } from "@brokerage/api";
 import { money, toBookedString, type EntryDraft } from "@brokerage/core";
 import { getTableColumns } from "drizzle-orm";
-import { runPrepared, type Db } from "../../db/index.js";
+import { runStatement, type Db } from "../../db/index.js";
 import { tradeOrders } from "../../db/schema/index.js";
 import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
@@ -110,7 +110,7 @@ export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promis
     arrayLiteral(lines.map((l) => l.shard)),
     arrayLiteral(lines.map((l) => l.amount)),
   ];
-  const rows = await runPrepared<PlaceRow>(db, "order_place_together", PLACE_TOGETHER, values);
+  const rows = await runStatement<PlaceRow>(db, PLACE_TOGETHER, values);
   if (rows.length !== calls.length) throw new Error(`order_place_together answered ${rows.length} rows`);
   const outcomes: Settled<PlaceOutcome>[] = calls.map(() => ({ value: { fallback: true } }));
   for (const row of rows) {
