@@ -186,15 +186,18 @@ function measurePair(base, users, opts) {
   );
 }
 
-/** Quotes made beforehand (untimed), `perUser` for each user, then only `fund/exchange` is driven. */
+/**
+ * Quotes made beforehand (untimed), `perUser` for each user, then only `fund/exchange` is driven. The
+ * quotes are made round the users in turn, as users quote in real use: the server keeps the latest 10,000
+ * quotes it made for their fill (ExchangeService MAX_KEPT_QUOTES), so each user's latest ones are kept,
+ * and the fills, newest first, find their quote kept as a fill right after its quote does.
+ */
 async function measureFill(base, users, perUser, opts) {
-  const quotes = await inParallel(users.length, opts.clients, async (i) => {
-    const made = [];
-    for (let k = 0; k < perUser; k++)
-      made.push(
-        (await call(base, "vue/fund/exchangeQuote", JSON.parse(quoteBody), users[i].headers)).quoteId,
-      );
-    return made;
+  const quotes = users.map(() => []);
+  await inParallel(users.length * perUser, opts.clients, async (n) => {
+    const i = n % users.length;
+    const quote = await call(base, "vue/fund/exchangeQuote", JSON.parse(quoteBody), users[i].headers);
+    quotes[i].push(quote.quoteId);
   });
   return drive(
     base,
@@ -224,7 +227,7 @@ async function measureFill(base, users, perUser, opts) {
 async function measureServer(base, opts) {
   const users = await prepare(base, opts.users);
   const pair = await measurePair(base, users, opts);
-  const perUser = Math.ceil((pair.exchangesPerSecond * 8 * (opts.seconds + 2)) / opts.users) + 20;
+  const perUser = Math.ceil((pair.exchangesPerSecond * 4 * (opts.seconds + 2)) / opts.users) + 20;
   const fill = await measureFill(base, users, perUser, opts);
   return { pair, fill };
 }
