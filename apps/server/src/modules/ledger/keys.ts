@@ -110,7 +110,7 @@ export type SettlementLine = Pick<PlatformLine, "purpose" | "currency" | "shard"
  * shards, deltas: each account once, by the sum of its lines, in the fixed lock order), and for each line
  * the (1-based) index of its account among them.
  */
-export function settlement(lines: readonly SettlementLine[]): { accounts: SQL; lineAccounts: number[] } {
+function settlement(lines: readonly SettlementLine[]): { accounts: SQL; lineAccounts: number[] } {
   // Code-unit order: the C collation's, in which ledger_book orders the platform's accounts too (the shard
   // zero-padded, so that its text order is its number's).
   const keyOf = (l: SettlementLine) =>

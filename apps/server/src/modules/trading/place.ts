@@ -120,14 +120,6 @@ export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promis
   return outcomes;
 }
 
-/** Places one order (a batch of one). */
-export async function placeAtOnce(db: Db, call: PlaceCall): Promise<PlaceOutcome> {
-  const [outcome] = await placeTogether(db, [call]);
-  if (!outcome) throw new Error("no outcome");
-  if ("error" in outcome) throw outcome.error;
-  return outcome.value;
-}
-
 /** One order's outcome from its row: the answer, the stored answer, its refusal, or the general path. */
 function settled(row: PlaceRow, call: PlaceCall): Settled<PlaceOutcome> {
   const response = row.response; // jsonb: both drivers answer it parsed
