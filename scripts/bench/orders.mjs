@@ -126,7 +126,11 @@ export async function run(args) {
     try {
       const prepared = await prepare(server.baseUrl, opts.users);
       order = prepared.order;
-      measured = await measure(server.baseUrl, prepared.users, order, { ...opts, serverPid: server.pid });
+      measured = await measure(server.baseUrl, prepared.users, order, {
+        ...opts,
+        serverPid: server.pid,
+        database,
+      });
     } finally {
       await server.stop();
     }
