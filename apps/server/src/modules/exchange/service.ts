@@ -38,8 +38,13 @@ interface Deps {
  */
 const FILL_BATCHES = { maxSize: 32, inFlight: 2 };
 
-/** Quotes kept in the process for their fill (they never change once made); the oldest dropped first. */
-const MAX_KEPT_QUOTES = 10_000;
+/**
+ * Quotes kept in the process for their fill (they never change once made): enough for every quote alive
+ * at once at 2,000 quotes a second with the default 30-second life (60,000), at a few hundred bytes each.
+ * Expired ones are dropped as new ones come, and the oldest when full; a fill whose quote is not kept
+ * reads it from the database.
+ */
+const MAX_KEPT_QUOTES = 100_000;
 
 /**
  * Currency exchange (DESIGN §4.1, §5 Currencies): a quote at the live mid rate less the disclosed spread,
@@ -90,7 +95,7 @@ export class ExchangeService {
       expiresAt,
       createdAt: at,
     });
-    this.keep(quoteId, {
+    this.keep(at, quoteId, {
       userId,
       expiresAt,
       quote: { id: quoteId, fromCurrency: from, toCurrency: to, amount, receive: math.receive },
@@ -205,10 +210,15 @@ export class ExchangeService {
     };
   }
 
-  private keep(id: string, quote: { userId: string; expiresAt: Date; quote: repo.ClaimedQuote }): void {
-    if (this.kept.size >= MAX_KEPT_QUOTES) {
-      const oldest = this.kept.keys().next();
-      if (!oldest.done) this.kept.delete(oldest.value);
+  private keep(
+    at: Date,
+    id: string,
+    quote: { userId: string; expiresAt: Date; quote: repo.ClaimedQuote },
+  ): void {
+    // Oldest first (a Map iterates in insertion order): the expired, then the oldest while full.
+    for (const [oldId, old] of this.kept) {
+      if (old.expiresAt > at && this.kept.size < MAX_KEPT_QUOTES) break;
+      this.kept.delete(oldId);
     }
     this.kept.set(id, quote);
   }
