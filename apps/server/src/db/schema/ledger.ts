@@ -47,12 +47,10 @@ export const ledgerAccounts = pgTable(
       .on(t.userId, t.purpose, t.currency, t.shard)
       .nullsNotDistinct(),
     check("ledger_accounts_user_balance_check", sql`${t.userId} is null or ${t.balance} >= 0`),
-    check("ledger_accounts_shard_check", sql`${t.shard} >= 0 and (${t.userId} is null or ${t.shard} = 0)`),
-    check(
-      "ledger_accounts_purpose_check",
-      sql`(${t.userId} is not null and ${t.purpose} in ('available', 'held', 'margin', 'loan'))
-        or (${t.userId} is null and ${t.purpose} in ('cash_in', 'cash_out', 'fees', 'taxes', 'fx', 'pnl', 'loans', 'rebates', 'adjustments'))`,
-    ),
+    // The account's kind (a user's purposes: available, held, margin, loan; the platform's: cash_in, cash_out,
+    // fees, taxes, fx, pnl, loans, rebates, adjustments; shards only the platform's) is checked by the
+    // trigger `ledger_accounts_kind_check` (migration 0017) when a row is inserted or those columns are
+    // set, not as CHECK constraints, which PostgreSQL compiles on every update of a balance.
   ],
 );
 

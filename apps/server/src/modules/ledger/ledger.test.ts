@@ -101,6 +101,57 @@ describe("ledger booking", () => {
       });
   });
 
+  it("refuses an account of the wrong kind in the database, when it is created and when its kind is changed", async () => {
+    const db = t.database.db;
+    const userId = await newUserId();
+    await book(db, {
+      entry: credit("deposit", userId, "USD", "3.00"),
+      userId,
+      cause: { by: "system" },
+      at: new Date(),
+    });
+    const refused = (constraint: string) => ({
+      cause: { code: "23514", message: expect.stringContaining(constraint) },
+    });
+    const purpose = "ledger_accounts_purpose_check";
+    const shard = "ledger_accounts_shard_check";
+    for (const [statement, constraint] of [
+      // A user's account with a platform purpose, a platform account with a user's purpose.
+      [
+        sql`insert into ledger_accounts (user_id, purpose, currency) values (${userId}, 'fees', 'USD')`,
+        purpose,
+      ],
+      [
+        sql`insert into ledger_accounts (user_id, purpose, currency) values (null, 'available', 'USD')`,
+        purpose,
+      ],
+      [
+        sql`insert into ledger_accounts (user_id, purpose, currency) values (null, 'savings', 'USD')`,
+        purpose,
+      ],
+      // Shards are the platform's only, and never negative.
+      [
+        sql`insert into ledger_accounts (user_id, purpose, currency, shard) values (${userId}, 'held', 'USD', 1)`,
+        shard,
+      ],
+      [
+        sql`insert into ledger_accounts (user_id, purpose, currency, shard) values (null, 'fees', 'KRW', -1)`,
+        shard,
+      ],
+      // An existing account turned into another kind.
+      [sql`update ledger_accounts set purpose = 'fx' where user_id = ${userId}`, purpose],
+      [sql`update ledger_accounts set user_id = null where user_id = ${userId}`, purpose],
+      [sql`update ledger_accounts set shard = 2 where user_id = ${userId}`, shard],
+    ] as const)
+      await expect(db.execute(statement), constraint).rejects.toMatchObject(refused(constraint));
+    // A move of the balance alone is not a change of kind (and below zero is refused by its own constraint).
+    await expect(
+      db.execute(sql`update ledger_accounts set balance = balance - 4 where user_id = ${userId}`),
+    ).rejects.toMatchObject(refused("ledger_accounts_user_balance_check"));
+    const wallets = await userWallets(db, userId);
+    expect(wallets.find((w) => w.currency === "USD")?.available).toBe("3");
+    expect(await checkLedger(db)).toEqual([]);
+  });
   it("runs a keyed call once: concurrent duplicates get the first answer; another request with the key is refused", async () => {
     const userId = await newUserId();
     const db = t.database.db;
