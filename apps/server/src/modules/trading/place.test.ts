@@ -19,7 +19,7 @@ import {
 } from "./testing.js";
 
 /**
- * The one-statement placement (`order_place_together`, migration 0016; place.ts) as the API uses it: once a user's
+ * The one-statement placement (`order_place_together`, migrations 0016 and 0018; place.ts) as the API uses it: once a user's
  * accounts exist (their first order goes in steps and creates them), an order is placed in one call, with
  * the same answers, refusals and idempotency as the general path. Each test checks that the call ran.
  */
@@ -150,6 +150,24 @@ describe("placing an order in one statement", () => {
       status: 1,
     });
     expect(placed()).toBe(2);
+  });
+
+  it("names every column of an order's row that the server writes (the database plans the insert once)", async () => {
+    // The row is written by an INSERT naming its columns (migration 0018): a column added to the table
+    // and not to that INSERT would be dropped from every order placed in one statement.
+    const columns = rowsOf<{ name: string }>(
+      await t.database.db.execute(sql`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'trade_orders'
+          and is_generated = 'NEVER' and identity_generation is null`),
+    ).map((c) => c.name);
+    const [fn] = rowsOf<{ body: string }>(
+      await t.database.db.execute(
+        sql`select prosrc as body from pg_proc where proname = 'order_place_together'`,
+      ),
+    );
+    const named = /INSERT INTO trade_orders \(([^)]*)\)/.exec(fn?.body ?? "")?.[1];
+    expect(named?.split(",").map((c) => c.trim())).toEqual(columns);
+    expect(columns).toContain("open_entry_id");
   });
 
   it("writes the order's row once, inserted with its link to its first entry", async () => {

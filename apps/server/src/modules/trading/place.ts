@@ -37,7 +37,7 @@ const ACCOUNT_REFUSALS = new Set<string>([
   "FUND_PASSWORD_NOT_SET",
 ]);
 
-/** The database function's answer for one order (migration 0016). */
+/** The database function's answer for one order (migrations 0016, 0018). */
 interface PlaceRow {
   index: number;
   outcome: "placed" | "stored" | "raised" | "keyTaken";
@@ -49,13 +49,13 @@ interface PlaceRow {
 /** The statement of a batch: its arguments are arrays (per order, per entry, per line), its text fixed. */
 const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_response as response,
     o_hash as "requestHash", o_detail as detail
-  from order_place_together($1::text[], $2::text[], $3::text[], $4::uuid[], $5::timestamptz[], $6::text[],
-    $7::jsonb[], $8::text[], $9::text[], $10::jsonb[], $11::int[], $12::text[], $13::int[], $14::uuid[],
-    $15::text[], $16::text[], $17::smallint[], $18::numeric[])`;
+  from order_place_together($1::text[], $2::text[], $3::text[], $4::uuid[], $5::timestamptz[], $6::jsonb[],
+    $7::text[], $8::text[], $9::jsonb[], $10::int[], $11::text[], $12::int[], $13::uuid[], $14::text[],
+    $15::text[], $16::smallint[], $17::numeric[])`;
 
 /**
  * Places several priced orders in one statement and one commit, with the database function
- * `order_place_together` (migration 0016) in autocommit: for each, the same key check, account checks (in
+ * `order_place_together` (migrations 0016, 0018) in autocommit: for each, the same key check, account checks (in
  * the same order), row, bookings (`ledger_book_all`) and stored answer as the general path
  * (`TradingService.placeOrder`); an order's refusal rolls back that order alone. The rows (their ids
  * chosen here) and the entries are built here, by the same code as the general path's; the function adds
@@ -67,16 +67,15 @@ const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_respons
  */
 export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promise<Settled<PlaceOutcome>[]> {
   const columns = getTableColumns(tradeOrders);
-  const perOrder = calls.map((call) => {
-    const { order } = call;
+  // Each order's record by column name: the columns it leaves out take their defaults.
+  const records = calls.map(({ order }) => {
     const written = (Object.keys(order) as (keyof NewOrder)[]).filter((key) => order[key] !== undefined);
-    const record = Object.fromEntries(
+    return Object.fromEntries(
       written.map((key) => {
         const value = order[key];
         return [columns[key].name, value === null ? null : columns[key].mapToDriverValue(value)];
       }),
     );
-    return { written: written.map((key) => columns[key].name).join(","), record };
   });
   const entryStarts: number[] = [];
   const lineStarts: number[] = [];
@@ -96,8 +95,7 @@ export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promis
     arrayLiteral(calls.map((c) => c.requestHash)),
     arrayLiteral(calls.map((c) => c.userId)),
     arrayLiteral(calls.map((c) => c.at.toISOString())),
-    arrayLiteral(perOrder.map((o) => o.written)),
-    arrayLiteral(perOrder.map((o) => JSON.stringify(o.record))),
+    arrayLiteral(records.map((record) => JSON.stringify(record))),
     arrayLiteral(calls.map((c) => columns[c.entryColumn].name)),
     arrayLiteral(calls.map((c) => referenceOf(c.order.id))),
     arrayLiteral(calls.map((c) => JSON.stringify(c.answer))),
