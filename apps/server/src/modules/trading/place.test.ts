@@ -144,12 +144,21 @@ describe("placing an order in one statement", () => {
       params: { available: "49.90" },
     });
     expect(await orderRows(t, who.userId)).toHaveLength(before);
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "49.9" });
+    const wallet = await walletOf(t, who.userId, "USD");
+    expect(wallet).toMatchObject({ available: "49.9" });
+    // Enough for the margin (its first entry), not for the fee too: the same answer, nothing written.
+    board.set("BTCUSD", "49.90");
+    expect(await trade(t, who, "placeOrder", { ...market, idempotencyKey: key })).toMatchObject({
+      code: "INSUFFICIENT_AVAILABLE",
+      params: { available: "49.90" },
+    });
+    expect(await orderRows(t, who.userId)).toHaveLength(before);
+    expect(await walletOf(t, who.userId, "USD")).toEqual(wallet);
     board.set("BTCUSD", "40.00");
     expect(await trade(t, who, "placeOrder", { ...market, idempotencyKey: key })).toMatchObject({
       status: 1,
     });
-    expect(placed()).toBe(2);
+    expect(placed()).toBe(3);
   });
 
   it("names every column of an order's row that the server writes (the database plans the insert once)", async () => {
@@ -158,7 +167,7 @@ describe("placing an order in one statement", () => {
     const columns = rowsOf<{ name: string }>(
       await t.database.db.execute(sql`select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = 'trade_orders'
-          and is_generated = 'NEVER' and identity_generation is null`),
+          and is_generated = 'NEVER' and identity_generation is null order by ordinal_position`),
     ).map((c) => c.name);
     const [fn] = rowsOf<{ body: string }>(
       await t.database.db.execute(
