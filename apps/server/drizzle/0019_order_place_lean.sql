@@ -1,17 +1,22 @@
 -- `order_place_together` (0016, 0018) books each order's entries itself instead of through the general
--- `ledger_book` (0005) for every entry: a CPU profile of the orders benchmark on 2026-11-24 put half of
--- PostgreSQL's time into those calls (per entry: a locking join, a checking join, the entry, a moving and
--- posting statement, a count, each with its plan's start-up). An order's lines are few and all of one
--- user, so here:
---   1. the user's accounts of its lines are locked in id order, with their balances, in one statement (as
---      `ledger_book` locks them; the platform's side stays deferred to the end of the batch, as before);
+-- `ledger_book` (0005) for every entry, and writes the batch's rows together: a CPU profile of the orders
+-- benchmark on 2026-11-24 put half of PostgreSQL's time into the `ledger_book` calls (per entry: a locking
+-- join, a checking join, the entry, a moving and posting statement, a count, each with its plan's start-up),
+-- and much of the rest into statements run once per order that can run once per batch. So:
+--   1. per order, the user's accounts of its lines are locked in id order, with their balances, in one
+--      statement (as `ledger_book` locks them; the platform's side stays deferred to the end of the batch);
 --   2. every line is checked, entry by entry, before anything is written: its account exists (the
 --      platform's looked up once per batch; a missing one sends the order to the general path, which
 --      creates it) and a user's balance stays at zero or above (the refusal and its detail as before);
---   3. the entries are written, each user account moved once by the order's sum on it, and the postings
---      of all the batch's placed orders written in one statement at the end, each with its running balance
---      (the platform's with theirs, by `ledger_settle_platform`, as before).
--- The rows, answers, refusals, lock order and outcomes are those of 0016; only the statements differ.
+--   3. each of the user's accounts is moved once by the order's sum on it, and the entries' ids are taken
+--      from their sequence;
+--   4. at the end of the batch, one statement each: the placed orders' entries, their rows (with the order
+--      numbers the database gives, which go into the answers), their keys with the answers, and the users'
+--      postings with their running balances; then the platform's side as before.
+-- An order sent twice in one batch (one key) is placed once: the second answers the first's answer, as it
+-- would have found the first's key. A key written meanwhile by a writer that did not take its lock (none
+-- should) fails the batch, whose orders the server then runs one by one. Otherwise the rows, answers,
+-- refusals, lock order and outcomes are those of 0016.
 CREATE OR REPLACE FUNCTION "order_place_together"(
   p_owners text[], p_keys text[], p_hashes text[], p_users uuid[], p_ats timestamptz[],
   p_orders jsonb[], p_entry_columns text[], p_references text[], p_responses jsonb[],
@@ -31,9 +36,8 @@ DECLARE
   v_first_line int;
   v_last_line int;
   v_entries bigint[];
-  v_order_no text;
-  v_answer jsonb;
-  v_constraint text;
+  v_count int;
+  v_seen int;
   v_message text;
   r record;
   k int;
@@ -55,6 +59,22 @@ DECLARE
   o_balance_of numeric[];
   -- The platform's accounts met in the batch (purpose/currency/shard): found once, locked at the end.
   a_keys text[] := '{}';
+  -- The placed orders (their index, their row with its link) and their entries, written together at the
+  -- end, with the rows' order numbers and the answers.
+  n_index int[] := '{}';
+  n_records jsonb[] := '{}';
+  n_ids uuid[] := '{}';
+  n_numbers text[] := '{}';
+  n_answers jsonb[] := '{}';
+  j_ids bigint[] := '{}';
+  j_types text[] := '{}';
+  j_users uuid[] := '{}';
+  j_references text[] := '{}';
+  j_keys text[] := '{}';
+  j_ats timestamptz[] := '{}';
+  -- Orders sent again with the key of an order placed earlier in the batch: their index and that order's.
+  d_index int[] := '{}';
+  d_of int[] := '{}';
   -- The users' postings of the placed orders, written together at the end.
   b_entries bigint[] := '{}';
   b_accounts bigint[] := '{}';
@@ -94,10 +114,24 @@ BEGIN
       ELSE cardinality(l_amounts) END;
     BEGIN
       SELECT * INTO v_key FROM ledger_key(p_owners[i], p_keys[i]);
+      -- An order placed earlier in this batch with the same key: answered as stored, at the end.
+      v_seen := NULL;
+      IF NOT v_key.o_found THEN
+        FOR k IN 1 .. cardinality(n_index) LOOP
+          IF p_owners[n_index[k]] = p_owners[i] AND p_keys[n_index[k]] = p_keys[i] THEN
+            v_seen := k;
+            EXIT;
+          END IF;
+        END LOOP;
+      END IF;
       IF v_key.o_found THEN
         o_outcome := 'stored';
         o_response := v_key.o_response;
         o_hash := v_key.o_hash;
+      ELSIF v_seen IS NOT NULL THEN
+        d_index := d_index || i;
+        d_of := d_of || v_seen;
+        o_outcome := 'later';
       ELSE
         SELECT u.disabled, u.frozen, u.trade_banned, u.fund_password_hash IS NOT NULL
           INTO v_disabled, v_frozen, v_banned, v_password FROM users u WHERE u.id = p_users[i];
@@ -175,40 +209,26 @@ BEGIN
           END LOOP;
         END LOOP;
 
-        -- The writes: the entries, the user's balances (each account once, by the order's sum on it).
-        v_entries := array_fill(NULL::bigint, ARRAY[v_last_entry - v_first_entry + 1]);
-        FOR j IN v_first_entry .. v_last_entry LOOP
-          INSERT INTO journal_entries (type, user_id, reference, idempotency_key, caused_by, staff_id, reason, created_at)
-            VALUES (e_types[j], p_users[i], p_references[i], p_keys[i], 'user', NULL, NULL, p_ats[i])
-            RETURNING id INTO v_id;
-          v_entries[j - v_first_entry + 1] := v_id;
+        -- The writes: the user's balances (each account once, by the order's sum on it); the entries (their
+        -- ids taken now, for the postings and the row), the row and the key with the answer at the end.
+        v_count := v_last_entry - v_first_entry + 1;
+        v_entries := array_fill(NULL::bigint, ARRAY[v_count]);
+        FOR j IN 1 .. v_count LOOP
+          v_entries[j] := nextval('journal_entries_id_seq');
         END LOOP;
         UPDATE ledger_accounts a SET balance = m.balance
           FROM unnest(u_ids, u_before, u_running) AS m(id, before, balance)
           WHERE a.id = m.id AND m.balance <> m.before;
 
-        -- The row with its link: every column the server may write, named (the statement is planned once
-        -- per connection); a column the record does not have takes its default.
-        INSERT INTO trade_orders (id, user_id, kind, symbol, exchange, market, currency, direction, price_type,
-            state, quantity, leverage, limit_price, stop_loss, take_profit, margin, open_fee, created_at,
-            opened_at, open_price, locked_until, close_requested_at, closed_at, close_price, close_fee,
-            stamp_duty, pnl, close_reason, decline_reason, expires_at, hold_entry_id, open_entry_id,
-            release_entry_id, close_entry_id, offer_id)
-          SELECT coalesce(n.id, gen_random_uuid()), n.user_id, coalesce(n.kind, 'normal'), n.symbol, n.exchange,
-            n.market, n.currency, n.direction, n.price_type, n.state, n.quantity, n.leverage, n.limit_price,
-            n.stop_loss, n.take_profit, n.margin, n.open_fee, n.created_at, n.opened_at, n.open_price,
-            n.locked_until, n.close_requested_at, n.closed_at, n.close_price, n.close_fee, n.stamp_duty, n.pnl,
-            n.close_reason, n.decline_reason, n.expires_at, n.hold_entry_id, n.open_entry_id,
-            n.release_entry_id, n.close_entry_id, n.offer_id
-          FROM jsonb_populate_record(NULL::trade_orders,
-            p_orders[i] || jsonb_build_object(p_entry_columns[i], v_entries[1])) AS n
-          RETURNING order_no INTO v_order_no;
-
-        v_answer := jsonb_set(p_responses[i], '{orderNo}', to_jsonb(v_order_no));
-        INSERT INTO idempotency_keys (owner, key, request_hash, response, created_at)
-          VALUES (p_owners[i], p_keys[i], p_hashes[i], v_answer, p_ats[i]);
-
-        -- Written: its users' postings and its platform lines join the batch's.
+        -- Placed: the order, its entries, its users' postings and its platform lines join the batch's.
+        n_index := n_index || i;
+        n_records := n_records || (p_orders[i] || jsonb_build_object(p_entry_columns[i], v_entries[1]));
+        j_ids := j_ids || v_entries;
+        j_types := j_types || e_types[v_first_entry:v_last_entry];
+        j_users := j_users || array_fill(p_users[i], ARRAY[v_count]);
+        j_references := j_references || array_fill(p_references[i], ARRAY[v_count]);
+        j_keys := j_keys || array_fill(p_keys[i], ARRAY[v_count]);
+        j_ats := j_ats || array_fill(p_ats[i], ARRAY[v_count]);
         FOR k IN v_first_line .. v_last_line LOOP
           v_id := v_entries[o_entry_of[k - v_first_line + 1]];
           IF l_user_ids[k] IS NULL THEN
@@ -232,8 +252,6 @@ BEGIN
           END IF;
         END LOOP;
         o_outcome := 'placed';
-        o_response := v_answer;
-        o_hash := p_hashes[i];
       END IF;
     EXCEPTION
       WHEN raise_exception THEN
@@ -242,13 +260,65 @@ BEGIN
         GET STACKED DIAGNOSTICS o_detail = PG_EXCEPTION_DETAIL, v_message = MESSAGE_TEXT;
         o_outcome := 'raised';
         o_response := to_jsonb(v_message);
-      WHEN unique_violation THEN
-        GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
-        IF v_constraint <> 'idempotency_keys_owner_key_pk' THEN
-          RAISE;
-        END IF;
-        o_outcome := 'keyTaken';
     END;
+    IF o_outcome NOT IN ('placed', 'later') THEN
+      RETURN NEXT;
+    END IF;
+  END LOOP;
+  IF cardinality(n_index) = 0 THEN
+    RETURN;
+  END IF;
+
+  -- The placed orders' entries, then their rows (each with the order number the database gives), then
+  -- their keys with their answers: one statement each. A key written meanwhile by a writer that did not
+  -- take its lock (none should) fails the batch, whose orders then run one by one.
+  INSERT INTO journal_entries (id, type, user_id, reference, idempotency_key, caused_by, staff_id, reason, created_at)
+    OVERRIDING SYSTEM VALUE
+    SELECT t.id, t.y, t.u, t.r, t.k, 'user', NULL, NULL, t.at
+    FROM unnest(j_ids, j_types, j_users, j_references, j_keys, j_ats) AS t(id, y, u, r, k, at)
+    ORDER BY t.id;
+  -- Every column the server may write, named (the statement is planned once per connection); a column an
+  -- order's record does not have takes its default.
+  FOR r IN INSERT INTO trade_orders (id, user_id, kind, symbol, exchange, market, currency, direction, price_type,
+        state, quantity, leverage, limit_price, stop_loss, take_profit, margin, open_fee, created_at,
+        opened_at, open_price, locked_until, close_requested_at, closed_at, close_price, close_fee,
+        stamp_duty, pnl, close_reason, decline_reason, expires_at, hold_entry_id, open_entry_id,
+        release_entry_id, close_entry_id, offer_id)
+      SELECT coalesce(n.id, gen_random_uuid()), n.user_id, coalesce(n.kind, 'normal'), n.symbol, n.exchange,
+        n.market, n.currency, n.direction, n.price_type, n.state, n.quantity, n.leverage, n.limit_price,
+        n.stop_loss, n.take_profit, n.margin, n.open_fee, n.created_at, n.opened_at, n.open_price,
+        n.locked_until, n.close_requested_at, n.closed_at, n.close_price, n.close_fee, n.stamp_duty, n.pnl,
+        n.close_reason, n.decline_reason, n.expires_at, n.hold_entry_id, n.open_entry_id,
+        n.release_entry_id, n.close_entry_id, n.offer_id
+      FROM unnest(n_records) WITH ORDINALITY AS x(record, s)
+        CROSS JOIN LATERAL jsonb_populate_record(NULL::trade_orders, x.record) AS n
+      ORDER BY x.s
+      RETURNING trade_orders.id, trade_orders.order_no LOOP
+    n_ids := n_ids || r.id;
+    n_numbers := n_numbers || r.order_no;
+  END LOOP;
+  FOR k IN 1 .. cardinality(n_index) LOOP
+    n_answers := n_answers || jsonb_set(p_responses[n_index[k]], '{orderNo}',
+      to_jsonb(n_numbers[array_position(n_ids, (n_records[k] ->> 'id')::uuid)]));
+  END LOOP;
+  INSERT INTO idempotency_keys (owner, key, request_hash, response, created_at)
+    SELECT p_owners[t.i], p_keys[t.i], p_hashes[t.i], t.a, p_ats[t.i] FROM unnest(n_index, n_answers) AS t(i, a);
+
+  -- Their answers; an order sent again in the batch answers the one placed.
+  FOR k IN 1 .. cardinality(n_index) LOOP
+    o_index := n_index[k];
+    o_outcome := 'placed';
+    o_response := n_answers[k];
+    o_hash := p_hashes[n_index[k]];
+    o_detail := NULL;
+    RETURN NEXT;
+  END LOOP;
+  FOR k IN 1 .. cardinality(d_index) LOOP
+    o_index := d_index[k];
+    o_outcome := 'stored';
+    o_response := n_answers[d_of[k]];
+    o_hash := p_hashes[n_index[d_of[k]]];
+    o_detail := NULL;
     RETURN NEXT;
   END LOOP;
 

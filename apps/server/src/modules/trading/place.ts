@@ -5,7 +5,7 @@ import { runStatement, type Db } from "../../db/index.js";
 import { tradeOrders } from "../../db/schema/index.js";
 import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
-import type { AtOnce } from "../ledger/at-once.js";
+import { keyTaken, type AtOnce } from "../ledger/at-once.js";
 import { bookingLines } from "../ledger/book.js";
 import { arrayLiteral } from "../ledger/repository.js";
 import { referenceOf } from "./money.js";
@@ -37,10 +37,10 @@ const ACCOUNT_REFUSALS = new Set<string>([
   "FUND_PASSWORD_NOT_SET",
 ]);
 
-/** The database function's answer for one order (migrations 0016, 0018). */
+/** The database function's answer for one order (migrations 0016, 0018, 0019). */
 interface PlaceRow {
   index: number;
-  outcome: "placed" | "stored" | "raised" | "keyTaken";
+  outcome: "placed" | "stored" | "raised";
   response: unknown;
   requestHash: string | null;
   detail: string | null;
@@ -55,11 +55,11 @@ const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_respons
 
 /**
  * Places several priced orders in one statement and one commit, with the database function
- * `order_place_together` (migrations 0016, 0018) in autocommit: for each, the same key check, account checks (in
- * the same order), row, bookings (`ledger_book_all`) and stored answer as the general path
- * (`TradingService.placeOrder`); an order's refusal rolls back that order alone. The rows (their ids
- * chosen here) and the entries are built here, by the same code as the general path's; the function adds
- * each entry's id to its row and writes the order number the database gives into the answer.
+ * `order_place_together` (migrations 0016, 0018, 0019) in autocommit: for each, the same key check,
+ * account checks (in the same order), row, entries and stored answer as the general path
+ * (`TradingService.placeOrder`); an order's refusal writes nothing. The rows (their ids chosen here) and
+ * the entries are built here, by the same code as the general path's; the function books them, adds each
+ * order's first entry's id to its row and writes the order number the database gives into the answer.
  *
  * For orders already priced (their price refusals come from the general path, after the account's) and
  * not day trades (whose allowance the general path checks). A statement that fails as a whole fails the
@@ -108,9 +108,17 @@ export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promis
     arrayLiteral(lines.map((l) => l.shard)),
     arrayLiteral(lines.map((l) => l.amount)),
   ];
-  const rows = await runStatement<PlaceRow>(db, PLACE_TOGETHER, values);
+  const fallback: Settled<PlaceOutcome>[] = calls.map(() => ({ value: { fallback: true } }));
+  let rows: PlaceRow[];
+  try {
+    rows = await runStatement<PlaceRow>(db, PLACE_TOGETHER, values);
+  } catch (error) {
+    // Its key written by a writer that did not take the key's lock (none should): the general path.
+    if (calls.length === 1 && keyTaken(error)) return fallback;
+    throw error;
+  }
   if (rows.length !== calls.length) throw new Error(`order_place_together answered ${rows.length} rows`);
-  const outcomes: Settled<PlaceOutcome>[] = calls.map(() => ({ value: { fallback: true } }));
+  const outcomes = fallback;
   for (const row of rows) {
     const at = Number(row.index) - 1;
     outcomes[at] = settled(row, calls[at] as PlaceCall);
@@ -132,8 +140,6 @@ function settled(row: PlaceRow, call: PlaceCall): Settled<PlaceOutcome> {
       const refusal = refusalOf(String(response), row.detail ?? undefined, call);
       return refusal === "fallback" ? { value: { fallback: true } } : { error: refusal };
     }
-    default:
-      return { value: { fallback: true } };
   }
 }
 
