@@ -1,66 +1,80 @@
--- `order_place_together` (0016, 0018) books each order's entries itself instead of through the general
--- `ledger_book` (0005) for every entry, and writes the batch's rows together: a CPU profile of the orders
--- benchmark on 2026-11-24 put half of PostgreSQL's time into the `ledger_book` calls (per entry: a locking
--- join, a checking join, the entry, a moving and posting statement, a count, each with its plan's start-up),
--- and much of the rest into statements run once per order that can run once per batch. So:
---   1. per order, the user's accounts of its lines are locked in id order, with their balances, in one
---      statement (as `ledger_book` locks them; the platform's side stays deferred to the end of the batch);
---   2. every line is checked, entry by entry, before anything is written: its account exists (the
+-- `order_place_together` (0016, 0018) books its orders' entries itself instead of through the general
+-- `ledger_book` (0005) for every entry, and runs each of its statements once per batch instead of once per
+-- order. A CPU profile of the orders benchmark on 2026-11-24 put half of PostgreSQL's time into the
+-- `ledger_book` calls (per entry: a locking join, a checking join, the entry, a moving and posting
+-- statement, a count, each with its plan's start-up) and most of the rest into the other statements run for
+-- every order. Now, for the whole batch:
+--   1. every order's key is locked (in the order of the locks' numbers, so that batches taking several keys
+--      cannot deadlock), then the keys written before are read together, as `ledger_key` reads one: after
+--      its lock, so a concurrent call with the key has committed;
+--   2. the users are read, and their accounts of the orders' lines locked, by user then id (the order every
+--      path locks users' accounts in), with their balances;
+--   3. each order in turn (by user, then key, as before): its key found, its account checks in the same
+--      order, then every line checked, entry by entry, before anything is written: its account exists (the
 --      platform's looked up once per batch; a missing one sends the order to the general path, which
---      creates it) and a user's balance stays at zero or above (the refusal and its detail as before);
---   3. each of the user's accounts is moved once by the order's sum on it, and the entries' ids are taken
---      from their sequence;
---   4. at the end of the batch, one statement each: the placed orders' entries, their rows (with the order
---      numbers the database gives, which go into the answers), their keys with the answers, and the users'
---      postings with their running balances; then the platform's side as before.
+--      creates it) and a user's balance stays at zero or above (the refusal, with the index of the entry
+--      refused and the available balance after the entries before it, as 0016 answered). Its balances then
+--      carry on to the user's next order in the batch; its entries' ids are taken from their sequence;
+--   4. at the end, one statement each: the placed orders' entries, the users' balances (each account once),
+--      the rows (with the order numbers the database gives, which go into the answers), the keys with their
+--      answers and the users' postings with their running balances; then the platform's side as before.
 -- An order sent twice in one batch (one key) is placed once: the second answers the first's answer, as it
 -- would have found the first's key. A key written meanwhile by a writer that did not take its lock (none
 -- should) fails the batch, whose orders the server then runs one by one. Otherwise the rows, answers,
--- refusals, lock order and outcomes are those of 0016.
+-- refusals and outcomes are those of 0016.
 CREATE OR REPLACE FUNCTION "order_place_together"(
   p_owners text[], p_keys text[], p_hashes text[], p_users uuid[], p_ats timestamptz[],
   p_orders jsonb[], p_entry_columns text[], p_references text[], p_responses jsonb[],
   p_entry_starts int[], e_types text[], e_line_starts int[],
   l_user_ids uuid[], l_purposes text[], l_currencies text[], l_shards smallint[], l_amounts numeric[]
 ) RETURNS TABLE (o_index int, o_outcome text, o_response jsonb, o_hash text, o_detail text)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Its statements take whole arrays: planned anew for each call, as PostgreSQL would plan them (a plan made
+-- for the arrays' sizes looks cheaper than the general one), planning cost 8 % of PostgreSQL's time on the
+-- orders benchmark. Planned once per connection instead: their general plans probe the indexes.
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   i int;
-  v_key record;
-  v_disabled boolean;
-  v_frozen boolean;
-  v_banned boolean;
-  v_password boolean;
+  j int;
+  k int;
+  r record;
   v_first_entry int;
   v_last_entry int;
   v_first_line int;
   v_last_line int;
-  v_entries bigint[];
   v_count int;
-  v_seen int;
-  v_message text;
-  r record;
-  k int;
   v_at int;
+  v_seen int;
   v_new numeric;
   v_account text;
-  v_id bigint;
-  -- The order's user accounts (locked): id, purpose/currency, balance before the order, running balance.
-  u_ids bigint[];
-  u_keys text[];
-  u_before numeric[];
-  u_running numeric[];
-  u_entry_start numeric[];
-  u_purposes text[];
-  u_currencies text[];
-  -- The order's lines as booked: the user's (entry, account, balance after) and the platform's (account).
+  v_message text;
+  v_entries bigint[];
+  -- Keys written before: owner/key, the stored answer and its request's hash.
+  s_keys text[] := '{}';
+  s_responses jsonb[] := '{}';
+  s_hashes text[] := '{}';
+  -- The batch's users and their flags.
+  x_ids uuid[] := '{}';
+  x_disabled boolean[] := '{}';
+  x_frozen boolean[] := '{}';
+  x_banned boolean[] := '{}';
+  x_password boolean[] := '{}';
+  -- The users' accounts (locked): id, user/purpose/currency, balance before the batch and as it moves them.
+  c_ids bigint[] := '{}';
+  c_keys text[] := '{}';
+  c_before numeric[] := '{}';
+  c_balances numeric[] := '{}';
+  -- One order's balances as its lines move them, and at the start of its current entry.
+  v_running numeric[];
+  v_entry_start numeric[];
+  -- One order's lines as booked: entry (1-based within the order), user account (index in c_*), balance.
   o_entry_of int[];
-  o_account_of bigint[];
+  o_account_of int[];
   o_balance_of numeric[];
   -- The platform's accounts met in the batch (purpose/currency/shard): found once, locked at the end.
   a_keys text[] := '{}';
-  -- The placed orders (their index, their row with its link) and their entries, written together at the
-  -- end, with the rows' order numbers and the answers.
+  -- The placed orders (their index, their row with its link) and their entries, written at the end.
   n_index int[] := '{}';
   n_records jsonb[] := '{}';
   n_ids uuid[] := '{}';
@@ -72,10 +86,10 @@ DECLARE
   j_references text[] := '{}';
   j_keys text[] := '{}';
   j_ats timestamptz[] := '{}';
-  -- Orders sent again with the key of an order placed earlier in the batch: their index and that order's.
+  -- Orders sent again with the key of an order placed earlier in the batch: theirs and that one's index.
   d_index int[] := '{}';
   d_of int[] := '{}';
-  -- The users' postings of the placed orders, written together at the end.
+  -- The users' postings of the placed orders.
   b_entries bigint[] := '{}';
   b_accounts bigint[] := '{}';
   b_users uuid[] := '{}';
@@ -100,6 +114,40 @@ DECLARE
   g_deltas numeric[];
   g_lines int[];
 BEGIN
+  -- 1. The keys: locked, then those written before read.
+  FOR r IN SELECT DISTINCT ON (hashtext(t.o || '/' || t.k)) t.o, t.k
+      FROM unnest(p_owners, p_keys) AS t(o, k)
+      ORDER BY hashtext(t.o || '/' || t.k) LOOP
+    PERFORM ledger_key_lock(r.o, r.k);
+  END LOOP;
+  FOR r IN SELECT s.owner, s.key, s.response, s.request_hash FROM idempotency_keys s
+      JOIN unnest(p_owners, p_keys) AS t(o, k) ON s.owner = t.o AND s.key = t.k LOOP
+    s_keys := s_keys || (r.owner || '/' || r.key);
+    s_responses := s_responses || r.response;
+    s_hashes := s_hashes || r.request_hash;
+  END LOOP;
+
+  -- 2. The users, and their accounts of the orders' lines, locked.
+  FOR r IN SELECT u.id, u.disabled, u.frozen, u.trade_banned, u.fund_password_hash IS NOT NULL AS password
+      FROM users u WHERE u.id = ANY (p_users) LOOP
+    x_ids := x_ids || r.id;
+    x_disabled := x_disabled || r.disabled;
+    x_frozen := x_frozen || r.frozen;
+    x_banned := x_banned || r.trade_banned;
+    x_password := x_password || r.password;
+  END LOOP;
+  FOR r IN SELECT a.id, a.user_id, a.purpose, a.currency, a.balance FROM ledger_accounts a
+      WHERE a.user_id = ANY (p_users) AND a.shard = 0 AND a.purpose = ANY (l_purposes)
+        AND a.currency = ANY (l_currencies)
+      ORDER BY a.user_id, a.id
+      FOR UPDATE LOOP
+    c_ids := c_ids || r.id;
+    c_keys := c_keys || (r.user_id || '/' || r.purpose || '/' || r.currency);
+    c_before := c_before || r.balance;
+  END LOOP;
+  c_balances := c_before;
+
+  -- 3. Each order.
   FOR i IN SELECT t.n FROM unnest(p_users, p_keys) WITH ORDINALITY AS t(u, k, n)
       ORDER BY t.u, t.k COLLATE "C", t.n LOOP
     o_index := i;
@@ -112,173 +160,142 @@ BEGIN
     v_first_line := e_line_starts[v_first_entry];
     v_last_line := CASE WHEN v_last_entry < cardinality(e_types) THEN e_line_starts[v_last_entry + 1] - 1
       ELSE cardinality(l_amounts) END;
-    BEGIN
-      SELECT * INTO v_key FROM ledger_key(p_owners[i], p_keys[i]);
-      -- An order placed earlier in this batch with the same key: answered as stored, at the end.
-      v_seen := NULL;
-      IF NOT v_key.o_found THEN
-        FOR k IN 1 .. cardinality(n_index) LOOP
-          IF p_owners[n_index[k]] = p_owners[i] AND p_keys[n_index[k]] = p_keys[i] THEN
-            v_seen := k;
-            EXIT;
-          END IF;
-        END LOOP;
+    v_seen := NULL;
+    FOR k IN 1 .. cardinality(n_index) LOOP
+      IF p_owners[n_index[k]] = p_owners[i] AND p_keys[n_index[k]] = p_keys[i] THEN
+        v_seen := k;
+        EXIT;
       END IF;
-      IF v_key.o_found THEN
-        o_outcome := 'stored';
-        o_response := v_key.o_response;
-        o_hash := v_key.o_hash;
-      ELSIF v_seen IS NOT NULL THEN
-        d_index := d_index || i;
-        d_of := d_of || v_seen;
-        o_outcome := 'later';
-      ELSE
-        SELECT u.disabled, u.frozen, u.trade_banned, u.fund_password_hash IS NOT NULL
-          INTO v_disabled, v_frozen, v_banned, v_password FROM users u WHERE u.id = p_users[i];
-        IF NOT FOUND THEN RAISE EXCEPTION 'order_place:UNAUTHORIZED'; END IF;
-        IF v_disabled THEN RAISE EXCEPTION 'order_place:ACCOUNT_DISABLED'; END IF;
-        IF v_frozen THEN RAISE EXCEPTION 'order_place:ACCOUNT_FROZEN'; END IF;
-        IF v_banned THEN RAISE EXCEPTION 'order_place:TRADE_BANNED'; END IF;
-        IF NOT v_password THEN RAISE EXCEPTION 'order_place:FUND_PASSWORD_NOT_SET'; END IF;
+    END LOOP;
+    v_at := array_position(s_keys, p_owners[i] || '/' || p_keys[i]);
+    IF v_at IS NOT NULL THEN
+      o_outcome := 'stored';
+      o_response := s_responses[v_at];
+      o_hash := s_hashes[v_at];
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+    IF v_seen IS NOT NULL THEN
+      -- Answered with the first's answer, at the end.
+      d_index := d_index || i;
+      d_of := d_of || v_seen;
+      CONTINUE;
+    END IF;
 
-        -- The user's accounts of the order's lines, locked in id order (as `ledger_book` locks them), with
-        -- their balances; the order's other lines are the platform's, settled at the end of the batch.
-        u_purposes := '{}';
-        u_currencies := '{}';
-        FOR k IN v_first_line .. v_last_line LOOP
-          IF l_user_ids[k] IS NOT NULL THEN
+    BEGIN
+      v_at := array_position(x_ids, p_users[i]);
+      IF v_at IS NULL THEN RAISE EXCEPTION 'order_place:UNAUTHORIZED'; END IF;
+      IF x_disabled[v_at] THEN RAISE EXCEPTION 'order_place:ACCOUNT_DISABLED'; END IF;
+      IF x_frozen[v_at] THEN RAISE EXCEPTION 'order_place:ACCOUNT_FROZEN'; END IF;
+      IF x_banned[v_at] THEN RAISE EXCEPTION 'order_place:TRADE_BANNED'; END IF;
+      IF NOT x_password[v_at] THEN RAISE EXCEPTION 'order_place:FUND_PASSWORD_NOT_SET'; END IF;
+
+      -- Every line, entry by entry, before anything is written.
+      v_running := c_balances;
+      o_entry_of := '{}';
+      o_account_of := '{}';
+      o_balance_of := '{}';
+      FOR j IN v_first_entry .. v_last_entry LOOP
+        v_entry_start := v_running;
+        FOR k IN e_line_starts[j] .. CASE WHEN j < cardinality(e_types) THEN e_line_starts[j + 1] - 1
+            ELSE cardinality(l_amounts) END LOOP
+          IF l_user_ids[k] IS NULL THEN
+            v_account := l_purposes[k] || '/' || l_currencies[k] || '/' || l_shards[k];
+            IF array_position(a_keys, v_account) IS NULL THEN
+              PERFORM 1 FROM ledger_accounts a WHERE a.user_id IS NULL AND a.purpose = l_purposes[k]
+                AND a.currency = l_currencies[k] AND a.shard = l_shards[k];
+              IF NOT FOUND THEN
+                RAISE EXCEPTION 'order_place:fallback';
+              END IF;
+              a_keys := a_keys || v_account;
+            END IF;
+            o_account_of := o_account_of || NULL::int;
+            o_balance_of := o_balance_of || NULL::numeric;
+          ELSE
             IF l_user_ids[k] <> p_users[i] OR l_shards[k] <> 0 THEN
               RAISE EXCEPTION 'order_place:fallback';
             END IF;
-            u_purposes := u_purposes || l_purposes[k];
-            u_currencies := u_currencies || l_currencies[k];
-          END IF;
-        END LOOP;
-        u_ids := '{}';
-        u_keys := '{}';
-        u_before := '{}';
-        FOR r IN SELECT a.id, a.purpose, a.currency, a.balance FROM ledger_accounts a
-            WHERE a.user_id = p_users[i] AND a.shard = 0 AND a.purpose = ANY (u_purposes)
-              AND a.currency = ANY (u_currencies)
-            ORDER BY a.id
-            FOR UPDATE LOOP
-          u_ids := u_ids || r.id;
-          u_keys := u_keys || (r.purpose || '/' || r.currency);
-          u_before := u_before || r.balance;
-        END LOOP;
-        u_running := u_before;
-
-        -- Every line checked before anything is written, entry by entry: its account exists (else the
-        -- general path creates it) and a user's balance stays at zero or above (else the refusal, with the
-        -- index of the entry refused and the available balance after the entries before it, as 0016).
-        o_entry_of := '{}';
-        o_account_of := '{}';
-        o_balance_of := '{}';
-        FOR j IN v_first_entry .. v_last_entry LOOP
-          u_entry_start := u_running;
-          FOR k IN e_line_starts[j] .. CASE WHEN j < cardinality(e_types) THEN e_line_starts[j + 1] - 1
-              ELSE cardinality(l_amounts) END LOOP
-            IF l_user_ids[k] IS NULL THEN
-              v_account := l_purposes[k] || '/' || l_currencies[k] || '/' || l_shards[k];
-              IF array_position(a_keys, v_account) IS NULL THEN
-                PERFORM 1 FROM ledger_accounts a WHERE a.user_id IS NULL AND a.purpose = l_purposes[k]
-                  AND a.currency = l_currencies[k] AND a.shard = l_shards[k];
-                IF NOT FOUND THEN
-                  RAISE EXCEPTION 'order_place:fallback';
-                END IF;
-                a_keys := a_keys || v_account;
-              END IF;
-              o_account_of := o_account_of || NULL::bigint;
-              o_balance_of := o_balance_of || NULL::numeric;
-            ELSE
-              v_at := array_position(u_keys, l_purposes[k] || '/' || l_currencies[k]);
-              IF v_at IS NULL THEN
-                RAISE EXCEPTION 'order_place:fallback';
-              END IF;
-              v_new := u_running[v_at] + l_amounts[k];
-              IF v_new < 0 THEN
-                RAISE EXCEPTION 'order_place:insufficient'
-                  USING DETAIL = (j - v_first_entry)::text || ':' || coalesce(
-                    u_entry_start[array_position(u_keys, 'available/' || (p_orders[i] ->> 'currency'))], 0)::text;
-              END IF;
-              u_running[v_at] := v_new;
-              o_account_of := o_account_of || u_ids[v_at];
-              o_balance_of := o_balance_of || v_new;
+            v_at := array_position(c_keys, p_users[i] || '/' || l_purposes[k] || '/' || l_currencies[k]);
+            IF v_at IS NULL THEN
+              RAISE EXCEPTION 'order_place:fallback';
             END IF;
-            o_entry_of := o_entry_of || (j - v_first_entry + 1);
-          END LOOP;
-        END LOOP;
-
-        -- The writes: the user's balances (each account once, by the order's sum on it); the entries (their
-        -- ids taken now, for the postings and the row), the row and the key with the answer at the end.
-        v_count := v_last_entry - v_first_entry + 1;
-        v_entries := array_fill(NULL::bigint, ARRAY[v_count]);
-        FOR j IN 1 .. v_count LOOP
-          v_entries[j] := nextval('journal_entries_id_seq');
-        END LOOP;
-        UPDATE ledger_accounts a SET balance = m.balance
-          FROM unnest(u_ids, u_before, u_running) AS m(id, before, balance)
-          WHERE a.id = m.id AND m.balance <> m.before;
-
-        -- Placed: the order, its entries, its users' postings and its platform lines join the batch's.
-        n_index := n_index || i;
-        n_records := n_records || (p_orders[i] || jsonb_build_object(p_entry_columns[i], v_entries[1]));
-        j_ids := j_ids || v_entries;
-        j_types := j_types || e_types[v_first_entry:v_last_entry];
-        j_users := j_users || array_fill(p_users[i], ARRAY[v_count]);
-        j_references := j_references || array_fill(p_references[i], ARRAY[v_count]);
-        j_keys := j_keys || array_fill(p_keys[i], ARRAY[v_count]);
-        j_ats := j_ats || array_fill(p_ats[i], ARRAY[v_count]);
-        FOR k IN v_first_line .. v_last_line LOOP
-          v_id := v_entries[o_entry_of[k - v_first_line + 1]];
-          IF l_user_ids[k] IS NULL THEN
-            w_purposes := w_purposes || l_purposes[k];
-            w_currencies := w_currencies || l_currencies[k];
-            w_shards := w_shards || l_shards[k];
-            w_amounts := w_amounts || l_amounts[k];
-            w_entries := w_entries || v_id;
-            w_types := w_types || e_types[v_first_entry + o_entry_of[k - v_first_line + 1] - 1];
-            w_ats := w_ats || p_ats[i];
-          ELSE
-            b_entries := b_entries || v_id;
-            b_accounts := b_accounts || o_account_of[k - v_first_line + 1];
-            b_users := b_users || p_users[i];
-            b_purposes := b_purposes || l_purposes[k];
-            b_currencies := b_currencies || l_currencies[k];
-            b_types := b_types || e_types[v_first_entry + o_entry_of[k - v_first_line + 1] - 1];
-            b_amounts := b_amounts || l_amounts[k];
-            b_balances := b_balances || o_balance_of[k - v_first_line + 1];
-            b_ats := b_ats || p_ats[i];
+            v_new := v_running[v_at] + l_amounts[k];
+            IF v_new < 0 THEN
+              RAISE EXCEPTION 'order_place:insufficient'
+                USING DETAIL = (j - v_first_entry)::text || ':' || coalesce(v_entry_start[array_position(c_keys,
+                  p_users[i] || '/available/' || (p_orders[i] ->> 'currency'))], 0)::text;
+            END IF;
+            v_running[v_at] := v_new;
+            o_account_of := o_account_of || v_at;
+            o_balance_of := o_balance_of || v_new;
           END IF;
+          o_entry_of := o_entry_of || (j - v_first_entry + 1);
         END LOOP;
-        o_outcome := 'placed';
-      END IF;
+      END LOOP;
     EXCEPTION
       WHEN raise_exception THEN
-        -- The refusal's message (`order_place:<reason>`, as a JSON string) and its detail; the order's
-        -- writes are undone.
+        -- The refusal's message (`order_place:<reason>`, as a JSON string) and its detail.
         GET STACKED DIAGNOSTICS o_detail = PG_EXCEPTION_DETAIL, v_message = MESSAGE_TEXT;
         o_outcome := 'raised';
         o_response := to_jsonb(v_message);
+        RETURN NEXT;
+        CONTINUE;
     END;
-    IF o_outcome NOT IN ('placed', 'later') THEN
-      RETURN NEXT;
-    END IF;
+
+    -- Placed: its balances carry on; its entries (their ids taken now), row, postings and platform lines
+    -- join the batch's.
+    c_balances := v_running;
+    v_count := v_last_entry - v_first_entry + 1;
+    v_entries := array_fill(NULL::bigint, ARRAY[v_count]);
+    FOR j IN 1 .. v_count LOOP
+      v_entries[j] := nextval('journal_entries_id_seq');
+    END LOOP;
+    n_index := n_index || i;
+    n_records := n_records || (p_orders[i] || jsonb_build_object(p_entry_columns[i], v_entries[1]));
+    j_ids := j_ids || v_entries;
+    j_types := j_types || e_types[v_first_entry:v_last_entry];
+    j_users := j_users || array_fill(p_users[i], ARRAY[v_count]);
+    j_references := j_references || array_fill(p_references[i], ARRAY[v_count]);
+    j_keys := j_keys || array_fill(p_keys[i], ARRAY[v_count]);
+    j_ats := j_ats || array_fill(p_ats[i], ARRAY[v_count]);
+    FOR k IN v_first_line .. v_last_line LOOP
+      j := o_entry_of[k - v_first_line + 1];
+      IF l_user_ids[k] IS NULL THEN
+        w_purposes := w_purposes || l_purposes[k];
+        w_currencies := w_currencies || l_currencies[k];
+        w_shards := w_shards || l_shards[k];
+        w_amounts := w_amounts || l_amounts[k];
+        w_entries := w_entries || v_entries[j];
+        w_types := w_types || e_types[v_first_entry + j - 1];
+        w_ats := w_ats || p_ats[i];
+      ELSE
+        b_entries := b_entries || v_entries[j];
+        b_accounts := b_accounts || c_ids[o_account_of[k - v_first_line + 1]];
+        b_users := b_users || p_users[i];
+        b_purposes := b_purposes || l_purposes[k];
+        b_currencies := b_currencies || l_currencies[k];
+        b_types := b_types || e_types[v_first_entry + j - 1];
+        b_amounts := b_amounts || l_amounts[k];
+        b_balances := b_balances || o_balance_of[k - v_first_line + 1];
+        b_ats := b_ats || p_ats[i];
+      END IF;
+    END LOOP;
   END LOOP;
   IF cardinality(n_index) = 0 THEN
     RETURN;
   END IF;
 
-  -- The placed orders' entries, then their rows (each with the order number the database gives), then
-  -- their keys with their answers: one statement each. A key written meanwhile by a writer that did not
-  -- take its lock (none should) fails the batch, whose orders then run one by one.
+  -- 4. The writes. The entries, then the users' balances.
   INSERT INTO journal_entries (id, type, user_id, reference, idempotency_key, caused_by, staff_id, reason, created_at)
     OVERRIDING SYSTEM VALUE
     SELECT t.id, t.y, t.u, t.r, t.k, 'user', NULL, NULL, t.at
     FROM unnest(j_ids, j_types, j_users, j_references, j_keys, j_ats) AS t(id, y, u, r, k, at)
     ORDER BY t.id;
-  -- Every column the server may write, named (the statement is planned once per connection); a column an
-  -- order's record does not have takes its default.
+  UPDATE ledger_accounts a SET balance = m.balance
+    FROM unnest(c_ids, c_before, c_balances) AS m(id, before, balance)
+    WHERE a.id = m.id AND m.balance <> m.before;
+  -- The rows: every column the server may write, named (the statement is planned once per connection); a
+  -- column an order's record does not have takes its default.
   FOR r IN INSERT INTO trade_orders (id, user_id, kind, symbol, exchange, market, currency, direction, price_type,
         state, quantity, leverage, limit_price, stop_loss, take_profit, margin, open_fee, created_at,
         opened_at, open_price, locked_until, close_requested_at, closed_at, close_price, close_fee,
@@ -297,12 +314,19 @@ BEGIN
     n_ids := n_ids || r.id;
     n_numbers := n_numbers || r.order_no;
   END LOOP;
+  -- The answers with their order numbers, and the keys with them.
   FOR k IN 1 .. cardinality(n_index) LOOP
     n_answers := n_answers || jsonb_set(p_responses[n_index[k]], '{orderNo}',
       to_jsonb(n_numbers[array_position(n_ids, (n_records[k] ->> 'id')::uuid)]));
   END LOOP;
   INSERT INTO idempotency_keys (owner, key, request_hash, response, created_at)
     SELECT p_owners[t.i], p_keys[t.i], p_hashes[t.i], t.a, p_ats[t.i] FROM unnest(n_index, n_answers) AS t(i, a);
+  -- The users' postings, entry by entry (each entry's by account id, as `ledger_book` writes them).
+  INSERT INTO postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
+    SELECT t.e, t.a, t.u, t.p, t.c, t.y, t.m, t.b, t.t
+    FROM unnest(b_entries, b_accounts, b_users, b_purposes, b_currencies, b_types, b_amounts, b_balances, b_ats)
+      AS t(e, a, u, p, c, y, m, b, t)
+    ORDER BY t.e, t.a;
 
   -- Their answers; an order sent again in the batch answers the one placed.
   FOR k IN 1 .. cardinality(n_index) LOOP
@@ -321,14 +345,6 @@ BEGIN
     o_detail := NULL;
     RETURN NEXT;
   END LOOP;
-
-  -- The users' postings of every placed order, entry by entry (each entry's by account id, as
-  -- `ledger_book` writes them), each with its running balance.
-  INSERT INTO postings (entry_id, account_id, user_id, purpose, currency, entry_type, amount, balance_after, created_at)
-    SELECT t.e, t.a, t.u, t.p, t.c, t.y, t.m, t.b, t.t
-    FROM unnest(b_entries, b_accounts, b_users, b_purposes, b_currencies, b_types, b_amounts, b_balances, b_ats)
-      AS t(e, a, u, p, c, y, m, b, t)
-    ORDER BY t.e, t.a;
 
   IF cardinality(w_amounts) = 0 THEN
     RETURN;
