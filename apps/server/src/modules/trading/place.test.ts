@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
 import { rowsOf } from "../../db/index.js";
 import { journalEntries, users } from "../../db/schema/index.js";
+import { Batcher } from "../../lib/batcher.js";
 import { checkLedger } from "../ledger/index.js";
 import { referenceOf } from "./money.js";
 import {
@@ -79,6 +80,42 @@ function countPlacements() {
     .$client;
   const query = vi.spyOn(client, "query");
   return () => query.mock.calls.filter(([q]) => JSON.stringify(q).includes("order_place_together")).length;
+}
+
+/**
+ * Holds the batcher's first two batches (it runs two at once) at the database until `release`, so the
+ * orders submitted meanwhile go to the database together, in the next batch. `submitted` counts the calls
+ * handed to a batcher; `sizes` are the batches' sizes, in the order they were written.
+ */
+function holdFirstBatches() {
+  const client = (
+    t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
+  ).$client;
+  const query = client.query.bind(client);
+  let release = () => {};
+  const gate = new Promise<void>((open) => (release = open));
+  let held = 0;
+  const sizes: number[] = [];
+  vi.spyOn(client, "query").mockImplementation(async (...args: unknown[]) => {
+    if (!JSON.stringify(args[0]).includes("order_place_together")) return query(...args);
+    if (held < 2) {
+      held += 1;
+      await gate;
+    }
+    const result = (await query(...args)) as { rows: unknown[] };
+    sizes.push(result.rows.length);
+    return result;
+  });
+  const submit = vi.spyOn(Batcher.prototype, "submit");
+  return { release, held: () => held, submitted: () => submit.mock.calls.length, sizes };
+}
+
+/** Waits (a few seconds at most) until `done`. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 10) {
+    if (waited > 5_000) throw new Error("waited too long");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe("placing an order in one statement", () => {
@@ -220,6 +257,34 @@ describe("placing an order in one statement", () => {
     expect(placed()).toBeLessThanOrEqual(10);
     // 1000 − 100.10 (the warm-up) − 100.10, once.
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "799.8", margin: "200" });
+  });
+
+  it("places one user's orders of a batch in turn, each paying from what the one before left", async () => {
+    const who = await warmTrader("350.00"); // 249.90 left: one lot costs 100.10
+    const other = await warmTrader("1000.00");
+    const hold = holdFirstBatches();
+    const blockers = [1, 2].map(() => trade(t, other, "placeOrder", { ...market, idempotencyKey: newKey() }));
+    await until(() => hold.held() === 2);
+    const twice = { ...market, idempotencyKey: newKey() };
+    const together = [
+      trade(t, who, "placeOrder", twice),
+      trade(t, who, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, who, "placeOrder", { ...market, idempotencyKey: newKey() }),
+      trade(t, who, "placeOrder", twice),
+    ];
+    await until(() => hold.submitted() === 6);
+    hold.release();
+    const answers = await Promise.all(together);
+    await Promise.all(blockers);
+    expect(hold.sizes).toContain(4);
+    // In the batch's order (by user, then key): the sent-twice order is placed once, answered alike.
+    const states = answers.map((a) => (a.status === 1 ? (a.data as TradeOrder).state : a.code));
+    expect(states.filter((s) => s === "open")).toHaveLength(3);
+    expect(answers[3]).toEqual(answers[0]);
+    const refused = answers.find((a) => a.status !== 1);
+    expect(refused).toMatchObject({ code: "INSUFFICIENT_AVAILABLE", params: { available: "49.70" } });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "49.7" });
+    expect(await orderRows(t, who.userId)).toHaveLength(3);
   });
 
   it("gives each order arriving together its own outcome: a refusal undoes that order alone", async () => {
