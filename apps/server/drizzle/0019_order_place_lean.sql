@@ -48,7 +48,7 @@ DECLARE
   v_seen int;
   v_new numeric;
   v_account text;
-  v_message text;
+  v_refusal text;
   v_entries bigint[];
   -- Keys written before: owner/key, the stored answer and its request's hash.
   s_keys text[] := '{}';
@@ -182,13 +182,19 @@ BEGIN
       CONTINUE;
     END IF;
 
+    -- Its checks, in their order; the first refusal ends them (nothing is written before they pass).
+    v_refusal := NULL;
+    <<checks>>
     BEGIN
       v_at := array_position(x_ids, p_users[i]);
-      IF v_at IS NULL THEN RAISE EXCEPTION 'order_place:UNAUTHORIZED'; END IF;
-      IF x_disabled[v_at] THEN RAISE EXCEPTION 'order_place:ACCOUNT_DISABLED'; END IF;
-      IF x_frozen[v_at] THEN RAISE EXCEPTION 'order_place:ACCOUNT_FROZEN'; END IF;
-      IF x_banned[v_at] THEN RAISE EXCEPTION 'order_place:TRADE_BANNED'; END IF;
-      IF NOT x_password[v_at] THEN RAISE EXCEPTION 'order_place:FUND_PASSWORD_NOT_SET'; END IF;
+      v_refusal := CASE WHEN v_at IS NULL THEN 'UNAUTHORIZED'
+        WHEN x_disabled[v_at] THEN 'ACCOUNT_DISABLED'
+        WHEN x_frozen[v_at] THEN 'ACCOUNT_FROZEN'
+        WHEN x_banned[v_at] THEN 'TRADE_BANNED'
+        WHEN NOT x_password[v_at] THEN 'FUND_PASSWORD_NOT_SET' END;
+      IF v_refusal IS NOT NULL THEN
+        EXIT checks;
+      END IF;
 
       -- Every line, entry by entry, before anything is written.
       v_running := c_balances;
@@ -205,25 +211,25 @@ BEGIN
               PERFORM 1 FROM ledger_accounts a WHERE a.user_id IS NULL AND a.purpose = l_purposes[k]
                 AND a.currency = l_currencies[k] AND a.shard = l_shards[k];
               IF NOT FOUND THEN
-                RAISE EXCEPTION 'order_place:fallback';
+                v_refusal := 'fallback';
+                EXIT checks;
               END IF;
               a_keys := a_keys || v_account;
             END IF;
             o_account_of := o_account_of || NULL::int;
             o_balance_of := o_balance_of || NULL::numeric;
           ELSE
-            IF l_user_ids[k] <> p_users[i] OR l_shards[k] <> 0 THEN
-              RAISE EXCEPTION 'order_place:fallback';
-            END IF;
             v_at := array_position(c_keys, p_users[i] || '/' || l_purposes[k] || '/' || l_currencies[k]);
-            IF v_at IS NULL THEN
-              RAISE EXCEPTION 'order_place:fallback';
+            IF l_user_ids[k] <> p_users[i] OR l_shards[k] <> 0 OR v_at IS NULL THEN
+              v_refusal := 'fallback';
+              EXIT checks;
             END IF;
             v_new := v_running[v_at] + l_amounts[k];
             IF v_new < 0 THEN
-              RAISE EXCEPTION 'order_place:insufficient'
-                USING DETAIL = (j - v_first_entry)::text || ':' || coalesce(v_entry_start[array_position(c_keys,
-                  p_users[i] || '/available/' || (p_orders[i] ->> 'currency'))], 0)::text;
+              v_refusal := 'insufficient';
+              o_detail := (j - v_first_entry)::text || ':' || coalesce(v_entry_start[array_position(c_keys,
+                p_users[i] || '/available/' || (p_orders[i] ->> 'currency'))], 0)::text;
+              EXIT checks;
             END IF;
             v_running[v_at] := v_new;
             o_account_of := o_account_of || v_at;
@@ -232,15 +238,14 @@ BEGIN
           o_entry_of := o_entry_of || (j - v_first_entry + 1);
         END LOOP;
       END LOOP;
-    EXCEPTION
-      WHEN raise_exception THEN
-        -- The refusal's message (`order_place:<reason>`, as a JSON string) and its detail.
-        GET STACKED DIAGNOSTICS o_detail = PG_EXCEPTION_DETAIL, v_message = MESSAGE_TEXT;
-        o_outcome := 'raised';
-        o_response := to_jsonb(v_message);
-        RETURN NEXT;
-        CONTINUE;
-    END;
+    END checks;
+    IF v_refusal IS NOT NULL THEN
+      -- The refusal (`order_place:<reason>`, as a JSON string) and its detail.
+      o_outcome := 'raised';
+      o_response := to_jsonb('order_place:' || v_refusal);
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
 
     -- Placed: its balances carry on; its entries (their ids taken now), row, postings and platform lines
     -- join the batch's.
