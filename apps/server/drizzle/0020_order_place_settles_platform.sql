@@ -7,7 +7,8 @@
 -- (purpose, currency, shard: locked last, as before), and its postings carry its running balance from the
 -- balance it had before the batch's first line. The platform's postings then join the users' in the one
 -- INSERT of every posting, entry by entry (each entry's by account id, as `ledger_book` writes them). The
--- rows, balances, answers, refusals and outcomes are 0019's.
+-- rows, balances, stored answers, refusals and outcomes are 0019's; but a placed order's row answers its
+-- order number alone (the server has the rest of the answer: it sent it), not the whole answer back.
 CREATE OR REPLACE FUNCTION "order_place_together"(
   p_owners text[], p_keys text[], p_hashes text[], p_users uuid[], p_ats timestamptz[],
   p_orders jsonb[], p_entry_columns text[], p_references text[], p_responses jsonb[],
@@ -75,6 +76,7 @@ DECLARE
   n_ids uuid[] := '{}';
   n_numbers text[] := '{}';
   n_answers jsonb[] := '{}';
+  n_placed_numbers text[] := '{}';
   j_ids bigint[] := '{}';
   j_types text[] := '{}';
   j_users uuid[] := '{}';
@@ -317,8 +319,8 @@ BEGIN
   END LOOP;
   -- The answers with their order numbers, and the keys with them.
   FOR k IN 1 .. cardinality(n_index) LOOP
-    n_answers := n_answers || jsonb_set(p_responses[n_index[k]], '{orderNo}',
-      to_jsonb(n_numbers[array_position(n_ids, (n_records[k] ->> 'id')::uuid)]));
+    n_placed_numbers := n_placed_numbers || n_numbers[array_position(n_ids, (n_records[k] ->> 'id')::uuid)];
+    n_answers := n_answers || jsonb_set(p_responses[n_index[k]], '{orderNo}', to_jsonb(n_placed_numbers[k]));
   END LOOP;
   INSERT INTO idempotency_keys (owner, key, request_hash, response, created_at)
     SELECT p_owners[t.i], p_keys[t.i], p_hashes[t.i], t.a, p_ats[t.i] FROM unnest(n_index, n_answers) AS t(i, a);
@@ -356,7 +358,7 @@ BEGIN
   FOR k IN 1 .. cardinality(n_index) LOOP
     o_index := n_index[k];
     o_outcome := 'placed';
-    o_response := n_answers[k];
+    o_response := to_jsonb(n_placed_numbers[k]);
     o_hash := p_hashes[n_index[k]];
     o_detail := NULL;
     RETURN NEXT;

@@ -41,6 +41,7 @@ const ACCOUNT_REFUSALS = new Set<string>([
 interface PlaceRow {
   index: number;
   outcome: "placed" | "stored" | "raised";
+  /** Placed: its order number; stored: the stored answer; raised: the refusal. */
   response: unknown;
   requestHash: string | null;
   detail: string | null;
@@ -131,7 +132,8 @@ function settled(row: PlaceRow, call: PlaceCall): Settled<PlaceOutcome> {
   const response = row.response; // jsonb: both drivers answer it parsed
   switch (row.outcome) {
     case "placed":
-      return { value: { answer: response as TradeOrder } };
+      // The answer sent, with the order number the database gave (the one stored under the key).
+      return { value: { answer: { ...call.answer, orderNo: String(response) } } };
     case "stored":
       return row.requestHash === call.requestHash
         ? { value: { answer: response as TradeOrder } }
