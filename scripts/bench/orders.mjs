@@ -6,8 +6,10 @@
 //
 // Each of `--users` users has a fund password and its own funded USD wallet (an administrator's
 // adjustment); the calls take the users in turn, so users do not contend with each other. Every order buys
-// one unit of the cheapest crypto pair (crypto trades at any hour) at the highest leverage of the market's
-// list. After the run `npm run ledger:check` must find the ledger clean.
+// about 10 USD of the cheapest crypto pair (crypto trades at any hour) at the highest leverage of the
+// market's list: a margin of about 1 USD and a fee of 0.01 USD (0.1 %), so each order books both entries
+// (margin, and the fee to the platform) as a user's order does; one unit of the pair would cost a fee that
+// rounds to nothing. After the run `npm run ledger:check` must find the ledger clean.
 // Goal: at least 0.4× pgbench's TPS with p99 under 50 ms at 8 clients.
 import { randomBytes, randomUUID } from "node:crypto";
 import { startBuiltServer } from "../built-server.mjs";
@@ -27,6 +29,7 @@ import {
 
 const FUND_PASSWORD = "Bench-fund-2026";
 const FUNDS = "1000.00";
+const NOTIONAL = 10; // USD per order: its fee, 0.1 %, is 0.01 USD
 
 function options(args) {
   const read = (flag, fallback) => {
@@ -84,8 +87,16 @@ async function prepare(base, count) {
   const config = await call(base, "admin/config/list", {}, staffHeaders);
   const crypto = config.items?.find?.((item) => item.key === "trading.CRYPTO")?.value;
   const leverage = Math.max(...(crypto?.leverages ?? [1]));
-  const order = { symbol: cheapest.code, direction: "long", priceType: "market", quantity: 1, leverage };
-  await call(base, "vue/trade/placeOrder", { ...order, idempotencyKey: randomUUID() }, users[0].headers);
+  const quantity = Math.ceil(NOTIONAL / Number(cheapest.close));
+  const order = { symbol: cheapest.code, direction: "long", priceType: "market", quantity, leverage };
+  const first = await call(
+    base,
+    "vue/trade/placeOrder",
+    { ...order, idempotencyKey: randomUUID() },
+    users[0].headers,
+  );
+  if (!(Number(first.openFee) > 0))
+    throw new Error(`the benchmark's order pays no fee: ${JSON.stringify(first)}`);
   return { users, order };
 }
 

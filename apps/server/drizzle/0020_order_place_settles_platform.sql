@@ -1,14 +1,16 @@
 -- `order_place_together` (0019) settles the platform's side of its orders itself, instead of through the
--- general `ledger_settle_platform` (0011): that function grouped the batch's platform lines by account with
--- array aggregates and a correlated subquery per line, then locked and moved each account and wrote its
--- postings in statements of its own. The accounts are now found once per batch during the checks (as
--- before: a missing one sends the order to the general path), their sums and line counts kept as the lines
--- are checked; at the end each account with lines is moved once by its sum, in the same fixed order
--- (purpose, currency, shard: locked last, as before), and its postings carry its running balance from the
--- balance it had before the batch's first line. The platform's postings then join the users' in the one
--- INSERT of every posting, entry by entry (each entry's by account id, as `ledger_book` writes them). The
--- rows, balances, stored answers, refusals and outcomes are 0019's; but a placed order's row answers its
--- order number alone (the server has the rest of the answer: it sent it), not the whole answer back.
+-- general `ledger_settle_platform` (0011), which grouped the batch's platform lines by account with array
+-- aggregates and a correlated subquery per line, then locked, moved and posted each account in statements
+-- of its own. Now the platform's accounts of the batch's lines are found in one statement before the
+-- orders are checked (a missing one still sends its order to the general path, which creates it); their
+-- sums and line counts are kept as the placed orders' lines are added; at the end the accounts with lines
+-- are locked in one statement in the same fixed order as before (purpose, currency, shard: last, after the
+-- users' accounts), then moved in one statement, each once by its sum; each one's postings carry its
+-- running balance from the balance it had before the batch. The platform's postings join the users' in the
+-- one INSERT of every posting, entry by entry (each entry's by account id, as `ledger_book` writes them).
+-- The keys are locked in one statement (in the same order, by their locks' numbers), not one each.
+-- The rows, balances, stored answers, refusals and outcomes are 0019's; but a placed order's row answers
+-- its order number alone (the server has the rest of the answer: it sent it), not the whole answer back.
 CREATE OR REPLACE FUNCTION "order_place_together"(
   p_owners text[], p_keys text[], p_hashes text[], p_users uuid[], p_ats timestamptz[],
   p_orders jsonb[], p_entry_columns text[], p_references text[], p_responses jsonb[],
@@ -69,7 +71,6 @@ DECLARE
   a_sums numeric[] := '{}';
   a_lines int[] := '{}';
   a_running numeric[];
-  v_id bigint;
   -- The placed orders (their index, their row with its link) and their entries, written at the end.
   n_index int[] := '{}';
   n_records jsonb[] := '{}';
@@ -104,11 +105,9 @@ DECLARE
   w_accounts int[] := '{}';
 BEGIN
   -- 1. The keys: locked, then those written before read.
-  FOR r IN SELECT DISTINCT ON (hashtext(t.o || '/' || t.k)) t.o, t.k
-      FROM unnest(p_owners, p_keys) AS t(o, k)
-      ORDER BY hashtext(t.o || '/' || t.k) LOOP
-    PERFORM ledger_key_lock(r.o, r.k);
-  END LOOP;
+  PERFORM ledger_key_lock(l.o, l.k)
+    FROM (SELECT DISTINCT ON (hashtext(t.o || '/' || t.k)) t.o, t.k FROM unnest(p_owners, p_keys) AS t(o, k)
+      ORDER BY hashtext(t.o || '/' || t.k)) l;
   FOR r IN SELECT s.owner, s.key, s.response, s.request_hash FROM idempotency_keys s
       JOIN unnest(p_owners, p_keys) AS t(o, k) ON s.owner = t.o AND s.key = t.k LOOP
     s_keys := s_keys || (r.owner || '/' || r.key);
@@ -135,6 +134,18 @@ BEGIN
     c_before := c_before || r.balance;
   END LOOP;
   c_balances := c_before;
+  -- The platform's accounts of the batch's lines, found together (locked last, when they are moved).
+  FOR r IN SELECT a.id, a.purpose, a.currency, a.shard FROM ledger_accounts a
+      JOIN (SELECT DISTINCT t.p, t.c, t.s FROM unnest(l_user_ids, l_purposes, l_currencies, l_shards) AS t(u, p, c, s)
+        WHERE t.u IS NULL) l ON a.user_id IS NULL AND a.purpose = l.p AND a.currency = l.c AND a.shard = l.s LOOP
+    a_keys := a_keys || (r.purpose || '/' || r.currency || '/' || r.shard);
+    a_ids := a_ids || r.id;
+    a_purposes := a_purposes || r.purpose;
+    a_currencies := a_currencies || r.currency;
+    a_shards := a_shards || r.shard;
+    a_sums := a_sums || 0::numeric;
+    a_lines := a_lines || 0;
+  END LOOP;
 
   -- 3. Each order.
   FOR i IN SELECT t.n FROM unnest(p_users, p_keys) WITH ORDINALITY AS t(u, k, n)
@@ -198,20 +209,9 @@ BEGIN
             v_account := l_purposes[k] || '/' || l_currencies[k] || '/' || l_shards[k];
             v_at := array_position(a_keys, v_account);
             IF v_at IS NULL THEN
-              SELECT a.id INTO v_id FROM ledger_accounts a WHERE a.user_id IS NULL AND a.purpose = l_purposes[k]
-                AND a.currency = l_currencies[k] AND a.shard = l_shards[k];
-              IF NOT FOUND THEN
-                v_refusal := 'fallback';
-                EXIT checks;
-              END IF;
-              a_keys := a_keys || v_account;
-              a_ids := a_ids || v_id;
-              a_purposes := a_purposes || l_purposes[k];
-              a_currencies := a_currencies || l_currencies[k];
-              a_shards := a_shards || l_shards[k];
-              a_sums := a_sums || 0::numeric;
-              a_lines := a_lines || 0;
-              v_at := cardinality(a_keys);
+              -- Not yet there: the general path creates it.
+              v_refusal := 'fallback';
+              EXIT checks;
             END IF;
             o_account_of := o_account_of || v_at;
             o_balance_of := o_balance_of || NULL::numeric;
@@ -328,10 +328,16 @@ BEGIN
   -- shard, as `ledger_settle_platform` moves them): locked last. Each one's balance before its first line
   -- starts its postings' running balances.
   a_running := array_fill(NULL::numeric, ARRAY[cardinality(a_ids)]);
-  FOR k IN SELECT t.n FROM unnest(a_purposes, a_currencies, a_shards, a_lines) WITH ORDINALITY AS t(p, c, s, m, n)
-      WHERE t.m > 0 ORDER BY t.p COLLATE "C", t.c COLLATE "C", t.s LOOP
-    UPDATE ledger_accounts SET balance = balance + a_sums[k] WHERE id = a_ids[k] RETURNING balance INTO v_new;
-    a_running[k] := v_new - a_sums[k];
+  PERFORM 1 FROM ledger_accounts a
+    WHERE a.id IN (SELECT t.id FROM unnest(a_ids, a_lines) AS t(id, m) WHERE t.m > 0)
+    ORDER BY a.purpose COLLATE "C", a.currency COLLATE "C", a.shard
+    FOR UPDATE OF a;
+  FOR r IN UPDATE ledger_accounts a SET balance = a.balance + t.d
+      FROM unnest(a_ids, a_sums, a_lines) AS t(id, d, m)
+      WHERE a.id = t.id AND t.m > 0
+      RETURNING a.id, a.balance LOOP
+    k := array_position(a_ids, r.id);
+    a_running[k] := r.balance - a_sums[k];
   END LOOP;
   FOR k IN 1 .. cardinality(w_amounts) LOOP
     v_at := w_accounts[k];
