@@ -30,14 +30,15 @@ export type BookingResult =
   /** A user's account would go below zero: nothing was changed. */
   | { outcome: "insufficient" };
 
+/** What an array literal's quoted element escapes with a backslash: a backslash and a double quote. */
+const ARRAY_ESCAPED = /[\\"]/g;
+
 /**
  * A PostgreSQL array literal of `values` (NULL for null), e.g. `{"a","b",NULL}`: the booking function
  * takes an entry's lines as arrays, one parameter each, so its statement text is the same for every entry.
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const items = values.map((v) =>
-    v === null ? "NULL" : `"${String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
-  );
+  const items = values.map((v) => (v === null ? "NULL" : `"${String(v).replace(ARRAY_ESCAPED, "\\$&")}"`));
   return `{${items.join(",")}}`;
 }
 

@@ -63,11 +63,12 @@ export function traderOf(row: Record<string, unknown>) {
   };
 }
 
+/** The order row's fields (the table's columns by their names in code). */
+const ORDER_FIELDS = Object.keys(getTableColumns(tradeOrders));
+
 /** The order `placeOrderSql` inserted, as a row: what was written, with what the database generated. */
 export function insertedOrder(values: NewOrder, row: Record<string, unknown>): TradeOrderRow {
-  const all = Object.fromEntries(
-    Object.keys(getTableColumns(tradeOrders)).map((key) => [key, values[key as keyof NewOrder] ?? null]),
-  );
+  const all = Object.fromEntries(ORDER_FIELDS.map((key) => [key, values[key as keyof NewOrder] ?? null]));
   return { ...all, seq: Number(row.seq), orderNo: String(row.orderNo) } as TradeOrderRow;
 }
 
