@@ -31,9 +31,68 @@ export function scaleOf(currency: string): number {
   return CURRENCY_SCALE[currency] ?? 2;
 }
 
+/**
+ * Per scale: a plain decimal as `toFixed(scale)` writes one (an optional minus, no leading zeros, exactly
+ * `scale` decimals, no exponent).
+ */
+const bookedForms = new Map<number, RegExp>();
+/** A negative zero ("-0.00"), which `toFixed` writes without its sign. */
+const NEGATIVE_ZERO = /^-0(?:\.0*)?$/;
+
+/** Whether `text` is exactly what `toBookedString` makes of it: an amount at `scale`, written as it writes one. */
+function isBookedText(text: string, scale: number): boolean {
+  let form = bookedForms.get(scale);
+  if (form === undefined) {
+    form = new RegExp(scale > 0 ? `^-?(?:0|[1-9]\\d*)\\.\\d{${scale}}$` : "^-?(?:0|[1-9]\\d*)$");
+    bookedForms.set(scale, form);
+  }
+  return form.test(text) && !NEGATIVE_ZERO.test(text);
+}
+
 /** Rounds an amount to the currency's booking scale and renders it as a plain decimal string. */
 export function toBookedString(value: Money | string, currency: string): string {
-  return money(value).toDecimalPlaces(scaleOf(currency), Decimal.ROUND_HALF_UP).toFixed(scaleOf(currency));
+  const scale = scaleOf(currency);
+  // Most amounts given as text are booked already (read from a row, or booked a step before): parsing,
+  // rounding and printing one gives back the same text, at several times the cost of recognising it.
+  if (typeof value === "string" && isBookedText(value, scale)) return value;
+  return fixedText(money(value).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP), scale);
+}
+
+/** A plain decimal as `toFixed()` writes one: an optional minus, no leading or trailing zeros, no exponent. */
+const PLAIN_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
+
+/**
+ * `money(value).toFixed()`: the value in plain notation, without trailing zeros. A text already written so
+ * (most amounts of entries are) is given back as it is, rather than parsed and printed again.
+ */
+export function toPlainString(value: Money | string): string {
+  if (typeof value === "string" && PLAIN_TEXT.test(value) && !NEGATIVE_ZERO.test(value)) return value;
+  return money(value).toFixed();
+}
+
+/** The most decimals `fixedText` writes itself; more are left to decimal.js. */
+const FIXED_TEXT_MAX_DECIMALS = 40;
+
+/**
+ * Exactly `value.toFixed(decimals)`. A value already rounded to `decimals` (an amount at its scale, a
+ * price on its grid) is written as decimal.js writes it plainly, with zeros added: decimal.js's
+ * `toFixed(decimals)` rounds it once more all the same, which costs more than all the rest of it. Anything
+ * else (more decimals, not finite, an odd `decimals`) goes to decimal.js.
+ */
+export function fixedText(value: Money, decimals: number): string {
+  const plain =
+    Number.isInteger(decimals) &&
+    decimals >= 0 &&
+    decimals <= FIXED_TEXT_MAX_DECIMALS &&
+    value.isFinite() &&
+    value.decimalPlaces() <= decimals;
+  if (!plain) return value.toFixed(decimals);
+  // toFixed() never rounds and writes a negative zero as "0", as toFixed(decimals) does.
+  const text = value.toFixed();
+  if (decimals === 0) return text;
+  const point = text.indexOf(".");
+  const written = point === -1 ? 0 : text.length - point - 1;
+  return `${text}${point === -1 ? "." : ""}${"0".repeat(decimals - written)}`;
 }
 
 /** Spec §9: 2 decimals with thousands separators (e.g. "1,234,567.80"). */

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { MoneyDecimal, money, toBookedString, type Money } from "../money.js";
+import { MoneyDecimal, fixedText, money, toBookedString, type Money } from "../money.js";
 import type { TradingMarketConfig } from "./config.js";
 import { TradingRuleError } from "./errors.js";
 
@@ -116,7 +116,7 @@ export function pnl(position: Omit<PositionTerms, "margin">, price: Price): stri
 export function returnRate(profit: string | Money, margin: string | Money): string {
   const base = money(margin);
   if (base.isZero()) return "0.00";
-  return money(profit).div(base).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return fixedText(money(profit).div(base).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP), 2);
 }
 
 /** Price × quantity at the currency's scale: what the shares are worth now, for a long or a short alike. */
@@ -236,10 +236,10 @@ export function liquidationPrice(
     const price = money(position.openPrice)
       .minus(distance)
       .toDecimalPlaces(priceDecimals, Decimal.ROUND_DOWN);
-    return price.greaterThan(0) ? price.toFixed(priceDecimals) : undefined;
+    return price.greaterThan(0) ? fixedText(price, priceDecimals) : undefined;
   }
-  return money(position.openPrice)
-    .plus(distance)
-    .toDecimalPlaces(priceDecimals, Decimal.ROUND_UP)
-    .toFixed(priceDecimals);
+  return fixedText(
+    money(position.openPrice).plus(distance).toDecimalPlaces(priceDecimals, Decimal.ROUND_UP),
+    priceDecimals,
+  );
 }

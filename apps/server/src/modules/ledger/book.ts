@@ -1,4 +1,4 @@
-import { accountKey, checkEntry, money, type EntryDraft } from "@brokerage/core";
+import { accountKey, checkEntry, toPlainString, type EntryDraft } from "@brokerage/core";
 import type { EntryType } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
@@ -27,7 +27,7 @@ export function bookingLines(entry: EntryDraft<EntryType>, userId: string | null
     purpose: p.account.purpose,
     currency: p.account.currency,
     shard: p.account.owner === "user" ? 0 : shard,
-    amount: money(p.amount).toFixed(),
+    amount: toPlainString(p.amount),
   }));
 }
 

@@ -30,16 +30,37 @@ export type BookingResult =
   /** A user's account would go below zero: nothing was changed. */
   | { outcome: "insufficient" };
 
-/** What an array literal's quoted element escapes with a backslash: a backslash and a double quote. */
-const ARRAY_ESCAPED = /[\\"]/g;
-
 /**
  * A PostgreSQL array literal of `values` (NULL for null), e.g. `{"a","b",NULL}`: the booking function
  * takes an entry's lines as arrays, one parameter each, so its statement text is the same for every entry.
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const items = values.map((v) => (v === null ? "NULL" : `"${String(v).replace(ARRAY_ESCAPED, "\\$&")}"`));
+  const items = values.map((v) => (v === null ? "NULL" : `"${quotedElement(String(v))}"`));
   return `{${items.join(",")}}`;
+}
+
+/**
+ * The text of a quoted element: a backslash and a double quote escaped with a backslash. Most elements
+ * (ids, amounts, times, words) have neither and are written as they are; the rest are escaped by plain
+ * string replacement, several times faster than a regular expression on long texts. Backslashes go first,
+ * so that the backslashes escaping the quotes are not doubled.
+ */
+function quotedElement(text: string): string {
+  const backslashes = text.includes("\\");
+  if (!backslashes && !text.includes('"')) return text;
+  const escaped = backslashes ? text.replaceAll("\\", "\\\\") : text;
+  return escaped.replaceAll('"', '\\"');
+}
+
+/**
+ * A PostgreSQL array literal of JSON values, for a `jsonb[]` parameter: the same text as
+ * `arrayLiteral(values.map((v) => JSON.stringify(v)))`, at half the cost for long records full of quotes.
+ * A JSON text written as a JSON string is exactly its quoted element: JSON escapes a backslash and a double
+ * quote with a backslash, as the array literal does, and the only other characters it escapes (control
+ * characters, lone surrogates) never occur in a JSON text, which has escaped them itself.
+ */
+export function jsonArrayLiteral(values: readonly object[]): string {
+  return `{${values.map((v) => JSON.stringify(JSON.stringify(v))).join(",")}}`;
 }
 
 /** One entry to book with `bookEntries`: its type, its lines, and whether its platform side is deferred. */

@@ -7,7 +7,7 @@ import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import { keyTaken, type AtOnce } from "../ledger/at-once.js";
 import { bookingLines } from "../ledger/book.js";
-import { arrayLiteral } from "../ledger/repository.js";
+import { arrayLiteral, jsonArrayLiteral } from "../ledger/repository.js";
 import { referenceOf } from "./money.js";
 import type { NewOrder } from "./repository.js";
 
@@ -54,6 +54,25 @@ const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_respons
     $7::text[], $8::text[], $9::jsonb[], $10::int[], $11::text[], $12::int[], $13::uuid[], $14::text[],
     $15::text[], $16::smallint[], $17::numeric[])`;
 
+/** The order table's columns by field name, each with its name in the table and its driver value. */
+const ORDER_COLUMNS = getTableColumns(tradeOrders);
+
+/**
+ * An order's record by column name, as `jsonb_populate_record` reads it: the fields it leaves out
+ * (undefined) take their columns' defaults. Built field by field from the columns taken once (not per
+ * order), in the order's own field order.
+ */
+function orderRecord(order: NewOrder): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const key of Object.keys(order) as (keyof NewOrder)[]) {
+    const value = order[key];
+    if (value === undefined) continue;
+    const column = ORDER_COLUMNS[key];
+    record[column.name] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return record;
+}
+
 /**
  * Places several priced orders in one statement and one commit, with the database function
  * `order_place_together` (migrations 0016, 0018, 0019, 0020) in autocommit: for each, the same key check,
@@ -67,17 +86,6 @@ const PLACE_TOGETHER = `select o_index as index, o_outcome as outcome, o_respons
  * batch (the batcher then runs its orders one by one).
  */
 export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promise<Settled<PlaceOutcome>[]> {
-  const columns = getTableColumns(tradeOrders);
-  // Each order's record by column name: the columns it leaves out take their defaults.
-  const records = calls.map(({ order }) => {
-    const written = (Object.keys(order) as (keyof NewOrder)[]).filter((key) => order[key] !== undefined);
-    return Object.fromEntries(
-      written.map((key) => {
-        const value = order[key];
-        return [columns[key].name, value === null ? null : columns[key].mapToDriverValue(value)];
-      }),
-    );
-  });
   const entryStarts: number[] = [];
   const lineStarts: number[] = [];
   const types: string[] = [];
@@ -96,10 +104,10 @@ export async function placeTogether(db: Db, calls: readonly PlaceCall[]): Promis
     arrayLiteral(calls.map((c) => c.requestHash)),
     arrayLiteral(calls.map((c) => c.userId)),
     arrayLiteral(calls.map((c) => c.at.toISOString())),
-    arrayLiteral(records.map((record) => JSON.stringify(record))),
-    arrayLiteral(calls.map((c) => columns[c.entryColumn].name)),
+    jsonArrayLiteral(calls.map((c) => orderRecord(c.order))),
+    arrayLiteral(calls.map((c) => ORDER_COLUMNS[c.entryColumn].name)),
     arrayLiteral(calls.map((c) => referenceOf(c.order.id))),
-    arrayLiteral(calls.map((c) => JSON.stringify(c.answer))),
+    jsonArrayLiteral(calls.map((c) => c.answer)),
     arrayLiteral(entryStarts),
     arrayLiteral(types),
     arrayLiteral(lineStarts),

@@ -2,6 +2,7 @@ import {
   DEFAULT_TRADING_CONFIG,
   TradingConfigError,
   checkTradingConfig,
+  fixedText,
   isOpen,
   lastClose,
   money,
@@ -11,6 +12,7 @@ import {
   type Instrument,
   type MarketCode,
   type MarketDataProvider,
+  type Money,
   type Quote,
   type TradingMarketConfig,
 } from "@brokerage/core";
@@ -115,7 +117,7 @@ export function forgetTradingConfig(): void {
 }
 
 /** A price as the lists show it: at least the instrument's decimals, never cut short. */
-export function priceText(value: string, decimals: number): string {
+export function priceText(value: Money | string, decimals: number): string {
   const d = money(value);
-  return d.toFixed(Math.max(decimals, d.decimalPlaces()));
+  return fixedText(d, Math.max(decimals, d.decimalPlaces()));
 }

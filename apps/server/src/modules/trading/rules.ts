@@ -5,6 +5,7 @@ import {
   money,
   priceBandLimits,
   type Instrument,
+  type Money,
   type Quote,
   type TradingMarketConfig,
 } from "@brokerage/core";
@@ -47,7 +48,11 @@ export function orderPrice(
 }
 
 /** More decimals than the instrument's price grid is bad input, never rounded away. */
-function refuseDecimals(value: string | null | undefined, field: string, instrument: Instrument): void {
+function refuseDecimals(
+  value: Money | string | null | undefined,
+  field: string,
+  instrument: Instrument,
+): void {
   if (value !== null && value !== undefined && money(value).decimalPlaces() > instrument.priceDecimals)
     throw new DomainError("INVALID_INPUT", { field });
 }
@@ -58,12 +63,12 @@ function refuseDecimals(value: string | null | undefined, field: string, instrum
  */
 export function checkTerms(
   draft: OrderDraft,
-  price: string,
+  price: Money,
   quote: Pick<Quote, "prev_close">,
   instrument: Instrument,
   config: TradingMarketConfig,
 ): void {
-  if (!money(price).greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
+  if (!price.greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
   if (draft.priceType === "limit") refuseDecimals(price, "price", instrument);
   const limit = draft.priceType === "limit" ? { previousClose: quote.prev_close } : undefined;
   rule(() => checkOrder({ price, quantity: draft.quantity, leverage: draft.leverage, limit }, config), {
@@ -82,17 +87,16 @@ export function checkTerms(
  */
 export function checkStops(
   direction: OrderDirection,
-  reference: string,
+  reference: Money | string,
   stops: { stopLoss?: string | null; takeProfit?: string | null },
 ): void {
-  const ref = money(reference);
   const below = direction === "long" ? "stopLoss" : "takeProfit";
   const above = direction === "long" ? "takeProfit" : "stopLoss";
   const low = stops[below];
-  if (low !== null && low !== undefined && !money(low).lessThan(ref))
+  if (low !== null && low !== undefined && !money(low).lessThan(reference))
     throw new DomainError("STOP_PRICE_INVALID", { field: below });
   const high = stops[above];
-  if (high !== null && high !== undefined && !money(high).greaterThan(ref))
+  if (high !== null && high !== undefined && !money(high).greaterThan(reference))
     throw new DomainError("STOP_PRICE_INVALID", { field: above });
 }
 

@@ -553,8 +553,12 @@ export class TradingService {
     if (!quote || !fresh) throw new DomainError("PRICE_UNAVAILABLE");
     const price = orderPrice(draft, quote);
     const config = await tradingConfig(handle, instrument.market);
-    checkTerms(draft, price, quote, instrument, config);
-    const cost = rule(() => orderCost({ ...draft, price, currency: instrument.currency }, config));
+    // Parsed once: the terms, the cost and the row all take the price as this one number.
+    const exactPrice = money(price);
+    checkTerms(draft, exactPrice, quote, instrument, config);
+    const cost = rule(() =>
+      orderCost({ ...draft, price: exactPrice, currency: instrument.currency }, config),
+    );
     // A price so small that the margin rounds to nothing would open a position for free.
     if (!money(cost.margin).greaterThan(0))
       throw new DomainError("BELOW_MIN_AMOUNT", {
@@ -563,7 +567,7 @@ export class TradingService {
           .div(money(10).pow(scaleOf(instrument.currency)))
           .toFixed(),
       });
-    return { instrument, price: money(price).toFixed(), config, cost, marketOpen };
+    return { instrument, price: exactPrice.toFixed(), config, cost, marketOpen };
   }
 
   /** The order locked for the transaction, of the user when given; NOT_FOUND otherwise. */

@@ -49,7 +49,8 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
   const cash = (value: string | null) => (value === null ? null : toBookedString(value, row.currency));
   const shown = (value: string | null) => (value === null ? null : priceText(value, decimals));
   const iso = (at: Date | null) => at?.toISOString() ?? null;
-  const live = holdsPosition(row) && price !== undefined ? price : undefined;
+  // Parsed once: the P&L, the shown price and the market value all take it.
+  const live = holdsPosition(row) && price !== undefined ? money(price) : undefined;
   const profit =
     live !== undefined ? pnl(positionTerms(row), live) : row.state === "closed" ? cash(row.pnl) : null;
   return {
