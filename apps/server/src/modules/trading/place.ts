@@ -37,7 +37,7 @@ const ACCOUNT_REFUSALS = new Set<string>([
   "FUND_PASSWORD_NOT_SET",
 ]);
 
-/** The database function's answer for one order (migrations 0016, 0018, 0019, 0020). */
+/** The database function's answer for one order (migrations 0016, 0018–0021). */
 interface PlaceRow {
   index: number;
   outcome: "placed" | "stored" | "raised";
@@ -75,7 +75,7 @@ function orderRecord(order: NewOrder): Record<string, unknown> {
 
 /**
  * Places several priced orders in one statement and one commit, with the database function
- * `order_place_together` (migrations 0016, 0018, 0019, 0020) in autocommit: for each, the same key check,
+ * `order_place_together` (migrations 0016, 0018–0021) in autocommit: for each, the same key check,
  * account checks (in the same order), row, entries and stored answer as the general path
  * (`TradingService.placeOrder`); an order's refusal writes nothing. The rows (their ids chosen here) and
  * the entries are built here, by the same code as the general path's; the function books them, adds each
