@@ -65,6 +65,8 @@ import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
+import { newsAdminRoutes } from "./modules/news/admin-routes.js";
+import { newsRoutes } from "./modules/news/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -194,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
+  await app.register(newsRoutes, { prefix: "/api/vue/news" });
   await app.register(streamRoutes, {
     prefix: "/api",
     limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
@@ -214,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tradingAdminRoutes, { prefix: "/api/admin/users", service: trading });
   await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
+  await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   "blockTrades.manage",
   /** Read a user's orders and positions (`users/orders`) in the user detail. */
   "trading.read",
+  /** News articles (`news/list`, `news/save`, `news/withdraw`). */
+  "news.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +63,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "channels.manage",
     "blockTrades.manage",
     "trading.read",
+    "news.manage",
   ],
   support: ["users.read", "reviews.read", "ledger.read"],
 };
@@ -405,6 +408,8 @@ export const AUDIT_ACTIONS = [
   "channel.save",
   "blockTrade.save",
   "blockTrade.withdraw",
+  "news.save",
+  "news.withdraw",
 ] as const;
 
 /**

@@ -130,3 +130,16 @@ export const ENTRY_TYPES = [
 export const CURRENCIES = ["USD", "THB", "INR", "CNY", "TWD", "HKD", "JPY", "VND", "MYR", "KRW"] as const;
 /** The account centre's switch (spec §1/§2): USD and Thai baht; the other wallets one tap away. */
 export const DISPLAY_CURRENCIES = ["USD", "THB"] as const;
+
+/** News sections (spec §2 "News centre with hot news and stock-price news"): market news, and news on one instrument. */
+export const NEWS_CATEGORIES = ["hot", "stock"] as const;
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_SUMMARY_MAX = 500;
+export const NEWS_BODY_MAX = 20_000;
+
+/** A news body's paragraphs: split at blank lines, each trimmed, empty ones dropped (articles are plain text). */
+export const newsParagraphs = (body: string): string[] =>
+  body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);

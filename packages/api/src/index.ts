@@ -21,3 +21,4 @@ export * from "./trading-terms.js";
 export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./dayTrading.js";
+export * from "./news.js";

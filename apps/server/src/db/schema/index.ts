@@ -7,3 +7,4 @@ export * from "./market.js";
 export * from "./identity.js";
 export * from "./ledger.js";
 export * from "./trading.js";
+export * from "./news.js";
