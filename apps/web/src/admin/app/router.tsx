@@ -86,6 +86,10 @@ export const ADMIN_ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: "news",
+            lazy: permitted("news.manage", async () => (await import("../news/NewsScreen")).NewsScreen),
+          },
+          {
             path: "security",
             lazy: async () => ({ Component: (await import("../auth/SecurityScreen")).SecurityScreen }),
           },
