@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal } from "antd";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../lib/i18n";
 
@@ -40,6 +40,9 @@ export interface ReasonModalProps<T> {
 export function ReasonModal<T extends object>(props: ReasonModalProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<T & { reason: string }>();
+  // A form's name prefixes its fields' ids: without one the reason's id is "reason", as in a drawer's form
+  // that stays mounted behind the modal, and the label would name the drawer's field instead of this one.
+  const name = `reason-modal${useId()}`;
   return (
     <Modal
       open={props.open}
@@ -52,7 +55,7 @@ export function ReasonModal<T extends object>(props: ReasonModalProps<T>) {
       scrollLock={false}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={props.initialValues} preserve={false}>
+      <Form form={form} name={name} layout="vertical" initialValues={props.initialValues} preserve={false}>
         {props.children}
         <ReasonField label={props.reasonLabel} hint={props.reasonHint} />
       </Form>

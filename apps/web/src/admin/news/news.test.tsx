@@ -233,5 +233,20 @@ describe("news articles", { timeout: 30_000 }, () => {
     expect(sentTo(calls, "news/withdraw")).toEqual({ id: hot.id, reason: "Source retracted" });
   });
 
+  it("names the withdrawal's reason field after the article drawer was opened and closed", async () => {
+    asStaff("operator", "/news", { "news/list": () => ok({ items: [hot], nextCursor: null }) });
+    const drawer = await openDialog("New article");
+    fireEvent.click(within(drawer).getByRole("button", { name: "Cancel" }));
+    // The drawer's form stays mounted with a reason field of its own: the modal's label must name its own.
+    fireEvent.click(await screen.findByRole("button", { name: `Withdraw “${hot.title}”` }));
+    const modal = (await screen.findByText(`Withdraw “${hot.title}”?`)).closest<HTMLElement>(
+      '[role="dialog"]',
+    );
+    if (!modal) throw new Error("no withdrawal dialog");
+    const reason = within(modal).getByRole("textbox", { name: "Reason for the change" });
+    expect(modal.contains(reason)).toBe(true);
+    expect(document.querySelectorAll(`[id="${reason.id}"]`)).toHaveLength(1);
+  });
+
   it("is not offered to a role without news.manage", () => expectRefusedToReviewer("/news", "News"));
 });
