@@ -10,6 +10,37 @@ export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
 export { CHROMIUM };
 export const INVITE_CODE = "E2EINVITE";
 export const VIEWPORT = { width: 390, height: 844 };
+/** The back office is a desktop app: its journeys open it in a window of this size. */
+export const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: "en-US" };
+/** The first administrator of every journey's server. */
+export const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
+
+export interface Envelope {
+  status: number;
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+/** A call to the API of the running server (setup only: what a journey checks goes through the screens). */
+export async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/api/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Envelope;
+  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** The back office's log-in form (already open), as `who`; waits until the staff member is signed in. */
+export async function staffLogin(admin: Page, who: { account: string; password: string } = ADMIN) {
+  await admin.getByRole("heading", { name: "Back office" }).waitFor();
+  await admin.getByLabel("Staff account").fill(who.account);
+  await admin.getByLabel("Password", { exact: true }).fill(who.password);
+  await admin.getByRole("button", { name: "Log in", exact: true }).click();
+  await admin.getByTestId("staff-account").filter({ hasText: who.account }).waitFor();
+}
 
 const WEB_INDEX = join(ROOT, "apps/web/dist/index.html");
 
@@ -72,8 +103,8 @@ export async function startHarness(): Promise<Harness> {
     name: "e2e",
     env: {
       BOOTSTRAP_INVITE_CODE: INVITE_CODE,
-      ADMIN_ACCOUNT: "e2eadmin",
-      ADMIN_PASSWORD: "e2e-admin-password",
+      ADMIN_ACCOUNT: ADMIN.account,
+      ADMIN_PASSWORD: ADMIN.password,
     },
   });
   const { baseUrl } = server;

@@ -5,12 +5,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
+  DESKTOP,
   INVITE_CODE,
   SCREENSHOT_DIR,
   browserAvailable,
   expectAccessible,
   expectStrictCsp,
   shoot,
+  staffLogin,
   startHarness,
   waitForHash,
   watchCspViolations,
@@ -19,8 +21,6 @@ import {
 
 const run = browserAvailable();
 
-const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: "en-US" };
-const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
 /** A valid Tron address (the USDT contract on TRC-20, one of the core's known-good checksums). */
 const TRC20_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -100,15 +100,6 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await harness?.close();
     if (photos) rmSync(photos.dir, { recursive: true, force: true });
   });
-
-  /** The back office's log-in, as `who`; lands on the first page the role may use. */
-  async function staffLogin(who: { account: string; password: string }) {
-    await admin.getByRole("heading", { name: "Back office" }).waitFor();
-    await admin.getByLabel("Staff account").fill(who.account);
-    await admin.getByLabel("Password", { exact: true }).fill(who.password);
-    await admin.getByRole("button", { name: "Log in", exact: true }).click();
-    await admin.getByTestId("staff-account").filter({ hasText: who.account }).waitFor();
-  }
 
   /** The review drawer of the user's KYC request, opened from the pending queue. */
   async function openKycRequest() {
@@ -208,7 +199,7 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await admin.getByRole("heading", { name: "Back office" }).waitFor();
     await accessible(admin, "admin log-in");
     await admin.screenshot({ path: join(SCREENSHOT_DIR, "admin-login.png") });
-    await staffLogin(ADMIN);
+    await staffLogin(admin);
 
     await admin
       .getByRole("navigation", { name: "Main menu" })
@@ -230,7 +221,7 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
   });
 
   it("the reviewer finds the request in the queue, sees both photos and rejects it with a reason", async () => {
-    await staffLogin(reviewer);
+    await staffLogin(admin, reviewer);
     await admin.waitForURL(/\/admin\/reviews$/);
     await admin.getByRole("heading", { name: "Review queue" }).waitFor();
     // A reviewer's menu has no staff management.

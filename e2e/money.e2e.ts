@@ -5,41 +5,26 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
+  ADMIN,
+  DESKTOP,
   INVITE_CODE,
   SCREENSHOT_DIR,
+  api,
   browserAvailable,
   expectAccessible,
   settleAnimations,
   shoot,
+  staffLogin,
   startHarness,
   waitForHash,
   watchCspViolations,
+  type Envelope,
   type Harness,
 } from "./harness";
 
 const run = browserAvailable();
 
-const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: "en-US" };
-const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
 const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
-
-interface Envelope {
-  status: number;
-  msg: string;
-  data: Record<string, unknown>;
-}
-
-/** A call to the API of the running server (setup only: what the journey checks goes through the screens). */
-async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope;
-  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 async function jpeg(path: string, colour: { r: number; g: number; b: number }) {
   const image = sharp({ create: { width: 600, height: 400, channels: 3, background: colour } });
@@ -137,15 +122,6 @@ describe.skipIf(!run)("money journey: deposit, review, exchange, withdrawal refu
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function staffLogin() {
-    await admin.goto(`${harness.baseUrl}/admin/`);
-    await admin.getByRole("heading", { name: "Back office" }).waitFor();
-    await admin.getByLabel("Staff account").fill(ADMIN.account);
-    await admin.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await admin.getByRole("button", { name: "Log in", exact: true }).click();
-    await admin.getByTestId("staff-account").filter({ hasText: ADMIN.account }).waitFor();
-  }
-
   /** Opens the user's request of `kind` in the review queue and decides it. */
   async function decide(
     tab: RegExp,
@@ -228,7 +204,8 @@ describe.skipIf(!run)("money journey: deposit, review, exchange, withdrawal refu
   });
 
   it("a reviewer sees the voucher and approves; the balance shows in USD and in THB", async () => {
-    await staffLogin();
+    await admin.goto(`${harness.baseUrl}/admin/`);
+    await staffLogin(admin);
     await decide(/Deposits/, "Deposits", "Approve", "Receipt matches the statement", async (drawer) => {
       // The voucher the user uploaded, decoded as a real picture, beside the request.
       const picture = drawer.getByRole("img", { name: "Transfer voucher uploaded by the user" });

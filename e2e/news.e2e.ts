@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import {
+  ADMIN,
+  DESKTOP,
   INVITE_CODE,
+  api,
   browserAvailable,
   expectAccessible,
   settleAnimations,
   shoot,
+  staffLogin,
   startHarness,
   waitForHash,
   watchCspViolations,
@@ -13,21 +17,6 @@ import {
 } from "./harness";
 
 const run = browserAvailable();
-
-const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: "en-US" };
-const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
-
-/** A call to the API of the running server (setup only: what the journey checks goes through the screens). */
-async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { status: number; data: Record<string, unknown> };
-  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 /**
  * The news centre: an operator publishes a stock article in the back office (desktop), a user reads it
@@ -89,11 +78,7 @@ describe.skipIf(!run)("news journey: published in the back office, read on the p
 
   it("publishes a stock article from the back office's News page", async () => {
     await admin.goto(`${harness.baseUrl}/admin/`);
-    await admin.getByRole("heading", { name: "Back office" }).waitFor();
-    await admin.getByLabel("Staff account").fill(ADMIN.account);
-    await admin.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await admin.getByRole("button", { name: "Log in", exact: true }).click();
-    await admin.getByTestId("staff-account").filter({ hasText: ADMIN.account }).waitFor();
+    await staffLogin(admin);
 
     await admin.getByRole("menuitem", { name: "News" }).click();
     await admin.getByRole("row").filter({ hasText: hotTitle }).waitFor();

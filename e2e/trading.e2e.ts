@@ -2,19 +2,21 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import {
+  ADMIN,
   INVITE_CODE,
+  api,
   browserAvailable,
   expectAccessible,
   shoot,
   startHarness,
   waitForHash,
   watchCspViolations,
+  type Envelope,
   type Harness,
 } from "./harness";
 
 const run = browserAvailable();
 
-const ADMIN = { account: "e2eadmin", password: "e2e-admin-password" };
 const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
 /**
  * Crypto's test terms: a one-minute lock, and a fee and stamp duty that are not zero (crypto's defaults
@@ -28,30 +30,12 @@ const CRYPTO_TERMS = {
 };
 const DEPOSIT = "2000";
 
-interface Envelope {
-  status: number;
-  msg: string;
-  data: Record<string, unknown>;
-}
-
 interface Posting {
   type: string;
   account: string;
   currency: string;
   amount: string;
   reference: string | null;
-}
-
-/** A call to the API of the running server (setup only: what the journey checks goes through the screens). */
-async function api(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope;
-  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
 }
 
 /** "1,234.56 USD", "+12.30", "-0.05" → cents as a BigInt (exact: money is never a JS number here). */
