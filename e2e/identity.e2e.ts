@@ -31,11 +31,6 @@ async function photo(path: string, format: "jpeg" | "png", colour: { r: number; 
   return path;
 }
 
-/** Waits until the address's fragment starts with `prefix` (a screen opened with a query). */
-async function waitForHashPrefix(page: Page, prefix: string) {
-  await page.waitForFunction((p) => window.location.hash.startsWith(p), prefix, { timeout: 15_000 });
-}
-
 /** Axe on a phone screen once no toast is passing over it (a fading toast is a frame, not a screen). */
 async function accessible(page: Page, screen: string) {
   await page.locator(".adm-toast-main").waitFor({ state: "detached", timeout: 5000 });
@@ -256,7 +251,7 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await shoot(page, "identity-inbox");
 
     await message.click();
-    await waitForHashPrefix(page, "#/information/msgInfo?id=");
+    await waitForHash(page, "#/information/msgInfo");
     const article = page.getByRole("article");
     await article.getByRole("heading", { name: "Identity verification not approved" }).waitFor();
     await article.getByText(`Reason: ${reason}. Please correct it and submit again.`).waitFor();

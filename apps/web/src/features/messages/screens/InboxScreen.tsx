@@ -8,6 +8,7 @@ import { Refreshable } from "../../market/components/Refreshable";
 import { useMarkAllRead, useMessages } from "../api/messages";
 import { messageText } from "../components/messageText";
 import { ListFoot } from "../../../components/ListFoot";
+import { saveMessageId } from "../message";
 
 /** /information/userInfo: the inbox from the bell, newest first; unread ones marked; pull to refresh. */
 export default function InboxScreen() {
@@ -45,7 +46,10 @@ export default function InboxScreen() {
                       <button
                         type="button"
                         className={`inbox__item${message.read ? "" : " inbox__item--unread"}`}
-                        onClick={() => go(`/information/msgInfo?id=${encodeURIComponent(message.id)}`)}
+                        onClick={() => {
+                          saveMessageId(message.id);
+                          go("/information/msgInfo");
+                        }}
                       >
                         <span className="inbox__title">
                           {!message.read && <span className="inbox__dot" aria-label={t("inbox.unread")} />}
