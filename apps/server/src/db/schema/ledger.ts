@@ -14,12 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { instant } from "./columns.js";
+import { amount, instant } from "./columns.js";
 import { adminUsers } from "./admin.js";
 import { users } from "./users.js";
-
-/** Exact amounts: numeric read as strings, wide enough for every currency's scale (BTC: 8). */
-const amount = (name: string) => numeric(name, { precision: 38, scale: 8 });
 
 /**
  * Accounts of the double-entry ledger (DESIGN §5): one per (user, purpose, currency), or per (purpose,

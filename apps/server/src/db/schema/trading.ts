@@ -12,13 +12,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CloseReason, OrderDirection, OrderKind, OrderState, PriceType } from "@brokerage/api";
-import { instant } from "./columns.js";
+import { amount, instant } from "./columns.js";
 import { adminUsers } from "./admin.js";
 import { journalEntries } from "./ledger.js";
 import { users } from "./users.js";
 
-/** Money: numeric read as strings, at most 8 decimals (as the ledger's amounts). */
-const amount = (name: string) => numeric(name, { precision: 38, scale: 8 });
 /** Prices: numeric with the limit book's 10 decimals (core PRICE_DECIMALS), read as strings. */
 const price = (name: string) => numeric(name, { precision: 38, scale: 10 });
 const entryId = (name: string) => bigint(name, { mode: "number" }).references(() => journalEntries.id);

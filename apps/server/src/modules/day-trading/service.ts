@@ -5,12 +5,12 @@ import type {
   DayTradingApplyRequest,
   DayTradingStatus,
 } from "@brokerage/api";
-import { hold, money, scaleOf, toBookedString } from "@brokerage/core";
+import { hold, toBookedString } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { book, idempotent } from "../ledger/index.js";
+import { amountAtScale, book, idempotent } from "../ledger/index.js";
 import { openReview } from "../reviews/queue.js";
 import { availableOf } from "../trading/money.js";
 import { findTrader } from "../trading/repository.js";
@@ -35,13 +35,6 @@ export function toApplication(row: repo.DayTradingApplicationRow): DayTradingApp
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
-}
-
-/** The amount at its currency's scale; more decimals than the currency has is bad input, never rounded. */
-function scaled(amount: string, currency: string): string {
-  if (money(amount).decimalPlaces() > scaleOf(currency))
-    throw new DomainError("INVALID_INPUT", { field: "amount" });
-  return toBookedString(amount, currency);
 }
 
 /**
@@ -73,7 +66,7 @@ export class DayTradingService {
   async apply(userId: string, input: DayTradingApplyRequest): Promise<DayTradingApplication> {
     const { db, clock } = this.deps;
     const { currency, idempotencyKey } = input;
-    const amount = scaled(input.amount, currency);
+    const amount = amountAtScale(input.amount, currency);
     const call = { owner: `user:${userId}`, key: idempotencyKey, request: { currency, amount } };
     try {
       return await idempotent(db, clock, call, async (tx) => {

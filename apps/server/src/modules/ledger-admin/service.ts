@@ -8,13 +8,13 @@ import {
   type UserLedger,
   type UserLedgerRequest,
 } from "@brokerage/api";
-import { accountKey, money, scaleOf, toBookedString, userAccount } from "@brokerage/core";
+import { accountKey, money, toBookedString, userAccount } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction, userTarget } from "../audit/record.js";
-import { book, idempotent, userWallets } from "../ledger/index.js";
+import { amountAtScale, book, idempotent, userWallets } from "../ledger/index.js";
 import type { MessageService } from "../messages/service.js";
 import { openReview } from "../reviews/queue.js";
 import { getSetting } from "../settings/service.js";
@@ -108,9 +108,7 @@ export class LedgerAdminService {
   async adjust(staff: StaffAuth, request: AdjustBalanceRequest): Promise<AdjustBalanceResponse> {
     const { db, clock, messages } = this.deps;
     const { userId, currency, reason, idempotencyKey } = request;
-    if (money(request.amount).decimalPlaces() > scaleOf(currency))
-      throw new DomainError("INVALID_INPUT", { field: "amount" });
-    const amount = toBookedString(request.amount, currency);
+    const amount = amountAtScale(request.amount, currency);
     const call = {
       owner: `staff:${staff.id}`,
       key: idempotencyKey,

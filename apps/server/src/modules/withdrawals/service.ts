@@ -7,7 +7,7 @@ import {
   type WithdrawRulesResponse,
   type Withdrawal,
 } from "@brokerage/api";
-import { hold, inWindow, maskCardNumber, money, namesMatch, scaleOf, toBookedString } from "@brokerage/core";
+import { hold, inWindow, maskCardNumber, money, namesMatch, toBookedString } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { seqCursor } from "../../lib/cursor.js";
@@ -15,7 +15,7 @@ import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
 import { countBound } from "../bank/repository.js";
 import type { FundPasswordService } from "../fund-password/service.js";
-import { book, idempotent, userWallets, type IdempotentCall } from "../ledger/index.js";
+import { amountAtScale, book, idempotent, userWallets, type IdempotentCall } from "../ledger/index.js";
 import { openReview } from "../reviews/queue.js";
 import { getSettings } from "../settings/service.js";
 import * as repo from "./repository.js";
@@ -53,13 +53,6 @@ const cursor = seqCursor("wdr");
 
 function refuse(refusal: Refusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.params);
-}
-
-/** The amount at its currency's scale; more decimals than the currency has is bad input, never rounded. */
-function scaled(amount: string, currency: string): string {
-  if (money(amount).decimalPlaces() > scaleOf(currency))
-    throw new DomainError("INVALID_INPUT", { field: "amount" });
-  return toBookedString(amount, currency);
 }
 
 async function availableOf(handle: Db, userId: string, currency: string): Promise<string> {
@@ -130,7 +123,7 @@ export class WithdrawalService {
     const { db, clock, fundPasswords } = this.deps;
     const asked: Asked = {
       currency: input.currency,
-      amount: scaled(input.amount, input.currency),
+      amount: amountAtScale(input.amount, input.currency),
       bankCardId: input.bankCardId,
     };
     const call: IdempotentCall = { owner: `user:${userId}`, key: input.idempotencyKey, request: asked };
