@@ -65,6 +65,7 @@ import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
+import { loanRoutes } from "./modules/loans/routes.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
 
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockTradeRoutes, { prefix: "/api/vue/blockTrade" });
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
+  await app.register(loanRoutes, { prefix: "/api/vue/loan" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(newsRoutes, { prefix: "/api/vue/news" });

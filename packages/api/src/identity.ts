@@ -58,6 +58,8 @@ export const MESSAGE_KINDS = [
   "positionLiquidated",
   "stopLossTriggered",
   "takeProfitTriggered",
+  "loanApproved",
+  "loanRejected",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

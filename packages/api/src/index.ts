@@ -22,3 +22,4 @@ export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./dayTrading.js";
 export * from "./news.js";
+export * from "./loan.js";

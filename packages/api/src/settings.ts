@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCIES } from "./constants.js";
 import { moneyString } from "./envelope.js";
 
 /**
@@ -109,6 +110,19 @@ export const SETTINGS = {
   "trading.TH": tradingMarketConfig,
   "trading.CRYPTO": tradingMarketConfig,
   "trading.FX": tradingMarketConfig,
+  /**
+   * Credit loans (loan.ts): the quota is the credit score × `perScorePoint`, at most `maxQuota`, in
+   * `currency` (one the platform has wallets for); simple interest `dailyRate` a day for `termDays`, fixed
+   * on the application when the user applies.
+   */
+  "loan.terms": z.strictObject({
+    currency: z.enum(CURRENCIES),
+    perScorePoint: decimalIn("0", null),
+    maxQuota: decimalIn("0", null),
+    minAmount: decimalIn("0", null, { min: true }),
+    dailyRate: decimalIn("0", "0.01"),
+    termDays: z.number().int().min(1).max(3650),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -211,4 +225,13 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   "exchange.quoteSeconds": 30,
   "adjustment.fourEyesAbove": { USD: "1000", THB: "30000", INR: "80000" },
   ...TRADING_DEFAULTS,
+  // A credit score of 100 (a new user's) may borrow up to 10,000 USD for 30 days at 0.05 % a day.
+  "loan.terms": {
+    currency: "USD",
+    perScorePoint: "100",
+    maxQuota: "50000",
+    minAmount: "100",
+    dailyRate: "0.0005",
+    termDays: 30,
+  },
 };

@@ -8,3 +8,4 @@ export * from "./identity.js";
 export * from "./ledger.js";
 export * from "./trading.js";
 export * from "./news.js";
+export * from "./loans.js";
