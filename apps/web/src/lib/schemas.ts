@@ -6,6 +6,8 @@ export {
   changeLoginPasswordRequest,
   dayTradingApplyRequest,
   exchangeQuoteRequest,
+  loanApplyRequest,
+  loanRepayRequest,
   loginRequest,
   rechargeFields,
   registerRequest,

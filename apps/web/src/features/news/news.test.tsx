@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { NewsArticle, NewsItem, Quote } from "@brokerage/api";
 
@@ -10,6 +10,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 
 import "../../lib/i18n";
 import { calls, renderRoute, serve, signedInTests } from "../../test/api";
+import { pagingInView } from "../../test/paging";
 import { ApiError } from "../../lib/apiError";
 import { showError } from "../../lib/toast";
 import { STOCK_DETAIL_KEY } from "../market/quote";
@@ -136,20 +137,7 @@ describe("/home/newsList", () => {
   });
 
   describe("paging", () => {
-    // jsdom lays nothing out: InfiniteScroll skips an element without an offsetParent, so give it its
-    // parent (every rect is at 0: the foot of the list is "in view" and the next page is asked for).
-    const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetParent");
-    beforeEach(() => {
-      Object.defineProperty(HTMLElement.prototype, "offsetParent", {
-        configurable: true,
-        get(this: HTMLElement) {
-          return this.parentElement;
-        },
-      });
-    });
-    afterEach(() => {
-      if (offsetParent) Object.defineProperty(HTMLElement.prototype, "offsetParent", offsetParent);
-    });
+    pagingInView();
 
     it("asks for the next page with the cursor of the last one", async () => {
       serve({

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -10,6 +10,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 import "../../lib/i18n";
 import { apiPost } from "../../lib/api";
 import { renderAt, signedInTests } from "../../test/api";
+import { pagingInView } from "../../test/paging";
 import { closedOrderOf } from "../../test/tradeOrder";
 import SettledScreen from "./screens/SettledScreen";
 
@@ -34,21 +35,8 @@ const second = closedOrderOf({
 
 const show = () => renderAt(<SettledScreen />, "/information/settled");
 
-// jsdom lays nothing out: InfiniteScroll skips an element without an offsetParent, so give it its parent
-// (every rect is at 0, within the window: the foot of the list is "in view" and the next page is asked for).
-const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetParent");
 signedInTests();
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, "offsetParent", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.parentElement;
-    },
-  });
-});
-afterEach(() => {
-  if (offsetParent) Object.defineProperty(HTMLElement.prototype, "offsetParent", offsetParent);
-});
+pagingInView();
 
 describe("/information/settled trades", () => {
   it("lists each trade with stock, direction, lots, prices, fees, P&L and time, loading more on scroll", async () => {

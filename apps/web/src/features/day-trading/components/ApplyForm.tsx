@@ -1,13 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import type { Currency, DayTradingApplication, DayTradingApplyRequest } from "@brokerage/api";
-import { fitsScale, money, scaleOf } from "@brokerage/core";
+import { money } from "@brokerage/core";
 import { errorText } from "../../../lib/api";
-import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
-import { loadContract } from "../../../lib/contract";
-import { newIdempotencyKey } from "../../../lib/idempotency";
-import { validate } from "../../../lib/validation";
+import { amountFormError, useAmountForm } from "../../../lib/useAmountForm";
 import { useAccountOverview, useDisplayCurrency } from "../../account/api/overview";
 import { AmountField } from "../../exchange/components/AmountField";
 import { CurrencyPicker } from "../../exchange/components/CurrencyPicker";
@@ -16,7 +13,7 @@ import { ConfirmApplication } from "./ConfirmApplication";
 import { FormError } from "../../../components/FormError";
 
 /** Refusals about the amount are shown beside it; anything else above the button. */
-const AMOUNT_CODES = new Set(["INSUFFICIENT_AVAILABLE", "INVALID_INPUT"]);
+const AMOUNT_CODES: ReadonlySet<string> = new Set(["INSUFFICIENT_AVAILABLE", "INVALID_INPUT"]);
 
 /**
  * The application: a currency, the allowance asked for (the wallet's available balance beside it, as the
@@ -32,65 +29,31 @@ export function ApplyForm({
 }) {
   const { t } = useTranslation();
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
-  const [amount, setAmount] = useState("");
-  const [amountError, setAmountError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [request, setRequest] = useState<DayTradingApplyRequest | null>(null);
-  const [sheetError, setSheetError] = useState<string>();
   const [display] = useDisplayCurrency();
   const overview = useAccountOverview(display);
   const apply = useApplyDayTrading();
   const available = overview.data
     ? (overview.data.wallets.find((w) => w.currency === currency)?.available ?? "0")
     : undefined;
-
-  /** The server's checks of the amount, here first so a mistake shows beside it. */
-  const check = async (): Promise<string | undefined> => {
-    const [{ dayTradingApplyRequest }] = await Promise.all([loadContract(), loadMoneyFormat()]);
-    if (amount === "") return t("form.required");
-    if (!validate(dayTradingApplyRequest.shape.amount, amount).ok) return t("exchange.amountInvalid");
-    if (!fitsScale(amount, currency))
-      return scaleOf(currency) === 0
-        ? t("exchange.amountWhole", { currency })
-        : t("exchange.amountDecimals", { currency, decimals: scaleOf(currency) });
-    if (available !== undefined && money(amount).greaterThan(available))
-      return errorText("INSUFFICIENT_AVAILABLE", { available });
-    return undefined;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const problem = await check();
-    setAmountError(problem);
-    if (problem) return;
-    setSheetError(undefined);
-    setRequest({ currency, amount, idempotencyKey: newIdempotencyKey() });
-  };
-
-  const confirm = () => {
-    if (!request) return;
-    apply.mutate(request, {
-      onSuccess: (application) => {
-        setRequest(null);
-        setAmount("");
-        onDone(application);
-      },
-      onError: (cause) => {
-        // No answer: the sheet stays, and confirming again sends the same key.
-        if (!(cause instanceof ApiError)) return setSheetError(t("common.networkError"));
-        setRequest(null);
-        const text = errorText(cause.code, cause.params, cause.serverMsg);
-        if (AMOUNT_CODES.has(cause.code)) setAmountError(text);
-        else setFormError(text);
-      },
-    });
-  };
+  const form = useAmountForm({
+    // The server's checks of the amount, here first so a mistake shows beside it.
+    check: ({ dayTradingApplyRequest }, amount) => {
+      const problem = amountFormError(t, dayTradingApplyRequest.shape.amount, amount, currency);
+      if (problem) return problem;
+      if (available !== undefined && money(amount).greaterThan(available))
+        return errorText("INSUFFICIENT_AVAILABLE", { available });
+      return undefined;
+    },
+    toRequest: (amount, idempotencyKey): DayTradingApplyRequest => ({ currency, amount, idempotencyKey }),
+    mutation: apply,
+    amountCodes: AMOUNT_CODES,
+    onDone: (application) => onDone(application),
+  });
 
   return (
     <form
       className="card form day-trading-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={form.submit}
       noValidate
       aria-label={t("dayTrading.formTitle")}
     >
@@ -100,33 +63,22 @@ export function ApplyForm({
         value={currency}
         onChange={(next) => {
           setCurrency(next);
-          setAmountError(undefined);
-          setFormError(undefined);
+          form.clearErrors();
         }}
       />
       <AmountField
         label={t("dayTrading.amount", { currency })}
-        value={amount}
+        value={form.amount}
         currency={currency}
         available={available}
-        error={amountError}
-        onChange={(value) => {
-          setAmount(value);
-          setAmountError(undefined);
-          setFormError(undefined);
-        }}
+        error={form.amountError}
+        onChange={form.change}
       />
-      <FormError className="trade-form__error" text={formError} />
+      <FormError className="trade-form__error" text={form.formError} />
       <Button block type="submit" color="primary" size="large">
         {t("dayTrading.submit")}
       </Button>
-      <ConfirmApplication
-        request={request}
-        busy={apply.isPending}
-        error={sheetError}
-        onConfirm={confirm}
-        onClose={() => setRequest(null)}
-      />
+      <ConfirmApplication {...form.sheet} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { formatMoneySafe } from "../../../lib/money";
 /**
  * The amount to pay: a decimal keypad, the paying currency beside it, and the paying wallet's available
  * balance under it with a button to take all of it. (The shared Field has no decimal keypad or suffix.)
+ * A form whose limit is not a balance (a loan's quota, what is owed) says so with `hint` and `fill`.
  */
 export function AmountField({
   label,
@@ -13,6 +14,8 @@ export function AmountField({
   available,
   error,
   onChange,
+  hint,
+  fill,
 }: {
   label: string;
   value: string;
@@ -21,11 +24,16 @@ export function AmountField({
   available: string | undefined;
   error?: string;
   onChange: (value: string) => void;
+  /** The text under the field, in place of the available balance. */
+  hint?: string;
+  /** The button beside it and the amount it fills in, in place of "All" of the available balance. */
+  fill?: { label: string; value: string | undefined };
 }) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const { label: fillLabel, value: fillValue } = fill ?? { label: t("exchange.all"), value: available };
   return (
     <div className={`field amount-field${error ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={id}>
@@ -52,14 +60,15 @@ export function AmountField({
       )}
       <p className="amount-field__hint" id={hintId}>
         <span>
-          {t("exchange.available", {
-            amount: available === undefined ? "…" : formatMoneySafe(available),
-            currency,
-          })}
+          {hint ??
+            t("exchange.available", {
+              amount: available === undefined ? "…" : formatMoneySafe(available),
+              currency,
+            })}
         </span>
-        {available !== undefined && /[1-9]/.test(available) && (
-          <button type="button" className="text-button amount-field__all" onClick={() => onChange(available)}>
-            {t("exchange.all")}
+        {fillValue !== undefined && /[1-9]/.test(fillValue) && (
+          <button type="button" className="text-button amount-field__all" onClick={() => onChange(fillValue)}>
+            {fillLabel}
           </button>
         )}
       </p>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "@brokerage/api";
 import en from "../../../locales/en.json";
 import zhCN from "../../../locales/zh-CN.json";
+import { formatDateTime } from "../../../lib/format";
 import { messageText } from "./messageText";
 
 const texts = i18next.createInstance();
@@ -53,5 +54,27 @@ describe("messageText", () => {
     }).body;
     expect(chinese).toContain("可随时平仓");
     expect(chinese).not.toContain("锁定");
+  });
+
+  it("tells a granted loan's total and due date in the reader's date format, and a refused one's reason", () => {
+    const dueAt = "2026-12-23T10:00:00.000Z";
+    const approved = messageText(t, {
+      kind: "loanApproved",
+      params: { amount: "1000.00", currency: "USD", total: "1015.00", dueAt },
+    });
+    expect(approved.title).toBe("Loan approved");
+    expect(approved.body).toBe(
+      "Your credit loan of 1000.00 USD was approved and paid into your available balance. Repay 1015.00 USD " +
+        `by ${formatDateTime(new Date(dueAt))}; repaying early does not reduce the interest.`,
+    );
+    expect(approved.body).not.toContain("T10:00");
+    expect(
+      messageText(t, {
+        kind: "loanRejected",
+        params: { amount: "1000.00", currency: "USD", reason: "Income not verified" },
+      }).body,
+    ).toBe(
+      "Your credit loan application for 1000.00 USD was not approved. Reason: Income not verified. You may apply again.",
+    );
   });
 });
