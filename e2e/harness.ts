@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, SERVER_ENTRY, startBuiltServer } from "../scripts/built-server.mjs";
 
@@ -40,6 +41,73 @@ export async function staffLogin(admin: Page, who: { account: string; password: 
   await admin.getByLabel("Password", { exact: true }).fill(who.password);
   await admin.getByRole("button", { name: "Log in", exact: true }).click();
   await admin.getByTestId("staff-account").filter({ hasText: who.account }).waitFor();
+}
+
+/** A back-office session made through the API (setup only): the headers of its calls. */
+export async function staffSession(base: string, who: { account: string; password: string } = ADMIN) {
+  const login = await api(base, "admin/auth/login", who);
+  return { token: String(login.token), account: String(login.account) };
+}
+
+/** A user registered with the journeys' invitation code through the API: the user's session headers. */
+export async function registerUser(
+  base: string,
+  { account, password }: { account: string; password: string },
+) {
+  const registered = await api(base, "vue/user/register", {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: INVITE_CODE,
+    agree: true,
+  });
+  return { token: String(registered.token), account };
+}
+
+/**
+ * A user registered with the journeys' invitation code whose real-name verification `staff` approved,
+ * made through the API (what the identity journey shows on screen): the user's session headers.
+ */
+export async function verifiedUser(
+  base: string,
+  staff: Record<string, string>,
+  who: { account: string; password: string; realName: string },
+) {
+  const { account, realName } = who;
+  const user = await registerUser(base, who);
+  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#246" } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set("realName", realName);
+  form.set("idNumber", "110105199003071234");
+  form.set("front", new Blob([photo], { type: "image/jpeg" }), "front.jpg");
+  form.set("back", new Blob([photo], { type: "image/jpeg" }), "back.jpg");
+  const kyc = await fetch(`${base}/api/vue/kyc/submit`, { method: "POST", headers: user, body: form });
+  expect(((await kyc.json()) as Envelope).status).toBe(1);
+  const queue = await api(base, "admin/reviews/list", { kind: "kyc", state: "pending" }, staff);
+  const review = (queue.items as { id: string; account?: string }[]).find((r) => r.account === account);
+  if (!review) throw new Error(`no KYC review of ${account}`);
+  await api(
+    base,
+    "admin/reviews/decide",
+    { kind: "kyc", id: review.id, decision: "approve", reason: "" },
+    staff,
+  );
+  return user;
+}
+
+/** The phone's log-in screen, as `account`; waits for the home screen's greeting of `name`. */
+export async function phoneLogin(
+  page: Page,
+  base: string,
+  who: { account: string; password: string; name: string },
+) {
+  await page.goto(`${base}/#/login/login`);
+  await page.getByLabel("Phone or account").fill(who.account);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByRole("heading", { name: new RegExp(`Hello, ${who.name}`) }).waitFor();
 }
 
 const WEB_INDEX = join(ROOT, "apps/web/dist/index.html");
@@ -88,6 +156,10 @@ export interface Harness {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A phone page with the journeys' timeout, watching for CSP violations. */
+  phonePage(): Promise<{ page: Page; csp: CspWatch }>;
+  /** The back office's desktop window, with the journeys' timeout. */
+  backOfficePage(): Promise<{ context: BrowserContext; page: Page }>;
   /** Stops the server and keeps the browser: the origin is gone, as for a phone without a network. */
   stopServer(): Promise<void>;
   close(): Promise<void>;
@@ -125,6 +197,17 @@ export async function startHarness(): Promise<Harness> {
     async newPage() {
       const context = await launched.newContext(PHONE);
       return { context, page: await context.newPage() };
+    },
+    async phonePage() {
+      const page = await (await launched.newContext(PHONE)).newPage();
+      page.setDefaultTimeout(15_000);
+      return { page, csp: await watchCspViolations(page) };
+    },
+    async backOfficePage() {
+      const context = await launched.newContext(DESKTOP);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
     },
     stopServer: () => server.stop(),
     async close() {
@@ -190,6 +273,8 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
+export type CspWatch = Awaited<ReturnType<typeof watchCspViolations>>;
+
 /**
  * Collects every Content-Security-Policy violation the page reports, from now on and across reloads:
  * the `securitypolicyviolation` events (through a binding, so a reload does not lose them) and the
@@ -233,6 +318,12 @@ export function expectStrictCsp(header: string | undefined) {
     expect(csp.get(directive), directive).toEqual(["'self'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+}
+
+/** Opens a screen afresh, as a user coming back to the app: everything shown is read from the server again. */
+export async function reopen(page: Page, base: string, hash: string) {
+  await page.goto(`${base}/${hash}`);
+  await page.reload();
 }
 
 export async function waitForHash(page: Page, hash: string) {

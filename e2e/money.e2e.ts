@@ -7,7 +7,6 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
   ADMIN,
   DESKTOP,
-  INVITE_CODE,
   SCREENSHOT_DIR,
   api,
   browserAvailable,
@@ -16,9 +15,9 @@ import {
   shoot,
   staffLogin,
   startHarness,
+  verifiedUser,
   waitForHash,
   watchCspViolations,
-  type Envelope,
   type Harness,
 } from "./harness";
 
@@ -67,34 +66,8 @@ describe.skipIf(!run)("money journey: deposit, review, exchange, withdrawal refu
       await api(base, "admin/config/set", { key, value: ALWAYS_OPEN, reason: "E2E: open all day" }, staff);
 
     // The verified user with a fund password and a card (what the identity journey leaves).
-    const registered = await api(base, "vue/user/register", {
-      account,
-      password,
-      confirmPassword: password,
-      inviteCode: INVITE_CODE,
-      agree: true,
-    });
-    const user = { token: String(registered.token), account };
+    const user = await verifiedUser(base, staff, { account, password, realName });
     await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
-    const form = new FormData();
-    form.set("realName", realName);
-    form.set("idNumber", "110105199003071234");
-    const front = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#246" } })
-      .jpeg()
-      .toBuffer();
-    form.set("front", new Blob([front], { type: "image/jpeg" }), "front.jpg");
-    form.set("back", new Blob([front], { type: "image/jpeg" }), "back.jpg");
-    const kyc = await fetch(`${base}/api/vue/kyc/submit`, { method: "POST", headers: user, body: form });
-    expect(((await kyc.json()) as Envelope).status).toBe(1);
-    const queue = await api(base, "admin/reviews/list", { kind: "kyc", state: "pending" }, staff);
-    const review = (queue.items as { id: string; account?: string }[])[0];
-    if (!review) throw new Error("no KYC review");
-    await api(
-      base,
-      "admin/reviews/decide",
-      { kind: "kyc", id: review.id, decision: "approve", reason: "" },
-      staff,
-    );
     await api(
       base,
       "vue/bank/add",

@@ -3,10 +3,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import {
   ADMIN,
   DESKTOP,
-  INVITE_CODE,
   api,
   browserAvailable,
   expectAccessible,
+  registerUser,
   settleAnimations,
   shoot,
   staffLogin,
@@ -55,13 +55,7 @@ describe.skipIf(!run)("news journey: published in the back office, read on the p
       },
       staff,
     );
-    await api(base, "vue/user/register", {
-      account,
-      password,
-      confirmPassword: password,
-      inviteCode: INVITE_CODE,
-      agree: true,
-    });
+    await registerUser(base, { account, password });
 
     ({ page } = await harness.newPage());
     page.setDefaultTimeout(15_000);

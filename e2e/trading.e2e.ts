@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import {
   ADMIN,
-  INVITE_CODE,
   api,
   browserAvailable,
   expectAccessible,
+  registerUser,
   shoot,
   startHarness,
   waitForHash,
@@ -116,14 +116,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     );
 
     // The user with a fund password and an approved deposit of 2000 USD.
-    const registered = await api(base, "vue/user/register", {
-      account,
-      password,
-      confirmPassword: password,
-      inviteCode: INVITE_CODE,
-      agree: true,
-    });
-    user = { token: String(registered.token), account };
+    user = await registerUser(base, { account, password });
     await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
     const channels = await api(base, "vue/fund/rechargeChannels", {}, user);
     const channel = (channels.channels as { id: string; kind: string; demo: boolean }[]).find(
