@@ -18,7 +18,8 @@ interface FilterForm {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const GROUPS = ["staff.", "review.", "user."];
+/** Every group of actions (an action's prefix, as the server filters them), in the list's order. */
+const GROUPS = [...new Set(AUDIT_ACTIONS.map((action) => `${action.split(".")[0]}.`))];
 
 function useAuditList(filters: Filters) {
   return useInfiniteQuery({

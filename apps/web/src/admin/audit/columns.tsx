@@ -4,10 +4,15 @@ import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { formatDateTime } from "../lib/format";
 
-const ACTION_COLORS: Record<string, string> = {
+/** One colour per group of actions (AUDIT_ACTIONS' prefixes; a test keeps every group coloured). */
+export const ACTION_COLORS: Record<string, string> = {
   staff: "geekblue",
   review: "gold",
   user: "purple",
+  config: "cyan",
+  channel: "green",
+  blockTrade: "volcano",
+  news: "magenta",
 };
 
 /** The details object of an entry, one "key: value" per item, for a row that must stay one line. */

@@ -1,0 +1,44 @@
+import { AUDIT_ACTIONS } from "@brokerage/api";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import en from "../locales/en.json";
+import hi from "../locales/hi.json";
+import ko from "../locales/ko.json";
+import zhCN from "../locales/zh-CN.json";
+import zhTW from "../locales/zh-TW.json";
+import { isolateTests, meOf, mockAdminApi, ok, renderAdmin, signIn } from "../test/harness";
+import { ACTION_COLORS } from "./columns";
+
+const groups = [...new Set(AUDIT_ACTIONS.map((action) => action.split(".")[0] ?? ""))];
+
+isolateTests();
+
+describe("the audit log's groups of actions", { timeout: 30_000 }, () => {
+  it("gives every group of actions the server writes a colour and a name in every language", () => {
+    expect(groups).toEqual(expect.arrayContaining(["staff", "review", "user", "config", "news"]));
+    for (const group of groups) {
+      expect(ACTION_COLORS[group], group).toBeTruthy();
+      for (const locale of [en, zhTW, zhCN, ko, hi]) {
+        const names = locale.audit.group as Record<string, string>;
+        expect(names[group], group).toBeTruthy();
+      }
+    }
+  });
+
+  it("offers each group in the action filter and filters by its prefix", async () => {
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("administrator")),
+      "audit/list": () => ok({ items: [], nextCursor: null }),
+    });
+    signIn("administrator");
+    renderAdmin("/audit");
+    const action = await screen.findByRole("combobox", { name: "Action" });
+    fireEvent.mouseDown(action);
+    fireEvent.click(await screen.findByText("All news changes"));
+    fireEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "audit/list").at(-1)?.body).toMatchObject({ action: "news." }),
+    );
+    expect(within(document.body).queryByText("audit.group.news")).toBeNull();
+  });
+});
