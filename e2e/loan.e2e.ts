@@ -128,6 +128,8 @@ describe.skipIf(!run)(
       const drawer = admin.getByRole("dialog", { name: `Loans · ${account}` });
       await drawer.waitFor();
       await settleAnimations(admin);
+      await drawer.getByText("Interest", { exact: true }).waitFor();
+      await shoot(admin, "loan-admin-review");
       await drawer.getByRole("button", { name: "Approve", exact: true }).click();
       const modal = admin.getByRole("dialog", { name: `Approve the request of ${account}` });
       await modal.getByLabel(/Note/).fill("Credit score and identity in order");

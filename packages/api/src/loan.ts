@@ -81,7 +81,14 @@ export const loanStatus = z.object({
   current: loan.nullable(),
   /** Why applying is refused now (its error code), or null when the user may apply. */
   refusal: z
-    .enum(["KYC_REQUIRED", "PENDING_REVIEW_EXISTS", "UNPAID_LOAN", "LOAN_QUOTA_INSUFFICIENT"])
+    .enum([
+      "ACCOUNT_DISABLED",
+      "ACCOUNT_FROZEN",
+      "KYC_REQUIRED",
+      "PENDING_REVIEW_EXISTS",
+      "UNPAID_LOAN",
+      "LOAN_QUOTA_INSUFFICIENT",
+    ])
     .nullable(),
 });
 export type LoanStatus = z.infer<typeof loanStatus>;

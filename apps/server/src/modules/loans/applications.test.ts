@@ -143,7 +143,7 @@ describe("loan/apply and the review", () => {
       currency: "USD",
       interest: "15.00",
       total: "1015.00",
-      dailyRate: "0.0005",
+      dailyRate: "0.05%",
       termDays: "30",
       createdAt: at,
       realName: "Priya Sharma",
@@ -288,6 +288,11 @@ describe("loan/apply: refusals, in their order", () => {
       code: "ACCOUNT_FROZEN",
     });
     expect(await loanRows(t, frozen.userId)).toEqual([]);
+    // The status says so before the user types anything.
+    expect(await loanCall(t, frozen, "status", {})).toMatchObject({
+      status: 1,
+      data: { refusal: "ACCOUNT_FROZEN" },
+    });
   });
 
   it("then KYC, the amount's decimals, the least amount, a waiting application, a loan owed, the quota", async () => {

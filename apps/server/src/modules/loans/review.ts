@@ -1,5 +1,12 @@
 import type { Loan } from "@brokerage/api";
-import { money, platformAccount, toBookedString, transfer, userAccount } from "@brokerage/core";
+import {
+  money,
+  platformAccount,
+  toBookedString,
+  toPlainString,
+  transfer,
+  userAccount,
+} from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DAY, type Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
@@ -36,7 +43,8 @@ async function subjectOf(db: Db, row: repo.ReviewRow): Promise<Record<string, st
   return {
     loanId: loan.id,
     ...factsOf(view),
-    dailyRate: view.dailyRate,
+    // As the user read it: a percentage a day.
+    dailyRate: `${toPlainString(money(view.dailyRate).times(100))}%`,
     createdAt: view.createdAt,
     realName: row.realName,
     kycStatus: row.kycStatus,

@@ -97,10 +97,15 @@ export class LoanService {
     if (!borrower) throw new DomainError("UNAUTHORIZED");
     const terms = termsOf(setting);
     const quota = quotaOf(terms, borrower.creditScore);
-    const refusal =
-      borrower.kycStatus !== "verified"
-        ? "KYC_REQUIRED"
-        : (openRefusal(open) ?? (money(quota).lessThan(terms.minAmount) ? "LOAN_QUOTA_INSUFFICIENT" : null));
+    // The first of apply's refusals that holds now, in apply's order.
+    const refusal = borrower.disabled
+      ? "ACCOUNT_DISABLED"
+      : borrower.frozen
+        ? "ACCOUNT_FROZEN"
+        : borrower.kycStatus !== "verified"
+          ? "KYC_REQUIRED"
+          : (openRefusal(open) ??
+            (money(quota).lessThan(terms.minAmount) ? "LOAN_QUOTA_INSUFFICIENT" : null));
     return {
       terms,
       creditScore: borrower.creditScore,

@@ -160,6 +160,16 @@ describe("/home/loan", () => {
     expect(within(form()).queryByRole("button", { name: "Max" })).toBeNull();
   });
 
+  it("says a frozen account cannot borrow, with no way to apply", async () => {
+    serve({ "loan/status": statusOf({ refusal: "ACCOUNT_FROZEN" }) });
+    show();
+    const alert = await within(await screen.findByRole("form", { name: "Apply for a loan" })).findByRole(
+      "alert",
+    );
+    expect(alert.textContent).toContain("Your account is frozen, please contact customer service");
+    expect(applyButton().hasAttribute("disabled")).toBe(true);
+  });
+
   it("shows a refusal of the server in the user's language", async () => {
     serve({
       "loan/status": statusOf(),
