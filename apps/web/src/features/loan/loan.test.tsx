@@ -160,6 +160,16 @@ describe("/home/loan", () => {
     expect(within(form()).queryByRole("button", { name: "Max" })).toBeNull();
   });
 
+  it("says when a loan owed is past its due date", async () => {
+    const overdue = borrowing({ dueAt: "2026-01-02T10:00:00.000Z" });
+    serve({ "loan/status": statusOf({ current: overdue, owed: overdue.owed, refusal: "UNPAID_LOAN" }) });
+    show();
+    const card = await screen.findByRole("region", { name: "Your loan" });
+    expect(
+      within(card).getByText(/^Overdue since 2026\.01\.02 .*: please repay it as soon as you can\.$/),
+    ).toBeTruthy();
+  });
+
   it("says a frozen account cannot borrow, with no way to apply", async () => {
     serve({ "loan/status": statusOf({ refusal: "ACCOUNT_FROZEN" }) });
     show();

@@ -17,8 +17,10 @@ function LoanNote({ loan }: { loan: Loan }) {
         </>
       );
     case "borrowing":
-      // The repayment form follows the card.
-      return null;
+      // The repayment form follows the card; past its due date the card says so.
+      return loan.dueAt && Date.parse(loan.dueAt) < Date.now() ? (
+        <p className="trade-form__error">{t("loan.overdue", { date: dateText(loan.dueAt) })}</p>
+      ) : null;
     case "finished":
       return loan.finishedAt ? (
         <p className="loan-card__text">{t("loan.finishedOn", { date: dateText(loan.finishedAt) })}</p>
