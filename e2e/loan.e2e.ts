@@ -177,6 +177,13 @@ describe.skipIf(!run)(
       await open("#/information/index");
       const assets = page.getByRole("region", { name: /Total assets/ });
       await expect.poll(() => assets.textContent()).toContain("85.00");
+
+      // The fund records show both movements, the loan paid in and the repayment taken out.
+      await open("#/information/fundRecord");
+      const records = page.getByRole("list", { name: /Fund records/ });
+      await records.getByText("Credit loan").first().waitFor();
+      await records.getByText("Credit repayment").first().waitFor();
+      await shoot(page, "loan-06-fund-records");
       expect(csp.list()).toEqual([]);
     });
   },
