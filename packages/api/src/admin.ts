@@ -34,6 +34,8 @@ export const PERMISSIONS = [
   "channels.manage",
   /** Block-trade offers (`blockTrades/list`, `blockTrades/save`, `blockTrades/withdraw`). */
   "blockTrades.manage",
+  /** New-share offerings (`ipos/offerings`, `ipos/save`, `ipos/draw`, `ipos/listing`, `ipos/cancel`). */
+  "ipos.manage",
   /** Read a user's orders and positions (`users/orders`) in the user detail. */
   "trading.read",
   /** News articles (`news/list`, `news/save`, `news/withdraw`). */
@@ -62,6 +64,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "ledger.read",
     "channels.manage",
     "blockTrades.manage",
+    "ipos.manage",
     "trading.read",
     "news.manage",
   ],
@@ -408,6 +411,10 @@ export const AUDIT_ACTIONS = [
   "channel.save",
   "blockTrade.save",
   "blockTrade.withdraw",
+  "ipo.save",
+  "ipo.draw",
+  "ipo.listing",
+  "ipo.cancel",
   "news.save",
   "news.withdraw",
 ] as const;

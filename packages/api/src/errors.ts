@@ -124,6 +124,9 @@ export const ERROR_MESSAGES = {
   STOP_PRICE_INVALID:
     "Set the stop-loss below and the take-profit above the price for a long position, the other way round for a short",
   SECRET_KEY_MISMATCH: "The secret key does not match",
+  IPO_BELOW_MIN: "Below the minimum subscription of {{minShares}} shares",
+  IPO_ABOVE_MAX: "Above the maximum of {{maxShares}} shares per subscription",
+  IPO_LIMIT_REACHED: "You can subscribe to this offering at most {{limit}} times",
   LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
   ALREADY_CHECKED_IN: "Already checked in today",
   INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",

@@ -60,6 +60,10 @@ export const MESSAGE_KINDS = [
   "takeProfitTriggered",
   "loanApproved",
   "loanRejected",
+  "ipoWon",
+  "ipoNotWon",
+  "ipoListed",
+  "ipoCancelled",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -23,3 +23,4 @@ export * from "./blockTrade.js";
 export * from "./dayTrading.js";
 export * from "./news.js";
 export * from "./loan.js";
+export * from "./ipo.js";

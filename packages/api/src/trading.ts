@@ -36,7 +36,7 @@ export const orderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderState>;
 
 /** What opened the order: the buy form, a block-trade offer, or a day-trading (intraday) order. */
-export const ORDER_KINDS = ["normal", "blockTrade", "dayTrade"] as const;
+export const ORDER_KINDS = ["normal", "blockTrade", "dayTrade", "ipo"] as const;
 export const orderKind = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof orderKind>;
 

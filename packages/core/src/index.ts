@@ -6,3 +6,4 @@ export * from "./funds/window.js";
 export * from "./funds/fx/index.js";
 export * from "./funds/loan/index.js";
 export * from "./trading/index.js";
+export * from "./ipo/index.js";
