@@ -66,6 +66,8 @@ import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
+import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
+import { ipoRoutes } from "./modules/ipo/routes.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
 
@@ -196,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
+  await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(newsRoutes, { prefix: "/api/vue/news" });
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tradingAdminRoutes, { prefix: "/api/admin/users", service: trading });
   await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
+  await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 

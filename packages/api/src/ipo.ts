@@ -27,7 +27,7 @@ import { cursorPage, cursorRequest } from "./identity.js";
  *   IPO_ABOVE_MAX {maxShares}, IPO_LIMIT_REACHED {limit}, INSUFFICIENT_AVAILABLE {available} (price ×
  *   quantity against the available balance of the offering's currency). A user's subscriptions are
  *   serialised (their user row locked) so concurrent ones respect the limit.
- * - The draw (`ipos/draw`, staff, once subscription has closed): core `ipoDraw`. Every subscription's draw
+ * - The draw (`ipos/draw`, staff, on or after the announced `drawAt`): core `ipoDraw`. Every subscription's draw
  *   key is SHA-256(seed + ":" + subscription id) in hex; in ascending key order each subscription is
  *   allotted in full while its quantity fits in the shares left, else skipped (whole subscriptions only).
  *   Allotted: `awaitingPayment`; others `notWon`. Each user gets a message (`ipoWon`, `ipoNotWon`).
@@ -255,8 +255,8 @@ export const adminIpoSaveRequest = z
 export type AdminIpoSaveRequest = z.infer<typeof adminIpoSaveRequest>;
 
 /**
- * `ipos/draw {id, reason}` (once closed, not yet drawn: ORDER_STATE_INVALID otherwise, NOT_YET_OPEN before
- * `closesAt`), `ipos/listing {id, reason}` (drawn, at or after `listingAt`: NOT_YET_OPEN before), `ipos/cancel {id, reason}` (not
+ * `ipos/draw {id, reason}` (not yet drawn: ORDER_STATE_INVALID otherwise; NOT_YET_OPEN before the announced
+ * `drawAt`), `ipos/listing {id, reason}` (drawn, at or after `listingAt`: NOT_YET_OPEN before), `ipos/cancel {id, reason}` (not
  * yet listed). Each answers the offering after it and leaves an audit record.
  */
 export const adminIpoActionRequest = z.object({ id: offeringId, reason: staffReason });

@@ -7,3 +7,4 @@ export * from "./funds/fx/index.js";
 export * from "./funds/loan/index.js";
 export * from "./trading/index.js";
 export * from "./ipo/index.js";
+export * from "./ipo/entries.js";

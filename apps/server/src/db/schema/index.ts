@@ -9,3 +9,4 @@ export * from "./ledger.js";
 export * from "./trading.js";
 export * from "./news.js";
 export * from "./loans.js";
+export * from "./ipo.js";

@@ -105,7 +105,7 @@ export const tradeOrders = pgTable(
       "trade_orders_state_check",
       sql`${t.state} in ('pending', 'review', 'open', 'closing', 'closed', 'cancelled', 'expired', 'declined')`,
     ),
-    check("trade_orders_kind_check", sql`${t.kind} in ('normal', 'blockTrade', 'dayTrade')`),
+    check("trade_orders_kind_check", sql`${t.kind} in ('normal', 'blockTrade', 'dayTrade', 'ipo')`),
     check("trade_orders_direction_check", sql`${t.direction} in ('long', 'short')`),
     check("trade_orders_price_type_check", sql`${t.priceType} in ('market', 'limit')`),
     check(

@@ -46,7 +46,7 @@ import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingCon
 import { placeTogether, type PlaceCall, type PlaceOutcome } from "./place.js";
 import * as repo from "./repository.js";
 import { checkStops, checkTerms, orderPrice, refuseAccount, rule } from "./rules.js";
-import { inventoryOf, toTradeOrder } from "./view.js";
+import { decimalsOf, inventoryOf, toTradeOrder } from "./view.js";
 
 /** An order's row about to be written (its id chosen here). */
 type OrderRow = repo.NewOrder & { id: string };
@@ -380,10 +380,11 @@ export class TradingService {
     const price = row.state === "open" ? currentPrice(market, row.symbol, at) : undefined;
     const reference = row.state === "pending" ? row.limitPrice : price;
     if (reference === null || reference === undefined) throw new DomainError("PRICE_UNAVAILABLE");
-    const instrument = instrumentOf(market, row.symbol);
+    // The position's own instrument, whatever its board now (a new share opened at listing included).
+    const decimals = decimalsOf(market, row);
     for (const field of ["stopLoss", "takeProfit"] as const) {
       const value = request[field];
-      if (value !== null && money(value).decimalPlaces() > instrument.priceDecimals)
+      if (value !== null && money(value).decimalPlaces() > decimals)
         throw new DomainError("INVALID_INPUT", { field });
     }
     checkStops(row.direction, reference, request);

@@ -17,7 +17,10 @@ import { priceText } from "./pricing.js";
 /** How rows become the contract's orders and inventory: amounts at their currency's scale, prices plain. */
 
 /** The instrument's price decimals (crypto pairs carry their own), else its exchange's. */
-function decimalsOf(market: MarketDataProvider, row: Pick<TradeOrderRow, "symbol" | "exchange">): number {
+export function decimalsOf(
+  market: MarketDataProvider,
+  row: Pick<TradeOrderRow, "symbol" | "exchange">,
+): number {
   const listing = market.listing(row.symbol);
   if (listing && listing.kind !== "index") return listing.priceDecimals;
   return EXCHANGES[row.exchange as ExchangeCode]?.priceDecimals ?? 2;

@@ -86,6 +86,10 @@ export const ADMIN_ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: "ipos",
+            lazy: permitted("ipos.manage", async () => (await import("../ipos/IposScreen")).IposScreen),
+          },
+          {
             path: "news",
             lazy: permitted("news.manage", async () => (await import("../news/NewsScreen")).NewsScreen),
           },

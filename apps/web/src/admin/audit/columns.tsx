@@ -12,6 +12,7 @@ export const ACTION_COLORS: Record<string, string> = {
   config: "cyan",
   channel: "green",
   blockTrade: "volcano",
+  ipo: "orange",
   news: "magenta",
 };
 

@@ -1,5 +1,6 @@
 import "../../trade/trade.css";
 import "../../block-trade/blockTrade.css";
+import "../../ipo/ipo.css";
 import { Suspense, lazy, useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -17,6 +18,12 @@ type HomeTab = (typeof TABS)[number];
 const OfferList = lazy(() =>
   import("../../block-trade/components/OfferList").then((m) => ({ default: m.OfferList })),
 );
+const OfferingList = lazy(() =>
+  import("../../ipo/components/OfferingList").then((m) => ({ default: m.OfferingList })),
+);
+
+/** How many current new-share offerings the IPO tab shows. */
+const IPO_TAB_SIZE = 3;
 
 /** The user's holdings by instrument (`trade/inventory`), with the way to the positions. */
 function InventoryTab() {
@@ -60,7 +67,23 @@ function BlockTradeTab() {
   );
 }
 
-/** Home tabs of spec §2: holdings and block trades; the IPO and follow lists arrive with their issues. */
+/** The current new-share offerings (a few), with the ways to every offering and to the user's subscriptions. */
+function IpoTab() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Suspense fallback={<LoadingState />}>
+        <OfferingList first={IPO_TAB_SIZE} />
+      </Suspense>
+      <p className="home-tabs__more">
+        <Link to="/home/newStock">{t("ipo.allOfferings")}</Link>
+        <Link to="/home/newShareOrder">{t("ipo.mine")}</Link>
+      </p>
+    </>
+  );
+}
+
+/** Home tabs of spec §2: holdings, new shares and block trades; the follow list arrives with its issue. */
 export function HomeTabs() {
   const { t } = useTranslation();
   const panelId = useId();
@@ -75,7 +98,15 @@ export function HomeTabs() {
         onChange={setTab}
       />
       <div role="tabpanel" id={panelId} aria-label={t(`home.tabs.${tab}`)}>
-        {tab === "inventory" ? <InventoryTab /> : tab === "blockTrade" ? <BlockTradeTab /> : <EmptyState />}
+        {tab === "inventory" ? (
+          <InventoryTab />
+        ) : tab === "ipo" ? (
+          <IpoTab />
+        ) : tab === "blockTrade" ? (
+          <BlockTradeTab />
+        ) : (
+          <EmptyState />
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,125 @@
+import {
+  adminIpoActionRequest,
+  adminIpoListRequest,
+  adminIpoOffering,
+  adminIpoPage,
+  adminIpoSaveRequest,
+  adminIpoSubscriptionPage,
+  adminIpoSubscriptionsRequest,
+} from "@brokerage/api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/envelope.js";
+import { MessageService } from "../messages/service.js";
+import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
+import { staffAnswers } from "../staff/routes.js";
+import { publishTradeChange } from "../trading/engine/changes.js";
+import { IpoAdminService } from "./admin-service.js";
+import { IpoLifecycle } from "./lifecycle.js";
+
+const schema = { headers: staffHeaders, security: [{ token: [], account: [] }], tags: ["admin: products"] };
+
+/**
+ * `/api/admin/ipos/*` (permission ipos.manage): the offerings, create or change one before it opens, an
+ * offering's subscriptions, and its draw, listing and cancellation. Every change is audited with the staff
+ * member's reason.
+ */
+export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffAuthPlugin);
+  const deps = { db: app.db, clock: app.clock, market: app.market };
+  const offerings = new IpoAdminService(deps);
+  const lifecycle = new IpoLifecycle({
+    ...deps,
+    messages: new MessageService({ db: app.db, clock: app.clock }),
+    notify: publishTradeChange(app.bus),
+  });
+  const onRequest = app.requireStaff("ipos.manage");
+  const action = (summary: string) => ({
+    onRequest,
+    schema: { ...schema, summary, body: adminIpoActionRequest, response: staffAnswers(adminIpoOffering) },
+  });
+
+  app.post(
+    "/offerings",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "Every new-share offering, newest first, 20 a page, with its status now, who created it, its " +
+          "subscriptions by state and the shares subscribed, and once drawn its seed and win rate.",
+        body: adminIpoListRequest,
+        response: staffAnswers(adminIpoPage),
+      },
+    },
+    async (request) => ok(await offerings.offerings(request.body.cursor)),
+  );
+
+  app.post(
+    "/save",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "Create (no id: a random seed is drawn and only its SHA-256 shown until the draw) or change an " +
+          "offering before it opens: a stock of the catalogue by symbol (UNKNOWN_SYMBOL; INVALID_INPUT on " +
+          "`symbol` for crypto or forex), the underwriting price at the currency's scale (INVALID_INPUT on " +
+          "`price`), shares offered, minimum and maximum per subscription, the subscription limit, the lead " +
+          "broker and the dates (opensAt < closesAt ≤ drawAt ≤ paymentDueAt ≤ listingAt; closesAt in the " +
+          "future: INVALID_INPUT on `closesAt`). Audited (ipo.save) with the reason. NOT_FOUND for an unknown " +
+          "id; ORDER_STATE_INVALID once it has opened or is no longer active.",
+        body: adminIpoSaveRequest,
+        response: staffAnswers(adminIpoOffering),
+      },
+    },
+    async (request) => ok(await offerings.save(staffOf(request), request.body)),
+  );
+
+  app.post(
+    "/subscriptions",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "An offering's subscriptions, newest first, 20 a page, each with the user's id and account. " +
+          "NOT_FOUND for an unknown offering.",
+        body: adminIpoSubscriptionsRequest,
+        response: staffAnswers(adminIpoSubscriptionPage),
+      },
+    },
+    async (request) => ok(await offerings.subscriptions(request.body.id, request.body.cursor)),
+  );
+
+  app.post(
+    "/draw",
+    action(
+      "Draw the lottery of an offering whose subscription has closed (NOT_YET_OPEN before closesAt; " +
+        "ORDER_STATE_INVALID when drawn, listed or cancelled): each subscription's key is SHA-256(seed:id), " +
+        "whole subscriptions are allotted in key order while they fit; winners await payment, the others " +
+        "are not won, each user told. Publishes the seed and the win rate. Audited (ipo.draw).",
+    ),
+    async (request) => ok(await lifecycle.draw(staffOf(request), request.body)),
+  );
+
+  app.post(
+    "/listing",
+    action(
+      "List a drawn offering at or after listingAt (NOT_YET_OPEN before; ORDER_STATE_INVALID unless " +
+        "drawn): unpaid allotments are waived; each paid one opens a position (order kind `ipo`: long, 1×, " +
+        "at the underwriting price, the payment its margin, no fee, not locked), each user told. Audited " +
+        "(ipo.listing).",
+    ),
+    async (request) => ok(await lifecycle.listing(staffOf(request), request.body)),
+  );
+
+  app.post(
+    "/cancel",
+    action(
+      "Cancel an offering not yet listed (ORDER_STATE_INVALID when listed or cancelled): every open " +
+        "subscription fails, a payment made is refunded (fund flow `ipoRefund`), each user told. Audited " +
+        "(ipo.cancel).",
+    ),
+    async (request) => ok(await lifecycle.cancel(staffOf(request), request.body)),
+  );
+};

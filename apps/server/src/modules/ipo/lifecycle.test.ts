@@ -1,0 +1,553 @@
+import { createHash } from "node:crypto";
+import type { AdminIpoOffering, AdminIpoSubscriptionPage, IpoSubscription, TradeOrder } from "@brokerage/api";
+import { ipoDraw, ipoDrawKeyInput } from "@brokerage/core";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/helper.js";
+import { auditLog, ipoOfferings, journalEntries } from "../../db/schema/index.js";
+import { DAY, HOUR } from "../../lib/clock.js";
+import { inbox } from "../day-trading/testing.js";
+import { createStaff, type StaffLogin, type StaffMember } from "../staff/testing.js";
+import {
+  PriceBoard,
+  fund,
+  newKey as tradeKey,
+  setUpTradingApp,
+  trade,
+  walletOf,
+  type Trader,
+} from "../trading/testing.js";
+import {
+  MIN_COST,
+  PRICE,
+  SYMBOL,
+  createOffering,
+  entriesOf,
+  ipoAdmin,
+  ipoCall,
+  login,
+  pay,
+  step,
+  subscribeOk,
+  subscriber,
+  subscriptionRows,
+  waive,
+} from "./testing.js";
+
+/** The back office's draw, listing and cancellation, and the winners' payment and waiver, over HTTP. */
+const board = new PriceBoard();
+let t: TestApp;
+let operatorMember: StaffMember;
+let supportMember: StaffMember;
+let operator: StaffLogin;
+setUpTradingApp(board, (app) => (t = app));
+beforeAll(async () => {
+  board.set(SYMBOL, "372.60");
+  operatorMember = await createStaff(t.database.db, "operator");
+  supportMember = await createStaff(t.database.db, "support");
+  operator = await login(t, operatorMember);
+});
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** Moves the clock to `iso` (plus `offset`) and logs the operator in again (staff sessions idle out). */
+async function moveTo(iso: string, offset = 0) {
+  t.clock.set(new Date(Date.parse(iso) + offset).toISOString());
+  operator = await login(t, operatorMember);
+}
+
+async function stepOk(action: string, id: string, reason = "As scheduled"): Promise<AdminIpoOffering> {
+  const answer = await step(t, operator, action, id, reason);
+  expect(answer, JSON.stringify(answer)).toMatchObject({ status: 1 });
+  return answer.data as AdminIpoOffering;
+}
+
+const auditOf = (action: string, offeringId: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `ipo:${offeringId}`))
+    .orderBy(asc(auditLog.createdAt))
+    .then((rows) => rows.filter((r) => r.action === action));
+
+async function mineOf(who: Trader, offeringId: string): Promise<IpoSubscription[]> {
+  const answer = await ipoCall(t, who, "mine", { offeringId });
+  return (answer.data as { items: IpoSubscription[] }).items;
+}
+
+/** Five users subscribe 10,000 each to 30,000 shares; the offering is drawn: three win. */
+async function drawnOffering(overrides: Record<string, unknown> = {}) {
+  const offering = await createOffering(t, operator, { totalShares: 30_000, ...overrides });
+  const users: Trader[] = [];
+  for (let i = 0; i < 5; i++) users.push(await subscriber(t, MIN_COST));
+  const subscriptions: IpoSubscription[] = [];
+  for (const who of users) subscriptions.push(await subscribeOk(t, who, offering.id));
+  await moveTo(offering.drawAt);
+  const drawn = await stepOk("draw", offering.id, "Lottery day");
+  const all = await Promise.all(users.map(async (who) => (await mineOf(who, offering.id))[0]));
+  const winners = users.filter((_, i) => all[i]?.state === "awaitingPayment");
+  const losers = users.filter((_, i) => all[i]?.state === "notWon");
+  const subscriptionOf = (who: Trader) => all[users.indexOf(who)] as IpoSubscription;
+  return { offering, drawn, users, subscriptions, winners, losers, subscriptionOf };
+}
+
+describe("the draw", () => {
+  it("is refused before its draw date and to a support role; then it can be repeated from the published seed", async () => {
+    const offering = await createOffering(t, operator, { totalShares: 30_000 });
+    const users: Trader[] = [];
+    for (let i = 0; i < 5; i++) users.push(await subscriber(t, MIN_COST));
+    const subscriptions: IpoSubscription[] = [];
+    for (const who of users) subscriptions.push(await subscribeOk(t, who, offering.id));
+    expect(await step(t, operator, "draw", offering.id)).toMatchObject({ status: 0, code: "NOT_YET_OPEN" });
+    // Closed but before the announced draw date: still too early.
+    await moveTo(offering.closesAt);
+    expect(await step(t, operator, "draw", offering.id)).toMatchObject({ code: "NOT_YET_OPEN" });
+
+    await moveTo(offering.drawAt);
+    const support = await login(t, supportMember);
+    expect(await step(t, support, "draw", offering.id)).toMatchObject({ httpStatus: 403, code: "FORBIDDEN" });
+    const drawn = await stepOk("draw", offering.id, "Lottery day");
+    expect(drawn).toMatchObject({
+      status: "drawn",
+      winRate: "60.00",
+      drawnAt: t.clock.now().toISOString(),
+      subscriptionCount: 5,
+      counts: {
+        applied: 0,
+        notWon: 2,
+        awaitingPayment: 3,
+        paid: 0,
+        listed: 0,
+        waived: 0,
+        failed: 0,
+      },
+    });
+    // Anyone can repeat the lottery: the seed matches the hash published from the start, and the keys
+    // and the core's draw give the same winners.
+    const seed = drawn.seed as string;
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(sha256(seed)).toBe(offering.seedHash);
+    const repeated = ipoDraw(
+      subscriptions.map((s) => ({
+        id: s.id,
+        quantity: s.quantity,
+        key: sha256(ipoDrawKeyInput(seed, s.id)),
+      })),
+      30_000,
+    );
+    expect(repeated.winners).toBe(3);
+    for (const [i, who] of users.entries()) {
+      const id = subscriptions[i]?.id as string;
+      const [mine] = await mineOf(who, offering.id);
+      const won = repeated.allotted.get(id) === 10_000;
+      expect(mine).toMatchObject({
+        id,
+        drawKey: sha256(ipoDrawKeyInput(seed, id)),
+        state: won ? "awaitingPayment" : "notWon",
+        allotted: won ? 10_000 : 0,
+        amount: MIN_COST,
+        drawnAt: t.clock.now().toISOString(),
+      });
+      expect(await inbox(t, who.userId)).toEqual([
+        won
+          ? {
+              kind: "ipoWon",
+              params: {
+                name: "Tata Capital",
+                symbol: SYMBOL,
+                currency: "INR",
+                quantity: "10000",
+                allotted: "10000",
+                amount: MIN_COST,
+                paymentDueAt: offering.paymentDueAt,
+                listingAt: offering.listingAt,
+              },
+            }
+          : {
+              kind: "ipoNotWon",
+              params: { name: "Tata Capital", symbol: SYMBOL, currency: "INR", quantity: "10000" },
+            },
+      ]);
+    }
+    // Users see the seed now too.
+    expect(await ipoCall(t, users[0] as Trader, "offering", { offeringId: offering.id })).toMatchObject({
+      data: { status: "drawn", seed, winRate: "60.00" },
+    });
+    const [audit] = await auditOf("ipo.draw", offering.id);
+    expect(audit).toMatchObject({ reason: "Lottery day", actor: operatorMember.account });
+    expect(audit?.details).toMatchObject({ subscriptions: 5, winners: 3, sharesAllotted: 30_000, seed });
+
+    // Deciding twice: the second draw is refused and changes nothing.
+    expect(await step(t, operator, "draw", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await auditOf("ipo.draw", offering.id)).toHaveLength(1);
+  });
+
+  it("undersubscribed, everyone wins; with nobody, it still draws at a win rate of 0", async () => {
+    const offering = await createOffering(t, operator);
+    const empty = await createOffering(t, operator);
+    const who = await subscriber(t, "6600000.00");
+    await subscribeOk(t, who, offering.id, 20_000);
+    await moveTo(offering.drawAt);
+    expect(await stepOk("draw", offering.id)).toMatchObject({ winRate: "100.00" });
+    expect(await stepOk("draw", empty.id)).toMatchObject({ winRate: "0.00", subscriptionCount: 0 });
+    expect(await mineOf(who, offering.id)).toMatchObject([
+      { state: "awaitingPayment", allotted: 20_000, amount: "6600000.00" },
+    ]);
+  });
+});
+
+describe("paying and waiving", () => {
+  it("a winner pays (ipoPayment, available → held) once, before the due time; a loser cannot; another waives", async () => {
+    const { winners, losers, subscriptionOf } = await drawnOffering();
+    const [payer, waiver, late] = winners;
+    if (!payer || !waiver || !late || !losers[0]) throw new Error("three winners, two losers");
+    const paid = await pay(t, payer, subscriptionOf(payer).id);
+    expect(paid).toMatchObject({
+      status: 1,
+      data: { state: "paid", paidAt: t.clock.now().toISOString(), amount: MIN_COST },
+    });
+    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
+    expect(await entriesOf(t, subscriptionOf(payer).id)).toEqual(["ipoPayment"]);
+    expect(await pay(t, payer, subscriptionOf(payer).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await waive(t, payer, subscriptionOf(payer).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await pay(t, losers[0], subscriptionOf(losers[0]).id)).toMatchObject({
+      code: "ORDER_STATE_INVALID",
+    });
+
+    expect(await waive(t, waiver, subscriptionOf(waiver).id)).toMatchObject({
+      status: 1,
+      data: { state: "waived", allotted: 10_000 },
+    });
+    expect(await pay(t, waiver, subscriptionOf(waiver).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await walletOf(t, waiver.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
+
+    // Past the due time the channel is closed.
+    t.clock.set(subscriptionOf(late).paymentDueAt);
+    expect(await pay(t, late, subscriptionOf(late).id)).toMatchObject({
+      status: 0,
+      code: "SUBSCRIPTION_CHANNEL_CLOSED",
+    });
+    expect(await walletOf(t, late.userId, "INR")).toMatchObject({ held: "0" });
+  });
+
+  it("refuses a payment the available balance cannot cover, saying what is available; a retry answers the first result", async () => {
+    const offering = await createOffering(t, operator, { subscriptionLimit: 2 });
+    const who = await subscriber(t, MIN_COST);
+    const first = await subscribeOk(t, who, offering.id);
+    const second = await subscribeOk(t, who, offering.id);
+    await moveTo(offering.drawAt);
+    await stepOk("draw", offering.id);
+    const key = "pay-key-0001";
+    const paid = await pay(t, who, first.id, key);
+    expect(paid).toMatchObject({ status: 1 });
+    expect(await pay(t, who, first.id, key)).toEqual(paid);
+    expect(await pay(t, who, second.id)).toMatchObject({
+      status: 0,
+      code: "INSUFFICIENT_AVAILABLE",
+      params: { available: "0.00" },
+    });
+    expect(await subscriptionRows(t, who.userId)).toMatchObject([
+      { state: "paid" },
+      { state: "awaitingPayment" },
+    ]);
+    expect(await entriesOf(t, first.id)).toEqual(["ipoPayment"]);
+    expect(await entriesOf(t, second.id)).toEqual([]);
+  });
+  it("takes one payment when the winner pays three times at once under different keys", async () => {
+    const offering = await createOffering(t, operator);
+    const who = await subscriber(t, "9900000.00");
+    const sub = await subscribeOk(t, who, offering.id);
+    await moveTo(offering.drawAt);
+    await stepOk("draw", offering.id);
+    const answers = await Promise.all([1, 2, 3].map(() => pay(t, who, sub.id)));
+    expect(answers.filter((a) => a.status === 1)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 1))
+      expect(refused).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "6600000", held: "3300000" });
+    expect(await entriesOf(t, sub.id)).toEqual(["ipoPayment"]);
+  });
+});
+
+describe("the listing", () => {
+  it("opens each paid allotment as a position of kind ipo, waives the unpaid, and the position trades like any other", async () => {
+    const { offering, winners, losers, subscriptionOf } = await drawnOffering();
+    const [payer, unpaid] = winners;
+    if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
+    await pay(t, payer, subscriptionOf(payer).id);
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "NOT_YET_OPEN" });
+
+    await moveTo(offering.listingAt);
+    const listed = await stepOk("listing", offering.id, "Listed on NSE");
+    expect(listed).toMatchObject({
+      status: "listed",
+      listedAt: t.clock.now().toISOString(),
+      counts: { listed: 1, waived: 2, notWon: 2, paid: 0, awaitingPayment: 0 },
+    });
+    const [mine] = await mineOf(payer, offering.id);
+    expect(mine).toMatchObject({ state: "listed", listedAt: t.clock.now().toISOString() });
+    const orderId = mine?.orderId as string;
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await mineOf(unpaid, offering.id)).toMatchObject([{ state: "waived", orderId: null }]);
+    expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
+    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({
+      available: "0",
+      held: "0",
+      margin: "3300000",
+    });
+    const booked = await t.database.db
+      .select({ type: journalEntries.type })
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `trade:${orderId}`));
+    expect(booked.map((e) => e.type)).toEqual(["tradeMargin"]);
+    expect((await inbox(t, payer.userId)).map((m) => m.kind)).toEqual(["ipoWon", "ipoListed"]);
+    expect((await inbox(t, payer.userId))[1]?.params).toEqual({
+      name: "Tata Capital",
+      symbol: SYMBOL,
+      currency: "INR",
+      quantity: "10000",
+      allotted: "10000",
+      price: PRICE,
+      amount: MIN_COST,
+      listingAt: t.clock.now().toISOString(),
+    });
+
+    // The position, through the trade endpoints.
+    const position: Partial<TradeOrder> = {
+      id: orderId,
+      kind: "ipo",
+      symbol: SYMBOL,
+      exchange: "NSE",
+      currency: "INR",
+      direction: "long",
+      priceType: "market",
+      state: "open",
+      quantity: 10_000,
+      leverage: 1,
+      margin: MIN_COST,
+      openFee: "0.00",
+      openPrice: PRICE,
+      lockedUntil: null,
+    };
+    const positions = await trade(t, payer, "positions", { tab: "inProgress" });
+    expect((positions.data as { items: TradeOrder[] }).items).toEqual([expect.objectContaining(position)]);
+    expect(await trade(t, payer, "positionDetail", { id: orderId })).toMatchObject({
+      status: 1,
+      data: { ...position, pnl: "426000.00" },
+    });
+    // Stops may be set on it, and it closes at the market price: (372.60 − 330) × 10,000 = 426,000.
+    expect(
+      await trade(t, payer, "setStops", { positionId: orderId, stopLoss: "300.00", takeProfit: null }),
+    ).toMatchObject({ status: 1 });
+    const closed = await trade(t, payer, "closePosition", {
+      positionId: orderId,
+      idempotencyKey: tradeKey(),
+    });
+    expect(closed).toMatchObject({ status: 1, data: { state: "closed", closePrice: "372.60" } });
+    expect(Number((await walletOf(t, payer.userId, "INR")).margin)).toBe(0);
+
+    // Listed: neither listed again nor cancelled.
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await step(t, operator, "cancel", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await auditOf("ipo.listing", offering.id)).toMatchObject([
+      { reason: "Listed on NSE", details: { listed: 1, waived: 2 } },
+    ]);
+  });
+
+  it("is refused before the draw", async () => {
+    const offering = await createOffering(t, operator);
+    await moveTo(offering.listingAt);
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+  });
+});
+
+describe("the cancellation", () => {
+  it("fails every open subscription and refunds a payment (ipoRefund), telling each user", async () => {
+    const { offering, winners, losers, subscriptionOf } = await drawnOffering();
+    const [payer, unpaid] = winners;
+    if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
+    await pay(t, payer, subscriptionOf(payer).id);
+    const cancelled = await stepOk("cancel", offering.id, "Issuer withdrew the offer");
+    expect(cancelled).toMatchObject({
+      status: "cancelled",
+      cancelledAt: t.clock.now().toISOString(),
+      counts: { failed: 3, notWon: 2 },
+    });
+    expect(await mineOf(payer, offering.id)).toMatchObject([{ state: "failed" }]);
+    expect(await mineOf(unpaid, offering.id)).toMatchObject([{ state: "failed" }]);
+    expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
+    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
+    expect(await entriesOf(t, subscriptionOf(payer).id)).toEqual(["ipoPayment", "ipoRefund"]);
+    expect((await inbox(t, payer.userId)).at(-1)).toEqual({
+      kind: "ipoCancelled",
+      params: { name: "Tata Capital", symbol: SYMBOL, currency: "INR", quantity: "10000", amount: MIN_COST },
+    });
+    expect((await inbox(t, unpaid.userId)).at(-1)).toMatchObject({
+      kind: "ipoCancelled",
+      params: { amount: "0.00" },
+    });
+    expect((await inbox(t, losers[0].userId)).map((m) => m.kind)).toEqual(["ipoNotWon"]);
+    expect(await step(t, operator, "cancel", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await pay(t, unpaid, subscriptionOf(unpaid).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await auditOf("ipo.cancel", offering.id)).toMatchObject([
+      { reason: "Issuer withdrew the offer", details: { failed: 3, refunded: 1 } },
+    ]);
+  });
+
+  it("fails the subscriptions of an offering not yet drawn, which can then not be drawn", async () => {
+    const offering = await createOffering(t, operator);
+    const who = await subscriber(t, MIN_COST);
+    await subscribeOk(t, who, offering.id);
+    await stepOk("cancel", offering.id);
+    expect(await mineOf(who, offering.id)).toMatchObject([{ state: "failed", drawKey: null }]);
+    await moveTo(offering.drawAt);
+    expect(await step(t, operator, "draw", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+  });
+});
+
+describe("the back office's offerings", () => {
+  it("saves an offering of a stock at its currency's scale, audited without the seed; edits only before it opens", async () => {
+    const body = {
+      symbol: "dbrx",
+      price: "75.50",
+      totalShares: 500_000,
+      minQuantity: 10_000,
+      maxQuantity: 100_000,
+      subscriptionLimit: 3,
+      leadBroker: "Goldman Sachs",
+      opensAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+      closesAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      drawAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      paymentDueAt: new Date(t.clock.now().getTime() + 2 * DAY).toISOString(),
+      listingAt: new Date(t.clock.now().getTime() + 2 * DAY).toISOString(),
+      reason: "Roadshow done",
+    };
+    const created = await ipoAdmin(t, operator, "save", body);
+    expect(created).toMatchObject({
+      status: 1,
+      data: {
+        symbol: "DBRX",
+        exchange: "NASDAQ",
+        market: "US",
+        currency: "USD",
+        price: "75.50",
+        minInvestment: "755000.00",
+        status: "upcoming",
+        seed: null,
+        createdBy: operatorMember.account,
+      },
+    });
+    const offering = created.data as AdminIpoOffering;
+    const edited = await ipoAdmin(t, operator, "save", { ...body, id: offering.id, price: "80" });
+    expect(edited).toMatchObject({
+      status: 1,
+      data: { id: offering.id, price: "80.00", seedHash: offering.seedHash },
+    });
+    const audits = await auditOf("ipo.save", offering.id);
+    expect(audits.map((a) => a.details)).toMatchObject([
+      { created: true, before: null, after: { price: "75.50" } },
+      { created: false, before: { price: "75.50" }, after: { price: "80.00" } },
+    ]);
+    // The seed never leaves the database before the draw: not in the answers, not in the audit log.
+    const [row] = await t.database.db
+      .select({ seed: ipoOfferings.seed })
+      .from(ipoOfferings)
+      .where(eq(ipoOfferings.id, offering.id));
+    expect(row?.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify([created, edited, audits])).not.toContain(row?.seed as string);
+
+    await moveTo(body.opensAt);
+    expect(await ipoAdmin(t, operator, "save", { ...body, id: offering.id })).toMatchObject({
+      code: "ORDER_STATE_INVALID",
+    });
+  });
+
+  it("refuses an unknown symbol, an instrument that is not a stock, a price beyond the scale and a bad window", async () => {
+    const base = {
+      symbol: SYMBOL,
+      price: PRICE,
+      totalShares: 100_000,
+      minQuantity: 10_000,
+      maxQuantity: null,
+      subscriptionLimit: 1,
+      leadBroker: "Kotak",
+      opensAt: new Date(t.clock.now().getTime() - HOUR).toISOString(),
+      closesAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      drawAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      paymentDueAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      listingAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+      reason: "Check",
+    };
+    const save = (overrides: Record<string, unknown>) =>
+      ipoAdmin(t, operator, "save", { ...base, ...overrides });
+    expect(await save({ symbol: "NOPE" })).toMatchObject({
+      code: "UNKNOWN_SYMBOL",
+      params: { symbol: "NOPE" },
+    });
+    expect(await save({ symbol: "BTCUSD" })).toMatchObject({
+      code: "INVALID_INPUT",
+      params: { field: "symbol" },
+    });
+    expect(await save({ price: "330.001" })).toMatchObject({
+      code: "INVALID_INPUT",
+      params: { field: "price" },
+    });
+    expect(await save({ price: "0" })).toMatchObject({ status: 0 });
+    expect(await save({ drawAt: base.opensAt })).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await save({ maxQuantity: 5_000 })).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await save({ reason: " " })).toMatchObject({ status: 0 });
+    expect(
+      await save({
+        opensAt: new Date(t.clock.now().getTime() - 2 * DAY).toISOString(),
+        closesAt: base.opensAt,
+      }),
+    ).toMatchObject({ code: "INVALID_INPUT", params: { field: "closesAt" } });
+    expect(await save({ id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ code: "NOT_FOUND" });
+    expect(await save({ totalShares: "many" })).toMatchObject({ httpStatus: 200, code: "INVALID_INPUT" });
+  });
+
+  it("lists offerings and an offering's subscriptions with the users' accounts; a support role is refused", async () => {
+    const offering = await createOffering(t, operator);
+    const who = await subscriber(t, MIN_COST);
+    const mine = await subscribeOk(t, who, offering.id);
+    const list = await ipoAdmin(t, operator, "offerings");
+    expect((list.data as { items: AdminIpoOffering[] }).items[0]).toMatchObject({
+      id: offering.id,
+      subscriptionCount: 1,
+      subscribedShares: 10_000,
+      counts: { applied: 1 },
+    });
+    const subscriptions = await ipoAdmin(t, operator, "subscriptions", { id: offering.id });
+    expect((subscriptions.data as AdminIpoSubscriptionPage).items).toEqual([
+      { ...mine, userId: who.userId, account: who.session.account },
+    ]);
+    const support = await login(t, supportMember);
+    for (const action of ["offerings", "save", "subscriptions", "draw", "listing", "cancel"])
+      expect(await ipoAdmin(t, support, action, { id: offering.id, reason: "x" })).toMatchObject({
+        httpStatus: 403,
+        code: "FORBIDDEN",
+      });
+    // A user's session never opens the back office.
+    expect(
+      await ipoAdmin(t, { token: "", account: "", headers: who.session.headers }, "offerings"),
+    ).toMatchObject({ httpStatus: 401 });
+  });
+});
+
+describe("money at the currency's scale", () => {
+  it("a won offering pays in won (no decimals)", async () => {
+    const offering = await createOffering(t, operator, { symbol: "TOSS", price: "60000" });
+    const who = await subscriber(t);
+    await fund(t, who.userId, "KRW", "600000000");
+    const sub = await subscribeOk(t, who, offering.id);
+    expect(sub).toMatchObject({ currency: "KRW", price: "60000", amount: "600000000" });
+    await moveTo(offering.drawAt);
+    await stepOk("draw", offering.id);
+    expect(await pay(t, who, sub.id)).toMatchObject({
+      status: 1,
+      data: { state: "paid", amount: "600000000" },
+    });
+    expect(await walletOf(t, who.userId, "KRW")).toMatchObject({ available: "0", held: "600000000" });
+    await stepOk("cancel", offering.id);
+    expect(await walletOf(t, who.userId, "KRW")).toMatchObject({ available: "600000000", held: "0" });
+  });
+});

@@ -1,0 +1,321 @@
+import { randomUUID } from "node:crypto";
+import {
+  IPO_CANCEL_AUDIT,
+  IPO_DRAW_AUDIT,
+  IPO_LISTING_AUDIT,
+  type AdminIpoActionRequest,
+  type AdminIpoOffering,
+  type MessageKind,
+} from "@brokerage/api";
+import {
+  fillEntries,
+  ipoAmount,
+  ipoDraw,
+  ipoRefundEntry,
+  money,
+  toBookedString,
+  type MarketDataProvider,
+  type Money,
+} from "@brokerage/core";
+import type { Db } from "../../db/index.js";
+import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import { recordStaffAction } from "../audit/record.js";
+import type { Cause } from "../ledger/index.js";
+import type { MessageService } from "../messages/service.js";
+import type { StaffAuth } from "../staff/sessions.js";
+import { bookAll, referenceOf as tradeReferenceOf } from "../trading/money.js";
+import { insertOrder, type TradeOrderRow } from "../trading/repository.js";
+import type { TradeChange } from "../trading/service.js";
+import { adminView, offeringTarget } from "./admin-service.js";
+import * as repo from "./repository.js";
+import { referenceOf } from "./service.js";
+import { drawKeyOf, offeringSnapshot } from "./views.js";
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  market: MarketDataProvider;
+  messages: MessageService;
+  /**
+   * Told of each position the listing opened once it has committed, so the matching engine tracks it
+   * (stops set on it later, say) and reads it only when it exists.
+   */
+  notify?: (change: TradeChange) => void;
+}
+
+type OfferingRow = repo.OfferingRow;
+type SubscriptionRow = repo.SubscriptionRow;
+
+/** A user's subscriptions summed for their one message: shares asked for, allotted, and their cost. */
+function perUser(offering: OfferingRow, rows: readonly SubscriptionRow[]) {
+  const users = new Map<string, { quantity: number; allotted: number }>();
+  for (const row of rows) {
+    const sum = users.get(row.userId) ?? { quantity: 0, allotted: 0 };
+    sum.quantity += row.quantity;
+    sum.allotted += row.allotted;
+    users.set(row.userId, sum);
+  }
+  return [...users].map(([userId, sum]) => ({
+    userId,
+    ...sum,
+    amount: ipoAmount(offering.price, sum.allotted, offering.currency),
+  }));
+}
+
+/**
+ * The back office's steps of an offering's life (packages/api ipo.ts): the draw, the listing and the
+ * cancellation. Each is one transaction on the offering locked for it (a subscription or payment in flight
+ * holds it shared, so each step sees every one that committed and none that did not), with its entries,
+ * the users' messages and its audit record; a step taken twice answers ORDER_STATE_INVALID.
+ */
+export class IpoLifecycle {
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * The lottery, on or after the announced draw date (`drawAt`, never before subscription has closed:
+   * NOT_YET_OPEN before): every subscription still `applied`
+   * gets its draw key, SHA-256(seed:id), and core `ipoDraw` allots whole subscriptions in key order; the
+   * seed is published with the win rate. Winners await payment (`ipoWon`), the others `notWon`
+   * (`ipoNotWon`): one message per user.
+   */
+  async draw(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+    return this.step(staff, request, IPO_DRAW_AUDIT, async (tx, before, at) => {
+      if (before.state !== "active") throw new DomainError("ORDER_STATE_INVALID");
+      if (at.getTime() < before.drawAt.getTime()) throw new DomainError("NOT_YET_OPEN");
+      const applied = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["applied"] });
+      const keys = new Map(applied.map((s) => [s.id, drawKeyOf(before.seed, s.id)]));
+      const result = ipoDraw(
+        applied.map((s) => ({ id: s.id, quantity: s.quantity, key: keys.get(s.id) ?? "" })),
+        before.totalShares,
+      );
+      const outcomes = applied.map((s) => {
+        const allotted = result.allotted.get(s.id) ?? 0;
+        return {
+          id: s.id,
+          state: allotted > 0 ? ("awaitingPayment" as const) : ("notWon" as const),
+          allotted,
+          drawKey: keys.get(s.id) ?? "",
+        };
+      });
+      if ((await repo.writeDraw(tx, outcomes, at)) !== applied.length)
+        throw new Error("a subscription changed during the draw");
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: "active",
+        changes: { state: "drawn", winRate: result.winRate, drawnAt: at, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      const drawn = applied.map((s) => ({ ...s, allotted: result.allotted.get(s.id) ?? 0 }));
+      for (const user of perUser(after, drawn)) {
+        const won = user.allotted > 0;
+        await this.tell(tx, after, user.userId, won ? "ipoWon" : "ipoNotWon", {
+          quantity: String(user.quantity),
+          ...(won && {
+            allotted: String(user.allotted),
+            amount: user.amount,
+            paymentDueAt: after.paymentDueAt.toISOString(),
+            listingAt: after.listingAt.toISOString(),
+          }),
+        });
+      }
+      return {
+        after,
+        details: {
+          subscriptions: applied.length,
+          winners: result.winners,
+          sharesAllotted: result.sharesAllotted,
+          winRate: result.winRate,
+          seed: after.seed,
+        },
+      };
+    });
+  }
+
+  /**
+   * The listing, at or after `listingAt` (NOT_YET_OPEN before) of a drawn offering: the allotments not
+   * paid are `waived`; each paid one opens its position, a trade order of kind `ipo` (long, 1×, at the
+   * underwriting price, the payment its margin, no fee, not locked), booked as a fill of what the payment
+   * holds (`tradeMargin` held → margin), and is `listed` with its order (`ipoListed`).
+   */
+  async listing(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+    const opened: TradeOrderRow[] = [];
+    const view = await this.step(staff, request, IPO_LISTING_AUDIT, async (tx, before, at) => {
+      if (before.state !== "drawn") throw new DomainError("ORDER_STATE_INVALID");
+      if (at.getTime() < before.listingAt.getTime()) throw new DomainError("NOT_YET_OPEN");
+      const waived = await repo.transitionAll(tx, {
+        offeringId: before.id,
+        from: ["awaitingPayment"],
+        to: "waived",
+      });
+      const paid = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["paid"] });
+      const cause: Cause = { by: "staff", staffId: staff.id };
+      for (const subscription of paid) opened.push(await this.open(tx, before, subscription, cause, at));
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: "drawn",
+        changes: { state: "listed", listedAt: at, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      for (const user of perUser(after, paid))
+        await this.tell(tx, after, user.userId, "ipoListed", {
+          quantity: String(user.allotted),
+          allotted: String(user.allotted),
+          price: toBookedString(after.price, after.currency),
+          amount: user.amount,
+          listingAt: at.toISOString(),
+        });
+      return { after, details: { listed: paid.length, waived: waived.length } };
+    });
+    // After the commit: told earlier, the engine could read an order before it exists, or hear of one
+    // that a failure later in the listing rolled back.
+    const { notify } = this.deps;
+    if (notify) for (const o of opened) notify({ orderId: o.id, symbol: o.symbol, state: o.state });
+    return view;
+  }
+
+  /**
+   * The cancellation of an offering not yet listed: every open subscription (applied, awaiting payment,
+   * paid) `failed`; a payment comes back (entry `ipoRefund`, held → available). `ipoCancelled` to each.
+   */
+  async cancel(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+    return this.step(staff, request, IPO_CANCEL_AUDIT, async (tx, before, at) => {
+      if (before.state !== "active" && before.state !== "drawn") throw new DomainError("ORDER_STATE_INVALID");
+      const cause: Cause = { by: "staff", staffId: staff.id };
+      const paid = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["paid"] });
+      const refunded = new Map<string, Money>();
+      for (const subscription of paid) {
+        const amount = toBookedString(subscription.paymentAmount ?? "0", before.currency);
+        const [entryId] = await bookAll(tx, [ipoRefundEntry(subscription.userId, before.currency, amount)], {
+          userId: subscription.userId,
+          reference: referenceOf(subscription.id),
+          cause,
+          at,
+        });
+        const failed = await repo.transition(tx, {
+          id: subscription.id,
+          from: "paid",
+          to: "failed",
+          changes: { refundEntryId: entryId ?? null },
+        });
+        if (!failed) throw new DomainError("ORDER_STATE_INVALID");
+        refunded.set(subscription.userId, (refunded.get(subscription.userId) ?? money(0)).plus(amount));
+      }
+      const others = await repo.transitionAll(tx, {
+        offeringId: before.id,
+        from: ["applied", "awaitingPayment"],
+        to: "failed",
+      });
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: before.state,
+        changes: { state: "cancelled", cancelledAt: at, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      for (const user of perUser(after, [...paid, ...others]))
+        await this.tell(tx, after, user.userId, "ipoCancelled", {
+          quantity: String(user.quantity),
+          amount: toBookedString(refunded.get(user.userId) ?? "0", after.currency),
+        });
+      return { after, details: { failed: paid.length + others.length, refunded: paid.length } };
+    });
+  }
+
+  /** Opens the position of a paid subscription and marks it listed. */
+  private async open(
+    tx: Db,
+    offering: OfferingRow,
+    subscription: SubscriptionRow,
+    cause: Cause,
+    at: Date,
+  ): Promise<TradeOrderRow> {
+    const { userId } = subscription;
+    const amount = toBookedString(subscription.paymentAmount ?? "0", offering.currency);
+    const orderId = randomUUID();
+    const entries = fillEntries(
+      userId,
+      offering.currency,
+      { total: amount },
+      { margin: amount, fee: "0", total: amount },
+    );
+    const [entryId] = await bookAll(tx, entries, {
+      userId,
+      reference: tradeReferenceOf(orderId),
+      cause,
+      at,
+    });
+    const order = await insertOrder(tx, {
+      id: orderId,
+      userId,
+      kind: "ipo",
+      symbol: offering.symbol,
+      exchange: offering.exchange,
+      market: offering.market,
+      currency: offering.currency,
+      direction: "long",
+      priceType: "market",
+      state: "open",
+      quantity: subscription.allotted,
+      leverage: 1,
+      margin: amount,
+      openFee: "0",
+      createdAt: at,
+      openedAt: at,
+      openPrice: offering.price,
+      lockedUntil: null,
+      openEntryId: entryId ?? null,
+    });
+    const listed = await repo.transition(tx, {
+      id: subscription.id,
+      from: "paid",
+      to: "listed",
+      changes: { orderId, listedAt: at },
+    });
+    if (!listed) throw new DomainError("ORDER_STATE_INVALID");
+    return order;
+  }
+
+  /** A message to the user about the offering: its name and symbol, and what `params` add. */
+  private async tell(
+    tx: Db,
+    offering: OfferingRow,
+    userId: string,
+    kind: MessageKind,
+    params: Record<string, string>,
+  ): Promise<void> {
+    const name = this.deps.market.listing(offering.symbol)?.name ?? offering.symbol;
+    await this.deps.messages.send(tx, {
+      userId,
+      kind,
+      params: { name, symbol: offering.symbol, currency: offering.currency, ...params },
+    });
+  }
+
+  /** One step: the offering locked (NOT_FOUND), `run`, the audit record, the offering after it. */
+  private async step(
+    staff: StaffAuth,
+    request: AdminIpoActionRequest,
+    action: string,
+    run: (
+      tx: Db,
+      before: OfferingRow,
+      at: Date,
+    ) => Promise<{ after: OfferingRow; details: Record<string, unknown> }>,
+  ): Promise<AdminIpoOffering> {
+    const { db, clock, market } = this.deps;
+    return db.transaction(async (tx) => {
+      const at = clock.now();
+      const before = await repo.findOffering(tx, request.id, "update");
+      if (!before) throw new DomainError("NOT_FOUND", { field: "id" });
+      const { after, details } = await run(tx, before, at);
+      await recordStaffAction(tx, staff, {
+        action,
+        target: offeringTarget(after.id),
+        reason: request.reason,
+        details: { ...details, before: before.state, after: offeringSnapshot(after) },
+        at,
+      });
+      return adminView(tx, after, market, at);
+    });
+  }
+}

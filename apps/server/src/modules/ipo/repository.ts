@@ -1,0 +1,309 @@
+import type { IpoSubscriptionState } from "@brokerage/api";
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import {
+  adminUsers,
+  ipoOfferings,
+  ipoSubscriptions,
+  users,
+  type IpoOfferingRow,
+  type IpoSubscriptionRow,
+} from "../../db/schema/index.js";
+
+/**
+ * SQL only (CONVENTIONS): new-share offerings and their subscriptions. Every query of a user's
+ * subscriptions names the user.
+ */
+
+export type OfferingRow = IpoOfferingRow;
+export type SubscriptionRow = IpoSubscriptionRow;
+export type NewOffering = typeof ipoOfferings.$inferInsert;
+export type OfferingChanges = Partial<Omit<NewOffering, "id" | "seq" | "createdBy" | "createdAt">>;
+export type SubscriptionChanges = Partial<
+  Omit<typeof ipoSubscriptions.$inferInsert, "id" | "seq" | "offeringId" | "userId" | "state">
+>;
+
+/**
+ * One offering; `lock` "share" keeps it as it is until the transaction ends (a subscription or a payment
+ * against a concurrent draw, listing or cancellation), "update" for staff acting on it.
+ */
+export async function findOffering(
+  db: Db,
+  id: string,
+  lock?: "share" | "update",
+): Promise<OfferingRow | undefined> {
+  const query = db.select().from(ipoOfferings).where(eq(ipoOfferings.id, id));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row;
+}
+
+export async function insertOffering(tx: Db, values: NewOffering): Promise<OfferingRow> {
+  const [row] = await tx.insert(ipoOfferings).values(values).returning();
+  if (!row) throw new Error("offering not inserted");
+  return row;
+}
+
+/** Changes an offering that is still in `from` (undefined when it is not any more). */
+export async function updateOffering(
+  tx: Db,
+  params: { id: string; from: OfferingRow["state"]; changes: OfferingChanges },
+): Promise<OfferingRow | undefined> {
+  const [row] = await tx
+    .update(ipoOfferings)
+    .set(params.changes)
+    .where(and(eq(ipoOfferings.id, params.id), eq(ipoOfferings.state, params.from)))
+    .returning();
+  return row;
+}
+
+/** A page of offerings, newest first, before `beforeSeq`; without the cancelled ones for users. */
+export async function offeringsPage(
+  db: Db,
+  params: { beforeSeq?: number; limit: number; withCancelled: boolean },
+) {
+  return db
+    .select()
+    .from(ipoOfferings)
+    .where(
+      and(
+        params.withCancelled ? undefined : ne(ipoOfferings.state, "cancelled"),
+        params.beforeSeq === undefined ? undefined : lt(ipoOfferings.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(ipoOfferings.seq))
+    .limit(params.limit);
+}
+
+/** The accounts of staff members by id (who created offerings). */
+export async function staffAccounts(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: adminUsers.id, account: adminUsers.account })
+    .from(adminUsers)
+    .where(inArray(adminUsers.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.account]));
+}
+
+/** Shares subscribed per offering, by everyone. */
+export async function subscribedShares(db: Db, offeringIds: readonly string[]): Promise<Map<string, number>> {
+  if (offeringIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      offeringId: ipoSubscriptions.offeringId,
+      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+    })
+    .from(ipoSubscriptions)
+    .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
+    .groupBy(ipoSubscriptions.offeringId);
+  return new Map(rows.map((r) => [r.offeringId, r.shares]));
+}
+
+/** Subscriptions per offering and state (the back office's counts). */
+export async function stateCounts(db: Db, offeringIds: readonly string[]) {
+  if (offeringIds.length === 0) return [];
+  return db
+    .select({
+      offeringId: ipoSubscriptions.offeringId,
+      state: ipoSubscriptions.state,
+      count: count(),
+      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+    })
+    .from(ipoSubscriptions)
+    .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
+    .groupBy(ipoSubscriptions.offeringId, ipoSubscriptions.state);
+}
+
+/** How many times the user subscribed to the offering (any state). */
+export async function countMine(db: Db, params: { userId: string; offeringId: string }): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(ipoSubscriptions)
+    .where(
+      and(eq(ipoSubscriptions.userId, params.userId), eq(ipoSubscriptions.offeringId, params.offeringId)),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * What the subscription checks read of the user, their row locked for the transaction: one user's
+ * subscriptions are taken one after the other, so concurrent ones respect the offering's limit.
+ */
+export async function lockSubscriber(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({
+      disabled: users.disabled,
+      frozen: users.frozen,
+      tradeBanned: users.tradeBanned,
+      kycStatus: users.kycStatus,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
+/** The account flags a payment reads. */
+export async function findPayer(db: Db, userId: string) {
+  const [row] = await db
+    .select({ disabled: users.disabled, frozen: users.frozen })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function insertSubscription(
+  tx: Db,
+  values: typeof ipoSubscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await tx.insert(ipoSubscriptions).values(values).returning();
+  if (!row) throw new Error("subscription not inserted");
+  return row;
+}
+
+/** One of the user's subscriptions (undefined for another user's and an unknown one alike). */
+export async function findSubscription(db: Db, params: { id: string; userId: string }) {
+  const [row] = await db
+    .select()
+    .from(ipoSubscriptions)
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.userId, params.userId)));
+  return row;
+}
+
+/**
+ * Moves a subscription from `from` to `to`, guarded in the statement itself: undefined when it was not
+ * in `from` (any more), so two concurrent transitions cannot both happen.
+ */
+export async function transition(
+  tx: Db,
+  params: {
+    id: string;
+    userId?: string;
+    from: IpoSubscriptionState;
+    to: IpoSubscriptionState;
+    changes?: SubscriptionChanges;
+  },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({ ...params.changes, state: params.to })
+    .where(
+      and(
+        eq(ipoSubscriptions.id, params.id),
+        params.userId === undefined ? undefined : eq(ipoSubscriptions.userId, params.userId),
+        eq(ipoSubscriptions.state, params.from),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Every subscription of an offering in one of `states`, in the order they were made. */
+export async function subscriptionsIn(
+  tx: Db,
+  params: { offeringId: string; states: readonly IpoSubscriptionState[] },
+): Promise<SubscriptionRow[]> {
+  return tx
+    .select()
+    .from(ipoSubscriptions)
+    .where(
+      and(
+        eq(ipoSubscriptions.offeringId, params.offeringId),
+        inArray(ipoSubscriptions.state, [...params.states]),
+      ),
+    )
+    .orderBy(asc(ipoSubscriptions.seq));
+}
+
+export interface DrawOutcome {
+  id: string;
+  state: "awaitingPayment" | "notWon";
+  allotted: number;
+  drawKey: string;
+}
+
+/** Rows per statement of `writeDraw` (four parameters each, well under the protocol's limit). */
+const DRAW_CHUNK = 1000;
+
+/**
+ * Writes the draw's outcome of every subscription still `applied` (in chunks of one statement each);
+ * answers how many rows changed.
+ */
+export async function writeDraw(tx: Db, outcomes: readonly DrawOutcome[], at: Date): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < outcomes.length; i += DRAW_CHUNK) {
+    const chunk = outcomes.slice(i, i + DRAW_CHUNK);
+    const values = sql.join(
+      chunk.map((o) => sql`(${o.id}::uuid, ${o.state}::text, ${o.allotted}::bigint, ${o.drawKey}::text)`),
+      sql`, `,
+    );
+    const rows = await tx
+      .update(ipoSubscriptions)
+      .set({
+        state: sql`v.state`,
+        allotted: sql`v.allotted`,
+        drawKey: sql`v.draw_key`,
+        drawnAt: at,
+      })
+      .from(sql`(values ${values}) as v(id, state, allotted, draw_key)`)
+      .where(and(sql`${ipoSubscriptions.id} = v.id`, eq(ipoSubscriptions.state, "applied")))
+      .returning({ id: ipoSubscriptions.id });
+    changed += rows.length;
+  }
+  return changed;
+}
+
+/** Moves every subscription of the offering in `from` to `to` (nothing else changes); answers them. */
+export async function transitionAll(
+  tx: Db,
+  params: { offeringId: string; from: readonly IpoSubscriptionState[]; to: IpoSubscriptionState },
+): Promise<SubscriptionRow[]> {
+  return tx
+    .update(ipoSubscriptions)
+    .set({ state: params.to })
+    .where(
+      and(
+        eq(ipoSubscriptions.offeringId, params.offeringId),
+        inArray(ipoSubscriptions.state, [...params.from]),
+      ),
+    )
+    .returning();
+}
+
+/** A page of the user's subscriptions (of one offering when given), newest first, before `beforeSeq`. */
+export async function minePage(
+  db: Db,
+  params: { userId: string; offeringId?: string; beforeSeq?: number; limit: number },
+) {
+  return db
+    .select({ subscription: ipoSubscriptions, offering: ipoOfferings })
+    .from(ipoSubscriptions)
+    .innerJoin(ipoOfferings, eq(ipoOfferings.id, ipoSubscriptions.offeringId))
+    .where(
+      and(
+        eq(ipoSubscriptions.userId, params.userId),
+        params.offeringId === undefined ? undefined : eq(ipoSubscriptions.offeringId, params.offeringId),
+        params.beforeSeq === undefined ? undefined : lt(ipoSubscriptions.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(ipoSubscriptions.seq))
+    .limit(params.limit);
+}
+
+/** A page of an offering's subscriptions with each user's account, newest first, before `beforeSeq`. */
+export async function offeringSubscriptionsPage(
+  db: Db,
+  params: { offeringId: string; beforeSeq?: number; limit: number },
+) {
+  return db
+    .select({ subscription: ipoSubscriptions, account: users.account })
+    .from(ipoSubscriptions)
+    .innerJoin(users, eq(users.id, ipoSubscriptions.userId))
+    .where(
+      and(
+        eq(ipoSubscriptions.offeringId, params.offeringId),
+        params.beforeSeq === undefined ? undefined : lt(ipoSubscriptions.seq, params.beforeSeq),
+      ),
+    )
+    .orderBy(desc(ipoSubscriptions.seq))
+    .limit(params.limit);
+}

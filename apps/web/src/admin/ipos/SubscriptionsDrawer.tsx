@@ -1,0 +1,210 @@
+import type { AdminIpoOffering, AdminIpoSubscriptionPage } from "@brokerage/api";
+import { ipoDrawKeyInput } from "@brokerage/core";
+import { Descriptions, Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useStaff } from "../auth/staff";
+import { ErrorBlock } from "../layout/ErrorBlock";
+import { AdminDrawer } from "../layout/FormDrawer";
+import { LoadMore } from "../layout/LoadMore";
+import { formatDateTime } from "../lib/format";
+import { useIpoSubscriptions } from "./api";
+import { IpoStatusTag, shares, SubscriptionCounts, SubscriptionStateTag } from "./parts";
+
+type Subscription = AdminIpoSubscriptionPage["items"][number];
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Each shown draw key recomputed here from the published seed (core `ipoDrawKeyInput`), so staff can show
+ * a user that the draw is what the seed says: id → whether it matches. Empty before the draw, or where the
+ * browser has no Web Crypto.
+ */
+function useDrawKeyCheck(seed: string | null, rows: readonly Subscription[]): Map<string, boolean> {
+  const [checked, setChecked] = useState(() => new Map<string, boolean>());
+  useEffect(() => {
+    if (seed === null || typeof crypto === "undefined" || !("subtle" in crypto)) return;
+    let current = true;
+    const drawn = rows.filter((row) => row.drawKey !== null);
+    void Promise.all(
+      drawn.map(
+        async (row) => [row.id, (await sha256Hex(ipoDrawKeyInput(seed, row.id))) === row.drawKey] as const,
+      ),
+    ).then((results) => {
+      if (current) setChecked(new Map(results));
+    });
+    return () => {
+      current = false;
+    };
+  }, [seed, rows]);
+  return seed === null ? new Map() : checked;
+}
+
+/**
+ * One offering's subscriptions, newest first, with the account, number, quantity, allotment, amount, state
+ * and draw key of each; above them the seed's published hash and, once drawn, the seed itself.
+ */
+export function SubscriptionsDrawer({
+  offering,
+  onClose,
+}: {
+  offering: AdminIpoOffering | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { can } = useStaff();
+  const list = useIpoSubscriptions(offering?.id);
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const keyCheck = useDrawKeyCheck(offering?.seed ?? null, rows);
+
+  const columns: ColumnsType<Subscription> = [
+    {
+      title: t("ipos.subscriptions.account"),
+      key: "account",
+      render: (_, row) =>
+        can("users.read") ? <Link to={`/users/${row.userId}`}>{row.account}</Link> : row.account,
+    },
+    {
+      title: t("ipos.subscriptions.number"),
+      dataIndex: "subscriptionNo",
+      render: (no: string) => <span className="admin-mono">{no}</span>,
+    },
+    {
+      title: t("ipos.subscriptions.quantity"),
+      dataIndex: "quantity",
+      align: "end",
+      render: (n: number) => <span className="admin-mono">{shares(n)}</span>,
+    },
+    {
+      title: t("ipos.subscriptions.allotted"),
+      dataIndex: "allotted",
+      align: "end",
+      render: (n: number) => <span className="admin-mono">{shares(n)}</span>,
+    },
+    {
+      title: t("ipos.subscriptions.amount"),
+      key: "amount",
+      align: "end",
+      render: (_, row) => (
+        <span className="admin-mono">
+          {row.amount} {row.currency}
+        </span>
+      ),
+    },
+    {
+      title: t("ipos.subscriptions.state"),
+      dataIndex: "state",
+      render: (state: Subscription["state"]) => <SubscriptionStateTag state={state} />,
+    },
+    {
+      title: t("ipos.subscriptions.drawKey"),
+      key: "drawKey",
+      width: 260,
+      render: (_, row) => {
+        if (row.drawKey === null) return "—";
+        const matches = keyCheck.get(row.id);
+        return (
+          <div>
+            <Typography.Text className="admin-mono admin-ipo__key" copyable={{ text: row.drawKey }}>
+              {row.drawKey}
+            </Typography.Text>
+            {matches === undefined ? null : (
+              <Tag color={matches ? "green" : "red"}>
+                {t(matches ? "ipos.seed.keyMatches" : "ipos.seed.keyDiffers")}
+              </Tag>
+            )}
+          </div>
+        );
+      },
+    },
+    {
+      title: t("ipos.subscriptions.createdAt"),
+      dataIndex: "createdAt",
+      render: (at: string) => <span className="admin-mono">{formatDateTime(at)}</span>,
+    },
+  ];
+
+  return (
+    <AdminDrawer
+      open={offering !== null}
+      onClose={onClose}
+      size={1040}
+      title={offering ? t("ipos.subscriptions.title", { symbol: offering.symbol }) : ""}
+      extra={offering ? <IpoStatusTag status={offering.status} /> : null}
+    >
+      {offering ? (
+        <>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            className="admin-descriptions admin-ipo__seed"
+            items={[
+              {
+                key: "subscriptions",
+                label: t("ipos.columns.subscriptions"),
+                children: <SubscriptionCounts offering={offering} />,
+              },
+              {
+                key: "seedHash",
+                label: t("ipos.seed.hash"),
+                children: (
+                  <Typography.Text className="admin-mono admin-ipo__key" copyable>
+                    {offering.seedHash}
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: "seed",
+                label: t("ipos.seed.seed"),
+                children:
+                  offering.seed === null ? (
+                    <Typography.Text type="secondary">{t("ipos.seed.notYet")}</Typography.Text>
+                  ) : (
+                    <Typography.Text className="admin-mono admin-ipo__key" copyable>
+                      {offering.seed}
+                    </Typography.Text>
+                  ),
+              },
+              {
+                key: "drawnAt",
+                label: t("ipos.seed.drawnAt"),
+                children: formatDateTime(offering.drawnAt),
+              },
+              {
+                key: "winRate",
+                label: t("ipos.columns.winRate"),
+                children: offering.winRate === null ? "—" : `${offering.winRate}%`,
+              },
+            ]}
+          />
+          <Typography.Paragraph type="secondary" className="admin-ipo__explain">
+            {t("ipos.seed.explain")}
+          </Typography.Paragraph>
+          {list.isError && rows.length === 0 ? (
+            <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <>
+              <Table<Subscription>
+                rowKey="id"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                loading={list.isPending}
+                pagination={false}
+                scroll={{ x: 1100 }}
+                locale={{ emptyText: t("ipos.subscriptions.none") }}
+              />
+              <LoadMore query={list} />
+            </>
+          )}
+        </>
+      ) : null}
+    </AdminDrawer>
+  );
+}

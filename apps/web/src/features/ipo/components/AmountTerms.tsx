@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatMoneySafe } from "../../../lib/money";
+import { formatPrice } from "../../market/quote";
+
+/**
+ * What a subscription or payment comes to, in the offering's currency: the underwriting price, the shares,
+ * the amount (in bold) and the available balance, with a way to exchange into the currency when asked.
+ */
+export function AmountTerms({
+  price,
+  shares,
+  amount,
+  currency,
+  available,
+  exchangeLink = false,
+}: {
+  price: string;
+  shares: string;
+  amount: string | null;
+  currency: string;
+  available: string | null;
+  exchangeLink?: boolean;
+}) {
+  const { t } = useTranslation();
+  const m = (value: string | null) => (value === null ? "—" : `${formatMoneySafe(value)} ${currency}`);
+  return (
+    <dl className="trade-terms">
+      <div>
+        <dt>{t("ipo.price")}</dt>
+        <dd>
+          {formatPrice(price)} {currency}
+        </dd>
+      </div>
+      <div>
+        <dt>{t("ipo.quantity")}</dt>
+        <dd>{shares}</dd>
+      </div>
+      <div className="trade-terms__total">
+        <dt>{t("ipo.amount")}</dt>
+        <dd>{m(amount)}</dd>
+      </div>
+      <div>
+        <dt>{t("trade.available")}</dt>
+        <dd>
+          {m(available)}
+          {exchangeLink && (
+            <>
+              {" "}
+              <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
+                {t("trade.exchangeLink", { currency })}
+              </Link>
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
