@@ -67,6 +67,7 @@ import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
 import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
+import { ipoBoardsPlugin } from "./modules/ipo/boards.js";
 import { ipoRoutes } from "./modules/ipo/routes.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffAuthPlugin, { requireAdminTotp: options.adminRequire2fa ?? false });
   await app.register(reviewRegistryPlugin);
   await app.register(marketPlugin, options.market ?? {});
+  await app.register(ipoBoardsPlugin);
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(commonRoutes, { prefix: "/api/vue/common" });

@@ -15,3 +15,4 @@ export { PIVOT_DATE } from "./simulator/instrument-series.js";
 export * from "./ticks.js";
 export * from "./time.js";
 export * from "./types.js";
+export * from "./boards.js";

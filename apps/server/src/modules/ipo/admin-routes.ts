@@ -14,6 +14,7 @@ import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { publishTradeChange } from "../trading/engine/changes.js";
 import { IpoAdminService } from "./admin-service.js";
+import { IPO_LISTED } from "./boards.js";
 import { IpoLifecycle } from "./lifecycle.js";
 
 const schema = { headers: staffHeaders, security: [{ token: [], account: [] }], tags: ["admin: products"] };
@@ -31,6 +32,7 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...deps,
     messages: new MessageService({ db: app.db, clock: app.clock }),
     notify: publishTradeChange(app.bus),
+    listed: (symbol) => void app.bus.publish(IPO_LISTED, { symbol }),
   });
   const onRequest = app.requireStaff("ipos.manage");
   const action = (summary: string) => ({

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
 import { auditLog, ipoOfferings, journalEntries } from "../../db/schema/index.js";
 import { DAY, HOUR } from "../../lib/clock.js";
+import { listedSymbols } from "./boards.js";
 import { inbox } from "../day-trading/testing.js";
 import { createStaff, type StaffLogin, type StaffMember } from "../staff/testing.js";
 import {
@@ -273,6 +274,11 @@ describe("the listing", () => {
     const { offering, winners, losers, subscriptionOf } = await drawnOffering();
     const [payer, unpaid] = winners;
     if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
+    // Still on the subscription board: the share does not trade yet.
+    const buyOne = { symbol: SYMBOL, direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    expect(await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).toMatchObject({
+      code: "NOT_YET_OPEN",
+    });
     await pay(t, payer, subscriptionOf(payer).id);
     expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "NOT_YET_OPEN" });
 
@@ -344,6 +350,15 @@ describe("the listing", () => {
     });
     expect(closed).toMatchObject({ status: 1, data: { state: "closed", closePrice: "372.60" } });
     expect(Number((await walletOf(t, payer.userId, "INR")).margin)).toBe(0);
+    // Listed, the share has moved to the listed board (this process heard it on the bus; another reads it
+    // at start): it trades like any other, and the market's lists show it among the listed.
+    await expect
+      .poll(
+        async () => (await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).status,
+      )
+      .toBe(1);
+    expect(t.app.market.listing(SYMBOL)).toMatchObject({ board: "listed" });
+    expect(await listedSymbols(t.database.db)).toContain(SYMBOL);
 
     // Listed: neither listed again nor cancelled.
     expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });

@@ -42,6 +42,8 @@ interface Deps {
    * (stops set on it later, say) and reads it only when it exists.
    */
   notify?: (change: TradeChange) => void;
+  /** Told of the listed symbol once the listing has committed: it moves to the listed board and trades. */
+  listed?: (symbol: string) => void;
 }
 
 type OfferingRow = repo.OfferingRow;
@@ -169,8 +171,9 @@ export class IpoLifecycle {
     });
     // After the commit: told earlier, the engine could read an order before it exists, or hear of one
     // that a failure later in the listing rolled back.
-    const { notify } = this.deps;
+    const { notify, listed } = this.deps;
     if (notify) for (const o of opened) notify({ orderId: o.id, symbol: o.symbol, state: o.state });
+    listed?.(view.symbol);
     return view;
   }
 

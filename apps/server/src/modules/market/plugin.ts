@@ -1,4 +1,4 @@
-import type { MarketDataProvider } from "@brokerage/core";
+import { BoardOverlay, type MarketDataProvider } from "@brokerage/core";
 import { shared } from "../../plugins/shared.js";
 import { createMarketProvider, type MarketSource } from "./provider.js";
 import { MarketService } from "./service.js";
@@ -7,8 +7,11 @@ import { RedisTickHub } from "./stream/redis-hub.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The process's one market-data provider: every price is read through it. */
-    market: MarketDataProvider;
+    /**
+     * The process's one market-data provider: every price is read through it. Its boards can move (a new
+     * share listed by its offering: modules/ipo/boards.ts).
+     */
+    market: BoardOverlay;
     /** Quotes, candles, lists and search on top of the provider at the clock's "now". */
     marketData: MarketService;
     /** Pushes price changes to socket subscribers. */
@@ -26,7 +29,7 @@ export interface MarketOptions extends MarketSource {
 }
 
 export const marketPlugin = shared<MarketOptions>(async (app, options) => {
-  const provider = options.provider ?? createMarketProvider(options, app.log);
+  const provider = new BoardOverlay(options.provider ?? createMarketProvider(options, app.log));
   const hubOptions = { provider, clock: app.clock, intervalMs: options.tickIntervalMs ?? 1000 };
   const hub: TickHub = options.redisUrl
     ? new RedisTickHub({ ...hubOptions, url: options.redisUrl, log: app.log })
