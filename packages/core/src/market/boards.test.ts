@@ -14,7 +14,9 @@ describe("BoardOverlay", () => {
     expect(overlay.instruments().find((i) => i.symbol === "DBRX")?.board).toBe("listed");
     expect(overlay.quote("DBRX", at)?.details.board).toBe("listed");
     // Prices are the inner provider's.
-    expect(overlay.quote("DBRX", at)?.close).toBe(new MarketSimulator({ seed: "boards" }).quote("DBRX", at)?.close);
+    expect(overlay.quote("DBRX", at)?.close).toBe(
+      new MarketSimulator({ seed: "boards" }).quote("DBRX", at)?.close,
+    );
     // Others untouched; back to its own board, the override goes.
     expect(overlay.listing("AAPL")).toMatchObject({ board: "listed" });
     expect(overlay.setBoard("DBRX", "subscription")).toBe(true);
