@@ -115,7 +115,7 @@ export const ipoOffering = z.object({
   status: ipoStatus,
   /** Winners ÷ subscriptions in percent, 2 decimals, once drawn; else null. */
   winRate: z.string().nullable(),
-  /** SHA-256 of the draw seed, hex: published from the start. */
+  /** SHA-256 of the draw seed's hex text, in hex: published from the start. */
   seedHash: z.string(),
   /** The seed, hex: published by the draw (null before). */
   seed: z.string().nullable(),
