@@ -64,6 +64,7 @@ export const MESSAGE_KINDS = [
   "ipoNotWon",
   "ipoListed",
   "ipoCancelled",
+  "ipoWaived",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

@@ -294,6 +294,9 @@ describe("the listing", () => {
     const orderId = mine?.orderId as string;
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await mineOf(unpaid, offering.id)).toMatchObject([{ state: "waived", orderId: null }]);
+    const told = await inbox(t, unpaid.userId);
+    expect(told.map((m) => m.kind)).toEqual(["ipoWon", "ipoWaived"]);
+    expect(told[1]?.params).toMatchObject({ allotted: "10000", paymentDueAt: offering.paymentDueAt });
     expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
     expect(await walletOf(t, payer.userId, "INR")).toMatchObject({
       available: "0",

@@ -159,6 +159,14 @@ export class IpoLifecycle {
         changes: { state: "listed", listedAt: at, updatedAt: at },
       });
       if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      // Unpaid by the allocation date: the allotment lapses, and its owner is told why.
+      for (const user of perUser(after, waived))
+        await this.tell(tx, after, user.userId, "ipoWaived", {
+          quantity: String(user.quantity),
+          allotted: String(user.allotted),
+          amount: user.amount,
+          paymentDueAt: after.paymentDueAt.toISOString(),
+        });
       for (const user of perUser(after, paid))
         await this.tell(tx, after, user.userId, "ipoListed", {
           quantity: String(user.allotted),
