@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
-import { idempotencyKey, moneyString } from "./envelope.js";
-import type { ErrorCode } from "./errors.js";
+import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { tradeOrder } from "./trading.js";
 
@@ -21,7 +20,6 @@ import { tradeOrder } from "./trading.js";
  * SECRET_KEY_MISMATCH (a key missing or wrong where the offer asks for one), INSUFFICIENT_AVAILABLE
  * {available}.
  */
-const coded = (code: ErrorCode) => ({ message: code });
 
 /** Whether an offer takes subscriptions now: before its window, in it, or past it (or withdrawn). */
 export const BLOCK_TRADE_STATUSES = ["upcoming", "open", "closed"] as const;
@@ -133,10 +131,6 @@ export const adminBlockTradeListRequest = cursorRequest;
 export const adminBlockTradePage = cursorPage(adminBlockTradeOffer);
 export type AdminBlockTradePage = z.infer<typeof adminBlockTradePage>;
 
-const positivePrice = moneyString.refine(
-  (v) => !v.startsWith("-") && /[1-9]/.test(v),
-  coded("PRICE_NOT_POSITIVE"),
-);
 const shares = z.number().int().min(1).max(BLOCK_TRADE_QUANTITY_MAX);
 
 /**

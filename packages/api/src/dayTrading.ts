@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString } from "./envelope.js";
+import { idempotencyKey, moneyString, positiveMoneyString } from "./envelope.js";
 import { currency } from "./ledger.js";
 
 /**
@@ -51,7 +51,7 @@ export const dayTradingStatus = z.object({
 });
 export type DayTradingStatus = z.infer<typeof dayTradingStatus>;
 
-const positiveAmount = moneyString.refine((v) => !v.startsWith("-") && /[1-9]/.test(v), "positive");
+const positiveAmount = positiveMoneyString;
 
 /**
  * `dayTrading/apply`: the allowance asked for, held from the currency's available balance until the review.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { KYC_PHOTO_MAX_BYTES } from "./constants.js";
-import { idempotencyKey, moneyString } from "./envelope.js";
+import { idempotencyKey, positiveMoneyString } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { currency } from "./ledger.js";
 import { timeWindow } from "./settings.js";
@@ -27,11 +27,6 @@ export const DEPOSIT_VOUCHER_MAX_BYTES = KYC_PHOTO_MAX_BYTES;
 
 /** Longest channel name and detail value. */
 export const CHANNEL_TEXT_MAX = 100;
-
-/** A positive decimal string (its scale, the currency's, is checked by the server and the form). */
-export const positiveMoneyString = moneyString.refine((v) => !v.startsWith("-") && /[1-9]/.test(v), {
-  message: "positive",
-});
 
 /** `{min, max}` of one currency; min ≤ max is checked by the server (exact decimals). */
 export const amountLimits = z.object({ min: positiveMoneyString, max: positiveMoneyString });

@@ -20,6 +20,12 @@ export type Envelope<T> = { status: 1; msg: string; data: T } | ErrorEnvelope;
 /** Amounts travel as strings: a decimal with up to 18 places, optionally signed. */
 export const moneyString = z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, "decimal");
 
+const isPositive = (v: string) => !v.startsWith("-") && /[1-9]/.test(v);
+/** A positive decimal string (its scale, the currency's, is checked by the server and the form). */
+export const positiveMoneyString = moneyString.refine(isPositive, { message: "positive" });
+/** A price above 0: refused with PRICE_NOT_POSITIVE (spec §8 "order price not above 0"). */
+export const positivePrice = moneyString.refine(isPositive, { message: "PRICE_NOT_POSITIVE" });
+
 /** Every money-moving call accepts an idempotency key (DESIGN §4). */
 export const idempotencyKey = z
   .string()

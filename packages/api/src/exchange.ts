@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString } from "./envelope.js";
+import { idempotencyKey, positiveMoneyString } from "./envelope.js";
 import type { ErrorCode } from "./errors.js";
 import { CURRENCIES } from "./constants.js";
 
@@ -19,7 +19,7 @@ const coded = (code: ErrorCode) => ({ message: code });
 export const walletCurrency = z.string().pipe(z.enum(CURRENCIES, coded("CURRENCY_UNSUPPORTED")));
 const CURRENCY_LIST = CURRENCIES.join(", ");
 
-const positiveAmount = moneyString.refine((v) => !v.startsWith("-") && /[1-9]/.test(v), "positive");
+const positiveAmount = positiveMoneyString;
 
 /** `fund/exchangeQuote`: pay `amount` of `from`, receive `to`. */
 export const exchangeQuoteRequest = z

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
-import { idempotencyKey, moneyString } from "./envelope.js";
-import type { ErrorCode } from "./errors.js";
+import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 
 /**
@@ -42,7 +41,6 @@ import { cursorPage, cursorRequest } from "./identity.js";
  * - The cancellation (`ipos/cancel`, staff, before listing): every open subscription `failed`; a payment
  *   made comes back (entry `ipoRefund`, held → available). Message `ipoCancelled`.
  */
-const coded = (code: ErrorCode) => ({ message: code });
 
 /** The spec's minimum subscription (§9), the default of a new offering. */
 export const IPO_MIN_QUANTITY_DEFAULT = 10_000;
@@ -209,10 +207,6 @@ export const adminIpoListRequest = cursorRequest;
 export const adminIpoPage = cursorPage(adminIpoOffering);
 export type AdminIpoPage = z.infer<typeof adminIpoPage>;
 
-const positivePrice = moneyString.refine(
-  (v) => !v.startsWith("-") && /[1-9]/.test(v),
-  coded("PRICE_NOT_POSITIVE"),
-);
 const shares = z.number().int().min(1).max(IPO_QUANTITY_MAX);
 const instant = z.iso.datetime({ offset: true });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString } from "./envelope.js";
+import { idempotencyKey, moneyString, positiveMoneyString } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { currency } from "./ledger.js";
 
@@ -93,7 +93,7 @@ export const loanStatus = z.object({
 });
 export type LoanStatus = z.infer<typeof loanStatus>;
 
-const positiveAmount = moneyString.refine((v) => !v.startsWith("-") && /[1-9]/.test(v), "positive");
+const positiveAmount = positiveMoneyString;
 
 /** `loan/apply`: the amount asked for, in the terms' currency. Answers the application (`pending`). */
 export const loanApplyRequest = z.object({ amount: positiveAmount, idempotencyKey });

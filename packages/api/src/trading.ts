@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString } from "./envelope.js";
-import type { ErrorCode } from "./errors.js";
+import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
 import { cursorPage } from "./identity.js";
 
 /**
@@ -12,7 +11,6 @@ import { cursorPage } from "./identity.js";
  * at market close) or `declined` (a review refused). Money is decimal strings in the instrument's
  * settlement currency, at that currency's scale.
  */
-const coded = (code: ErrorCode) => ({ message: code });
 
 export const ORDER_DIRECTIONS = ["long", "short"] as const;
 export const orderDirection = z.enum(ORDER_DIRECTIONS);
@@ -46,10 +44,6 @@ export const closeReason = z.enum(CLOSE_REASONS);
 export type CloseReason = z.infer<typeof closeReason>;
 
 const price = moneyString.describe("A price in the settlement currency");
-const positivePrice = moneyString.refine(
-  (v) => !v.startsWith("-") && /[1-9]/.test(v),
-  coded("PRICE_NOT_POSITIVE"),
-);
 
 /**
  * The order the buy form sends, to `trade/preview` (priced, nothing changes) and `trade/placeOrder`.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString } from "./envelope.js";
+import { idempotencyKey, moneyString, positiveMoneyString } from "./envelope.js";
 import { ERROR_CODES } from "./errors.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { currency } from "./ledger.js";
@@ -89,7 +89,7 @@ export const withdrawRulesResponse = z.object({
 });
 export type WithdrawRulesResponse = z.infer<typeof withdrawRulesResponse>;
 
-const positiveAmount = moneyString.refine((v) => !v.startsWith("-") && /[1-9]/.test(v), "positive");
+const positiveAmount = positiveMoneyString;
 
 /**
  * `fund/withdraw`. Anything else in the body (state, userId, balance …) is ignored. An amount with more
