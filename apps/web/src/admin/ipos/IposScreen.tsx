@@ -143,7 +143,7 @@ export function IposScreen() {
     {
       title: t("ipos.columns.window"),
       key: "window",
-      width: 210,
+      width: 230,
       render: (_, offering) => (
         <Dates
           rows={[
@@ -156,7 +156,7 @@ export function IposScreen() {
     {
       title: t("ipos.columns.dates"),
       key: "dates",
-      width: 240,
+      width: 270,
       render: (_, offering) => (
         <Dates
           rows={[
@@ -232,7 +232,7 @@ export function IposScreen() {
         items={items}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1700 }}
+        scroll={{ x: 1820 }}
         rowClassName={(offering) =>
           offering.status === "listed" || offering.status === "cancelled" ? "admin-row--muted" : ""
         }

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import {
+  api,
+  browserAvailable,
+  expectAccessible,
+  phoneLogin,
+  reopen,
+  settleAnimations,
+  shoot,
+  staffLogin,
+  staffSession,
+  startHarness,
+  verifiedUser,
+  waitForHash,
+  type Harness,
+  type CspWatch,
+} from "./harness";
+
+const run = browserAvailable();
+
+/** The `<dd>` beside the `<dt>` named `label` in `scope`. */
+const termOf = (scope: Locator, label: string) =>
+  scope
+    .locator("dt", { hasText: new RegExp(`^${label.replace(/[()]/g, "\\$&")}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+
+const pad = (n: number) => String(n).padStart(2, "0");
+/** An instant as the screens write it (spec §9, the browser's local time, which is this machine's). */
+const dateText = (at: number) => {
+  const d = new Date(at);
+  return (
+    `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ` +
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  );
+};
+
+/** Sleeps until the instant `at` (ms since the epoch) has passed on this machine's clock, the server's too. */
+const sleepUntil = (at: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - Date.now() + 250)));
+
+/**
+ * The offering's windows. Subscription closes SUBSCRIBE_MS after the offering is made: the user's steps
+ * from logging in to confirming the subscription take about 22 s here. Payment is due PAY_MS after the
+ * draw: the draw in the back office and the user's steps to confirming the payment take about 19 s. Each
+ * leaves three quarters as much again for a slower machine; the journey waits out the rest of each window.
+ */
+const SUBSCRIBE_MS = 38_000;
+const PAY_MS = 34_000;
+
+/**
+ * The new-share (IPO) journey at 390 × 844, with the back office in a desktop window, on the real clock: a
+ * verified user with 4,000 USD adjusted in finds an open offering (made through the API) from the home
+ * screen's IPO tab, reads its facts and rules, subscribes for 2,000 shares after the confirmation; once
+ * subscription closes, staff run the draw (undersubscribed: everyone wins) and see the seed published; the
+ * user pays the allotment; at the listing date staff list the shares, and the user finds the position at
+ * the underwriting price and the payment in the fund records.
+ */
+describe.skipIf(!run)(
+  "IPO journey: offering, subscription, draw in the back office, payment, listing, position",
+  () => {
+    let harness: Harness;
+    let page: Page;
+    let admin: Page;
+    let adminContext: BrowserContext;
+    let csp: CspWatch;
+    let seedHash: string;
+    const at = { opens: 0, closes: 0, paymentDue: 0, listing: 0 };
+
+    const suffix = Date.now().toString().slice(-6);
+    const account = `ipo${suffix}`;
+    const password = "Ipo-pass-2026";
+    const realName = "Ananya Rao";
+
+    beforeAll(async () => {
+      harness = await startHarness();
+      const base = harness.baseUrl;
+      const staff = await staffSession(base);
+      await verifiedUser(base, staff, { account, password, realName });
+      const found = await api(base, "admin/users/search", { q: account }, staff);
+      const userId = (found.items as { id: string; account: string }[]).find(
+        (u) => u.account === account,
+      )?.id;
+      if (!userId) throw new Error("user not found");
+      // Adjustments above adjustment.fourEyesAbove (1,000 USD by default) wait for a second administrator:
+      // four of 1,000 USD each are booked at once.
+      for (let i = 0; i < 4; i++)
+        await api(
+          base,
+          "admin/users/adjust",
+          {
+            userId,
+            currency: "USD",
+            amount: "1000",
+            reason: "E2E: funds for the new shares",
+            idempotencyKey: `adj-e2e-ipo-${suffix}-${i}`,
+          },
+          staff,
+        );
+      ({ page, csp } = await harness.phonePage());
+      ({ context: adminContext, page: admin } = await harness.backOfficePage());
+
+      // Last, so the window starts as the user's steps do.
+      const now = Math.floor(Date.now() / 1000) * 1000;
+      at.opens = now - 60_000;
+      at.closes = now + SUBSCRIBE_MS;
+      at.paymentDue = at.closes + PAY_MS;
+      at.listing = at.paymentDue;
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const offering = await api(
+        base,
+        "admin/ipos/save",
+        {
+          symbol: "DBRX",
+          price: "1.50",
+          totalShares: 100_000,
+          minQuantity: 1000,
+          maxQuantity: null,
+          subscriptionLimit: 1,
+          leadBroker: "Goldman Sachs",
+          opensAt: iso(at.opens),
+          closesAt: iso(at.closes),
+          drawAt: iso(at.closes),
+          paymentDueAt: iso(at.paymentDue),
+          listingAt: iso(at.listing),
+          reason: "E2E: a new share to subscribe to",
+        },
+        staff,
+      );
+      seedHash = String(offering.seedHash);
+    });
+
+    afterAll(async () => {
+      await adminContext?.close();
+      await harness?.close();
+    });
+
+    const open = (hash: string) => reopen(page, harness.baseUrl, hash);
+    const mine = () => page.getByRole("list", { name: "My subscriptions" }).getByRole("listitem").first();
+    const offeringsRow = () =>
+      admin.getByRole("row").filter({ has: admin.getByText("DBRX · NASDAQ", { exact: true }) });
+
+    /** Clicks `button` (Draw, List shares) on the offering's row, gives the reason and waits for it to be done. */
+    async function staffAction(button: string, title: string, ok: string, reason: string) {
+      await offeringsRow().getByRole("button", { name: button }).click();
+      const modal = admin.getByRole("dialog", { name: title });
+      await modal.waitFor();
+      await modal.getByRole("textbox", { name: "Reason for the change" }).fill(reason);
+      await modal.getByRole("button", { name: ok, exact: true }).click();
+      await modal.waitFor({ state: "hidden" });
+    }
+
+    it("logs in on the phone and finds the open offering in the home screen's IPO tab", async () => {
+      await phoneLogin(page, harness.baseUrl, { account, password, name: realName });
+      await page.getByRole("tab", { name: "IPO", exact: true }).click();
+      const tab = page.getByRole("tabpanel", { name: "IPO" });
+      const card = tab.getByRole("button", { name: "New share Databricks (DBRX)" });
+      await card.getByText("To subscribe", { exact: true }).waitFor();
+      await card.getByText("Price 1.50 USD").waitFor();
+      await card.getByText(`Deadline ${dateText(at.closes)}`).waitFor();
+      await tab.getByRole("link", { name: "All new shares" }).click();
+      await waitForHash(page, "#/home/newStock");
+
+      const list = page.getByRole("list", { name: "New-share offerings" });
+      const row = list.getByRole("button", { name: "New share Databricks (DBRX)" });
+      await row.getByText("To subscribe", { exact: true }).waitFor();
+      await row.getByText("Min. 1,000 shares").waitFor();
+      await expectAccessible(page, "new shares");
+      await shoot(page, "ipo-01-offerings");
+      await row.click();
+      await waitForHash(page, "#/home/newStockBuy");
+    });
+
+    it("reads the facts, types 2,000 shares and subscribes after the confirmation", async () => {
+      const facts = page.getByRole("region", { name: "Offering" });
+      await facts.getByText("To subscribe", { exact: true }).waitFor();
+      expect(await termOf(facts, "Underwriting price")).toBe("1.50 USD");
+      expect(await termOf(facts, "Total shares offered")).toBe("100,000");
+      expect(await termOf(facts, "Minimum subscription")).toBe("1,000 shares");
+      expect(await termOf(facts, "Minimum investment")).toBe("1,500.00 USD");
+      expect(await termOf(facts, "Maximum per subscription")).toBe("No maximum");
+      expect(await termOf(facts, "Your subscriptions")).toBe("0 of 1 used");
+      expect(await termOf(facts, "Lead broker")).toBe("Goldman Sachs");
+      expect(await termOf(facts, "Deadline")).toBe(dateText(at.closes));
+      expect(await termOf(facts, "Draw date")).toBe(dateText(at.closes));
+      expect(await termOf(facts, "Allocation date (pay by)")).toBe(dateText(at.paymentDue));
+      expect(await termOf(facts, "Listing date")).toBe(dateText(at.listing));
+      expect(await termOf(facts, "Win rate")).toBe("After the draw");
+      const rules = page.getByRole("list", { name: "Subscription rules" });
+      await rules.getByText("You may subscribe to this offering once").waitFor();
+      const fairness = page.getByRole("region", { name: "Draw fairness" });
+      expect(await termOf(fairness, "Published seed hash (SHA-256)")).toBe(seedHash);
+      expect(await termOf(fairness, "Seed")).toBe("Published at the draw");
+
+      await expectAccessible(page, "offering");
+      await shoot(page, "ipo-02-offering");
+
+      const form = page.getByRole("form", { name: "Subscription form" });
+      const shares = form.getByRole("textbox", { name: "Shares" });
+      expect(await shares.inputValue()).toBe("1000");
+      await shares.fill("2000");
+      const preview = form.getByRole("region", { name: "Subscription amount" });
+      await expect.poll(() => termOf(preview, "Amount")).toBe("3,000.00 USD");
+      expect(await termOf(preview, "Available")).toMatch(/^4,000\.00 USD/);
+      await expectAccessible(page, "subscription form");
+      await shoot(page, "ipo-03-form");
+      await fairness.scrollIntoViewIfNeeded();
+      await shoot(page, "ipo-04-fairness");
+
+      await form.getByRole("button", { name: "Subscribe", exact: true }).click();
+      const sheet = page.getByRole("dialog", { name: "Confirm your subscription" });
+      await sheet.getByText("2,000 shares of Databricks (DBRX) at the underwriting price").waitFor();
+      expect(await termOf(sheet, "Amount")).toBe("3,000.00 USD");
+      expect(await termOf(sheet, "Available")).toBe("4,000.00 USD");
+      await expectAccessible(page, "subscription confirmation");
+      await shoot(page, "ipo-05-confirm");
+      await sheet.getByRole("button", { name: "Subscribe now" }).click();
+      await waitForHash(page, "#/home/newShareOrder");
+
+      const subscription = mine();
+      await subscription.getByText("Awaiting draw", { exact: true }).waitFor();
+      await subscription.getByText("Shares 2,000").waitFor();
+      await subscription.getByText("Amount 3,000.00 USD").waitFor();
+      await subscription.getByText(`Draw date ${dateText(at.closes)}`).waitFor();
+      await expectAccessible(page, "my subscriptions");
+      await shoot(page, "ipo-06-applied");
+    });
+
+    it("once subscription has closed, staff run the draw and see the seed published and the user won", async () => {
+      await admin.goto(`${harness.baseUrl}/admin/`);
+      await staffLogin(admin);
+      await admin.getByRole("menuitem", { name: "IPOs" }).click();
+      await admin.waitForURL(`${harness.baseUrl}/admin/ipos`);
+      await offeringsRow().getByText("1 subscription · 2,000 shares").waitFor();
+      await offeringsRow().getByText("Open", { exact: true }).waitFor();
+      await expectAccessible(admin, "back office IPOs");
+      await shoot(admin, "ipo-admin-open");
+
+      await sleepUntil(at.closes);
+      await admin.getByRole("button", { name: "Refresh", exact: true }).click();
+      await offeringsRow().getByText("Closed", { exact: true }).waitFor();
+      await staffAction(
+        "Draw the DBRX offering",
+        "Run the DBRX draw?",
+        "Run the draw",
+        "E2E: subscription closed",
+      );
+      await offeringsRow().getByText("Drawn", { exact: true }).waitFor();
+      await offeringsRow().getByText("100.00%", { exact: true }).waitFor();
+
+      await offeringsRow().getByRole("button", { name: "Subscriptions to DBRX" }).click();
+      const drawer = admin.getByRole("dialog", { name: "Subscriptions to DBRX" });
+      await drawer.waitFor();
+      await settleAnimations(admin);
+      await drawer.getByRole("row", { name: `Seed hash (SHA-256) ${seedHash}` }).waitFor();
+      // The seed, published by the draw (before it: "Published by the draw").
+      await drawer.getByRole("row", { name: /^Seed [0-9a-f]{64}/ }).waitFor();
+      const row = drawer.getByRole("row").filter({ hasText: account });
+      await row.getByText("Awaiting payment", { exact: true }).waitFor();
+      await row.getByText("Matches the seed", { exact: true }).waitFor();
+      await expectAccessible(admin, "back office IPO subscriptions");
+      await shoot(admin, "ipo-admin-drawn");
+      await drawer.getByRole("button", { name: "Close" }).click();
+      await drawer.waitFor({ state: "hidden" });
+    });
+
+    it("the user has won, pays the allotment by the due date and it is paid", async () => {
+      await open("#/home/newShareOrder");
+      const subscription = mine();
+      await subscription.getByText("Won, awaiting payment", { exact: true }).waitFor();
+      await subscription.getByText("Allotted 2,000").waitFor();
+      await subscription.getByText(`Pay by ${dateText(at.paymentDue)} or the allotment is waived`).waitFor();
+      await expectAccessible(page, "won");
+      await shoot(page, "ipo-07-won");
+
+      await subscription.getByRole("button", { name: "Pay for Databricks" }).click();
+      const sheet = page.getByRole("dialog", { name: "Pay for your allotment" });
+      await sheet.waitFor();
+      await expect.poll(() => termOf(sheet, "Available")).toBe("4,000.00 USD");
+      expect(await termOf(sheet, "Amount")).toBe("3,000.00 USD");
+      await sheet.getByText(`pay before ${dateText(at.paymentDue)}`, { exact: false }).waitFor();
+      await expectAccessible(page, "payment confirmation");
+      await shoot(page, "ipo-08-pay");
+      await sheet.getByRole("button", { name: "Pay now" }).click();
+      await sheet.waitFor({ state: "detached" });
+      await subscription.getByText("Paid, awaiting listing", { exact: true }).waitFor();
+      await subscription.getByText(`Listing date ${dateText(at.listing)}`).waitFor();
+    });
+
+    it("at the listing date staff list the shares, and the user opens the position at 1.50", async () => {
+      await sleepUntil(at.listing);
+      await staffAction("List the DBRX shares", "List the DBRX shares?", "List shares", "E2E: listing day");
+      await offeringsRow().getByText("Listed", { exact: true }).waitFor();
+      await shoot(admin, "ipo-admin-listed");
+
+      await open("#/home/newShareOrder");
+      const subscription = mine();
+      await subscription.getByText("Listed", { exact: true }).waitFor();
+      await expectAccessible(page, "listed");
+      await shoot(page, "ipo-09-listed");
+      await subscription.getByRole("button", { name: "Position of Databricks (DBRX)" }).click();
+      await waitForHash(page, "#/trade/positionDetail");
+      const fields = page.getByRole("main");
+      await expect.poll(() => termOf(fields, "Type")).toBe("IPO allotment");
+      expect(await termOf(fields, "Stock")).toBe("Databricks (DBRX · NASDAQ)");
+      expect(await termOf(fields, "Quantity (lots)")).toBe("2000");
+      expect(await termOf(fields, "Buy price")).toBe("1.50");
+      expect(await termOf(fields, "Original margin")).toBe("3,000.00 USD");
+      expect(await termOf(fields, "Leverage")).toBe("1×");
+      await expectAccessible(page, "position");
+      await shoot(page, "ipo-10-position");
+    });
+
+    it("the fund records list the new-share payment, and nothing broke the content policy", async () => {
+      await open("#/information/fundRecord");
+      const records = page.getByRole("list", { name: "Fund records" });
+      await records.getByText("New share payment").first().waitFor();
+      await shoot(page, "ipo-11-fund-records");
+      expect(csp.list()).toEqual([]);
+    });
+  },
+);
