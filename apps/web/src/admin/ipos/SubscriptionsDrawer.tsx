@@ -9,6 +9,7 @@ import { useStaff } from "../auth/staff";
 import { ErrorBlock } from "../layout/ErrorBlock";
 import { AdminDrawer } from "../layout/FormDrawer";
 import { LoadMore } from "../layout/LoadMore";
+import { moneyText } from "../ledger/tables";
 import { formatDateTime } from "../lib/format";
 import { useIpoSubscriptions } from "./api";
 import { IpoStatusTag, shares, SubscriptionCounts, SubscriptionStateTag } from "./parts";
@@ -18,6 +19,22 @@ type Subscription = AdminIpoSubscriptionPage["items"][number];
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether the published seed hashes to the hash published before anyone subscribed (null: not yet known). */
+function useSeedCheck(seed: string | null, seedHash: string): boolean | null {
+  const [matches, setMatches] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (seed === null || typeof crypto === "undefined" || !("subtle" in crypto)) return;
+    let current = true;
+    void sha256Hex(seed).then((hash) => {
+      if (current) setMatches(hash === seedHash);
+    });
+    return () => {
+      current = false;
+    };
+  }, [seed, seedHash]);
+  return seed === null ? null : matches;
 }
 
 /**
@@ -61,6 +78,7 @@ export function SubscriptionsDrawer({
   const list = useIpoSubscriptions(offering?.id);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const keyCheck = useDrawKeyCheck(offering?.seed ?? null, rows);
+  const seedMatches = useSeedCheck(offering?.seed ?? null, offering?.seedHash ?? "");
 
   const columns: ColumnsType<Subscription> = [
     {
@@ -92,7 +110,7 @@ export function SubscriptionsDrawer({
       align: "end",
       render: (_, row) => (
         <span className="admin-mono">
-          {row.amount} {row.currency}
+          {moneyText(row.amount, row.currency)} {row.currency}
         </span>
       ),
     },
@@ -166,9 +184,16 @@ export function SubscriptionsDrawer({
                   offering.seed === null ? (
                     <Typography.Text type="secondary">{t("ipos.seed.notYet")}</Typography.Text>
                   ) : (
-                    <Typography.Text className="admin-mono admin-ipo__key" copyable>
-                      {offering.seed}
-                    </Typography.Text>
+                    <>
+                      <Typography.Text className="admin-mono admin-ipo__key" copyable>
+                        {offering.seed}
+                      </Typography.Text>
+                      {seedMatches !== null && (
+                        <Tag color={seedMatches ? "green" : "red"}>
+                          {t(seedMatches ? "ipos.seed.seedMatches" : "ipos.seed.seedDiffers")}
+                        </Tag>
+                      )}
+                    </>
                   ),
               },
               {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AdminIpoOffering, AdminIpoSubscriptionPage } from "@brokerage/api";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   asStaff,
@@ -79,6 +79,7 @@ const drawn: AdminIpoOffering = {
   status: "drawn",
   winRate: "66.67",
   seed,
+  seedHash: createHash("sha256").update(seed).digest("hex"),
   drawnAt: "2026-11-28T06:00:05.000Z",
   counts: { ...noCounts, notWon: 1, awaitingPayment: 1, paid: 1 },
 };
@@ -353,14 +354,23 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     const drawer = await openDialog("Subscriptions to ORBIT");
     within(drawer).getByText(drawn.seedHash);
     within(drawer).getByText(seed);
+    await within(drawer).findByText("Hashes to the published hash");
     const first = (await within(drawer).findByText("S0000000042")).closest("tr") as HTMLElement;
     within(first).getByRole("link", { name: "priya01" });
-    within(first).getByText("4910000.00 INR");
+    within(first).getByText("4,910,000.00 INR");
     within(first).getByText("Awaiting payment");
     await within(first).findByText("Matches the seed");
     const second = within(drawer).getByText("S0000000043").closest("tr") as HTMLElement;
     within(second).getByText("Not won");
     await within(second).findByText("Does not match the seed");
+    // Another seed than the one whose hash was published is called out.
+    cleanup();
+    asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page({ ...drawn, seedHash: "9f".repeat(32) }),
+      "ipos/subscriptions": () => ok({ items: [], nextCursor: null }),
+    });
+    const other = await openDialog("Subscriptions to ORBIT");
+    await within(other).findByText("Does not hash to the published hash");
     expect(sentTo(calls, "ipos/subscriptions")).toEqual({ id: drawn.id });
   });
 
