@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../market/quote";
+import { AvailableRow } from "../../trade/components/PreviewTerms";
 
 /**
  * What a subscription or payment comes to, in the offering's currency: the underwriting price, the shares,
@@ -40,20 +40,7 @@ export function AmountTerms({
         <dt>{t("ipo.amount")}</dt>
         <dd>{m(amount)}</dd>
       </div>
-      <div>
-        <dt>{t("trade.available")}</dt>
-        <dd>
-          {m(available)}
-          {exchangeLink && (
-            <>
-              {" "}
-              <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
-                {t("trade.exchangeLink", { currency })}
-              </Link>
-            </>
-          )}
-        </dd>
-      </div>
+      <AvailableRow currency={currency} available={available} exchangeLink={exchangeLink} />
     </dl>
   );
 }

@@ -75,20 +75,36 @@ export function CostRows({
         <dt>{t("trade.total")}</dt>
         <dd>{amount(total)}</dd>
       </div>
-      <div>
-        <dt>{t("trade.available")}</dt>
-        <dd>
-          {amount(available)}
-          {exchangeLink && (
-            <>
-              {" "}
-              <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
-                {t("trade.exchangeLink", { currency })}
-              </Link>
-            </>
-          )}
-        </dd>
-      </div>
+      <AvailableRow currency={currency} available={available} exchangeLink={exchangeLink} />
     </>
+  );
+}
+
+/** The available balance of the currency (a dash while unknown), with a way to exchange into it when asked. */
+export function AvailableRow({
+  currency,
+  available,
+  exchangeLink,
+}: {
+  currency: string;
+  available: string | null;
+  exchangeLink: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <dt>{t("trade.available")}</dt>
+      <dd>
+        {available === null ? "—" : `${formatMoneySafe(available)} ${currency}`}
+        {exchangeLink && (
+          <>
+            {" "}
+            <Link to={`/information/exChange?to=${currency}`} className="trade-terms__link">
+              {t("trade.exchangeLink", { currency })}
+            </Link>
+          </>
+        )}
+      </dd>
+    </div>
   );
 }
