@@ -87,7 +87,9 @@ describe("/information/fundRecord", () => {
     expect(rows[0]?.textContent).toContain("Balance 1,247.50");
     expect(rows[0]?.textContent).toContain("Reason: Fee charged twice");
     expect(rows[1]?.textContent).toContain("Frozen 40.00");
-    expect(screen.getByText(/Frozen funds are held for something still pending: a withdrawal under review/)).toBeTruthy();
+    expect(
+      screen.getByText(/Frozen funds are held for something still pending: a withdrawal under review/),
+    ).toBeTruthy();
     expect(recordCalls()).toEqual([{}]);
   });
 
