@@ -186,6 +186,14 @@ export type IpoSubscriptionActionRequest = z.infer<typeof ipoSubscriptionActionR
 // ---------------------------------------------------------------------------------------------------
 // Back office (permission ipos.manage)
 
+/** How many subscriptions are in each state (an object of the seven, so it serialises from JSON Schema). */
+const ipoStateCounts = z.object(
+  Object.fromEntries(IPO_SUBSCRIPTION_STATES.map((state) => [state, z.number().int()])) as Record<
+    IpoSubscriptionState,
+    z.ZodNumber
+  >,
+);
+
 /** An offering as staff see it: its counts so far. */
 export const adminIpoOffering = ipoOffering
   .omit({ marketPrice: true, priceDifference: true, premiumRate: true })
@@ -195,7 +203,7 @@ export const adminIpoOffering = ipoOffering
     updatedAt: z.string(),
     /** Subscriptions in all, and by state. */
     subscriptionCount: z.number().int(),
-    counts: z.record(ipoSubscriptionState, z.number().int()),
+    counts: ipoStateCounts,
     drawnAt: z.string().nullable(),
     listedAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),

@@ -33,18 +33,17 @@ export const ipoBoardsPlugin = shared<{ refreshMs?: number }>(async (app, option
     if (app.market.setBoard(symbol, "listed"))
       app.log.info({ symbol }, "new share listed: now on the listed board");
   };
-  const refresh = async () => {
-    for (const symbol of await listedSymbols(app.db)) promote(symbol);
-  };
+  // A cache of what the database says: a read that fails is logged and tried again at the next refresh.
+  const refresh = () =>
+    listedSymbols(app.db).then(
+      (symbols) => symbols.forEach(promote),
+      (error: unknown) => app.log.warn({ err: error }, "reading the listed offerings failed"),
+    );
   const unsubscribe = app.bus.subscribe(IPO_LISTED, ({ symbol }) => promote(symbol));
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     await refresh();
-    timer = setInterval(() => {
-      refresh().catch((error: unknown) =>
-        app.log.warn({ err: error }, "reading the listed offerings failed"),
-      );
-    }, options.refreshMs ?? LISTED_REFRESH_MS);
+    timer = setInterval(() => void refresh(), options.refreshMs ?? LISTED_REFRESH_MS);
     timer.unref();
   });
   app.addHook("onClose", async () => {
