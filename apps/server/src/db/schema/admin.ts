@@ -17,6 +17,8 @@ export const adminUsers = pgTable(
     totpEnabledAt: instant("totp_enabled_at"),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer("totp_last_step"),
+    /** SHA-256 of the unused recovery codes (shown once at enrolment). */
+    totpRecoveryHashes: jsonb("totp_recovery_hashes").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [

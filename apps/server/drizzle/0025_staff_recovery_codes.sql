@@ -1,0 +1,1 @@
+ALTER TABLE "admin_users" ADD COLUMN "totp_recovery_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL;
