@@ -124,9 +124,8 @@ export const reviews = pgTable(
     seq: integer("seq").generatedAlwaysAsIdentity().notNull(),
     kind: text("kind").notNull(),
     subjectId: uuid("subject_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The user the request is about; null for a request about the platform itself (a setting change). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     state: text("state").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
     approvalsNeeded: integer("approvals_needed").notNull().default(1),
     approvals: jsonb("approvals").$type<{ adminUserId: string; at: string }[]>().notNull().default([]),

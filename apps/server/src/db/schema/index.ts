@@ -10,3 +10,4 @@ export * from "./trading.js";
 export * from "./news.js";
 export * from "./loans.js";
 export * from "./ipo.js";
+export * from "./setting-changes.js";

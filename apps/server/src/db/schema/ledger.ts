@@ -283,6 +283,8 @@ export const adjustments = pgTable(
   },
   (t) => [
     index("adjustments_user_idx").on(t.userId, t.createdAt),
+    // The four-eyes sum of one requester's adjustments over the last day.
+    index("adjustments_requester_idx").on(t.requestedBy, t.createdAt),
     check("adjustments_state_check", sql`${t.state} in ('pending', 'approved', 'rejected')`),
     check("adjustments_amount_check", sql`${t.amount} <> 0`),
   ],
