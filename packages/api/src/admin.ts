@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./envelope.js";
 import type { ErrorCode } from "./errors.js";
 import { cursorPage, messageKind } from "./identity.js";
 import { accountSchema, kycStatus, passwordSchema } from "./user.js";
@@ -76,7 +77,7 @@ export const can = (role: AdminRole, permission: Permission): boolean =>
 
 /** `auth/login {account, password, otp?}` → `{token, account, role}`. */
 export const staffLoginRequest = z.object({
-  account: z.string().trim().min(1).max(64),
+  account: plainText.min(1).max(64),
   password: z.string().min(1).max(128),
   otp: z
     .string()
@@ -159,7 +160,7 @@ export const reviewDecideRequest = z
     kind: reviewKind,
     id: z.string().uuid(),
     decision: z.enum(["approve", "reject"]),
-    reason: z.string().trim().max(500).default(""),
+    reason: plainText.max(500).default(""),
   })
   .superRefine((v, ctx) => {
     if (v.decision === "reject" && v.reason.length === 0)
@@ -185,7 +186,7 @@ export type ReviewSummary = z.infer<typeof reviewSummaryResponse>;
 export const ADMIN_PAGE_SIZE = 20;
 
 /** Why a staff member changes a user (flags, credit score, sessions): required, kept in the audit log. */
-export const staffReason = z.string().trim().min(1, coded("REASON_REQUIRED")).max(500);
+export const staffReason = plainText.min(1, coded("REASON_REQUIRED")).max(500);
 
 // ---------------------------------------------------------------------------------------------------
 // Users (DESIGN §5 Back office)
@@ -212,7 +213,7 @@ export const CREDIT_SCORE_MAX = 100;
 
 /** `users/search {q, cursor?}`: part of the account, the real name or the invitation code, any case; empty lists all. */
 export const userSearchRequest = z.object({
-  q: z.string().trim().max(64).default(""),
+  q: plainText.max(64).default(""),
   cursor: z.string().max(128).optional(),
 });
 export type UserSearchRequest = z.infer<typeof userSearchRequest>;
@@ -426,9 +427,9 @@ export const AUDIT_ACTIONS = [
  */
 export const auditListRequest = z.object({
   cursor: z.string().max(128).optional(),
-  actor: z.string().trim().min(1).max(64).optional(),
-  action: z.string().trim().min(1).max(64).optional(),
-  target: z.string().trim().min(1).max(128).optional(),
+  actor: plainText.min(1).max(64).optional(),
+  action: plainText.min(1).max(64).optional(),
+  target: plainText.min(1).max(128).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
-import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
+import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { tradeOrder } from "./trading.js";
 
@@ -31,7 +31,7 @@ export const BLOCK_TRADE_LOCK_DAYS_MAX = 500;
 /** The most shares one offer may ask for or allow in one subscription. */
 export const BLOCK_TRADE_QUANTITY_MAX = 100_000_000;
 /** A secret key staff hand out: 4 to 64 characters, kept only as its SHA-256. */
-export const blockTradeSecretKey = z.string().trim().min(4).max(64);
+export const blockTradeSecretKey = plainText.min(4).max(64);
 
 const offerId = z.string().uuid();
 
@@ -86,7 +86,7 @@ export const blockTradeOfferRequest = z.object({ offerId });
 export const blockTradeSubscribeRequest = z.object({
   offerId,
   quantity: z.number().max(BLOCK_TRADE_QUANTITY_MAX),
-  secretKey: z.string().max(64).optional(),
+  secretKey: plainText.max(64).optional(),
   idempotencyKey,
 });
 export type BlockTradeSubscribeRequest = z.infer<typeof blockTradeSubscribeRequest>;
@@ -141,7 +141,7 @@ const shares = z.number().int().min(1).max(BLOCK_TRADE_QUANTITY_MAX);
 export const adminBlockTradeSaveRequest = z
   .object({
     id: offerId.optional(),
-    symbol: z.string().trim().min(1).max(32),
+    symbol: plainText.min(1).max(32),
     price: positivePrice,
     minQuantity: shares,
     maxQuantity: shares.nullable(),

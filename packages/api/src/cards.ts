@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./envelope.js";
 
 /**
  * Bank cards and wallet addresses (spec §3, §5; DESIGN §4.1 "Cards, wallets").
@@ -13,23 +14,19 @@ import { z } from "zod";
 /** Longest holder, bank and branch name accepted. */
 export const CARD_TEXT_MAX = 100;
 
-const text = z.string().trim().min(1).max(CARD_TEXT_MAX);
+const text = plainText.min(1).max(CARD_TEXT_MAX);
 const id = z.string().uuid();
 
 /** `bank/add`. The card number may hold the spaces and dashes people type; it is stored without them. */
 export const addBankCardRequest = z.object({
   holderName: text.describe("As on the card; must be the verified real name (else CARD_NOT_OWNED)"),
-  cardNumber: z
-    .string()
-    .trim()
+  cardNumber: plainText
     .min(1)
     .max(64)
     .describe("12 to 19 digits; spaces and dashes are ignored (else CARD_NUMBER_INVALID)"),
   bankName: text,
   branchName: text,
-  ifsc: z
-    .string()
-    .trim()
+  ifsc: plainText
     .min(1)
     .max(32)
     .describe("4 letters, 0, then 6 letters or digits, in any case (else IFSC_INVALID)"),
@@ -58,10 +55,8 @@ export type RemoveByIdRequest = z.infer<typeof removeByIdRequest>;
 
 /** `wallet/add`. */
 export const addWalletRequest = z.object({
-  type: z.string().min(1).max(32).describe("USDT-TRC20, USDT-ERC20 or BTC"),
-  address: z
-    .string()
-    .trim()
+  type: plainText.min(1).max(32).describe("USDT-TRC20, USDT-ERC20 or BTC"),
+  address: plainText
     .min(1)
     .max(128)
     .describe("An address of that type with a valid checksum (else WALLET_ADDRESS_INVALID)"),

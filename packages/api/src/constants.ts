@@ -4,6 +4,7 @@
  * build every schema of the contract; the schemas import these too, so there is one definition of each.
  */
 export { MONEY_PARAMS, TIME_PARAMS, boundParams } from "./errorParams.js";
+export { TEXT_PROBLEMS, isTextProblem, type TextProblem } from "./text.js";
 
 /**
  * Languages: the stored codes of spec §1 (`en`, `zh`, `yd` …) and the locale tags they stand for.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { KYC_PHOTO_MAX_BYTES } from "./constants.js";
-import { idempotencyKey, positiveMoneyString } from "./envelope.js";
+import { idempotencyKey, plainText, positiveMoneyString } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { currency } from "./ledger.js";
 import { timeWindow } from "./settings.js";
@@ -133,7 +133,7 @@ export type RechargeVoucherRequest = z.infer<typeof rechargeVoucherRequest>;
 // ---------------------------------------------------------------------------------------------------
 // Back office (permission channels.manage; the voucher: reviews.read)
 
-const detailText = z.string().trim().min(1).max(CHANNEL_TEXT_MAX);
+const detailText = plainText.min(1).max(CHANNEL_TEXT_MAX);
 
 const saveCommon = {
   /** Absent: a new channel. */
@@ -159,7 +159,7 @@ export const channelSaveRequest = z.discriminatedUnion("kind", [
     kind: z.literal("bank"),
     details: z.object({
       accountName: detailText,
-      accountNumber: z.string().trim().min(1).max(64),
+      accountNumber: plainText.min(1).max(64),
       bankName: detailText,
     }),
   }),
@@ -167,14 +167,14 @@ export const channelSaveRequest = z.discriminatedUnion("kind", [
     ...saveCommon,
     kind: z.literal("crypto"),
     details: z.object({
-      network: z.string().trim().min(1).max(32),
-      address: z.string().trim().min(1).max(128),
+      network: plainText.min(1).max(32),
+      address: plainText.min(1).max(128),
     }),
   }),
   z.object({
     ...saveCommon,
     kind: z.literal("otc"),
-    details: z.object({ key: z.string().trim().min(1).max(64) }),
+    details: z.object({ key: plainText.min(1).max(64) }),
   }),
 ]);
 export type ChannelSaveRequest = z.infer<typeof channelSaveRequest>;

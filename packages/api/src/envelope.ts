@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_CODES } from "./errors.js";
+import { textProblem } from "./text.js";
 
 /** Every answer is `{ status, msg, data }` (spec §7); status 1 is success. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
@@ -32,3 +33,17 @@ export const idempotencyKey = z
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+
+/** The rule of free text (text.ts), as a zod check; `plainText` carries it, and a test finds it by identity. */
+export const plainTextCheck = z.superRefine<string>((value, ctx) => {
+  const problem = textProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+});
+
+/**
+ * Free text: every request field a person types (names, reasons, articles, search words, symbols) is
+ * this with its bounds, e.g. `plainText.min(1).max(100)`, so one rule refuses bidirectional controls and
+ * stacked combining marks everywhere. Trimmed and brought to NFC first, so the marks are counted, and
+ * the bounds measured, as the text will be stored and shown.
+ */
+export const plainText = z.string().trim().normalize("NFC").check(plainTextCheck);

@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./envelope.js";
+export * from "./text.js";
 export * from "./user.js";
 export * from "./common.js";
 export * from "./market.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
-import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
+import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 
 /**
@@ -227,13 +227,13 @@ const instant = z.iso.datetime({ offset: true });
 export const adminIpoSaveRequest = z
   .object({
     id: offeringId.optional(),
-    symbol: z.string().trim().min(1).max(32),
+    symbol: plainText.min(1).max(32),
     price: positivePrice,
     totalShares: shares,
     minQuantity: shares,
     maxQuantity: shares.nullable(),
     subscriptionLimit: z.number().int().min(1).max(IPO_SUBSCRIPTION_LIMIT_MAX),
-    leadBroker: z.string().trim().min(1).max(120),
+    leadBroker: plainText.min(1).max(120),
     opensAt: instant,
     closesAt: instant,
     drawAt: instant,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KYC_PHOTO_SIDES } from "./constants.js";
+import { plainText } from "./envelope.js";
 import { kycStatus } from "./user.js";
 
 /**
@@ -32,8 +33,8 @@ export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
  */
 export const KYC_TEXT_FIELD_MAX = 100;
 export const kycSubmitFields = z.object({
-  realName: z.string().trim().min(1).max(KYC_TEXT_FIELD_MAX),
-  idNumber: z.string().trim().min(1).max(KYC_TEXT_FIELD_MAX),
+  realName: plainText.min(1).max(KYC_TEXT_FIELD_MAX),
+  idNumber: plainText.min(1).max(KYC_TEXT_FIELD_MAX),
 });
 export type KycSubmitFields = z.infer<typeof kycSubmitFields>;
 

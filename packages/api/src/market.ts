@@ -12,6 +12,7 @@ import {
   WATCHLIST_MAX,
   WS_MAX_SYMBOLS,
 } from "./constants.js";
+import { plainText } from "./envelope.js";
 
 /**
  * Market data contract (spec §3, §7, §9). Prices and money are decimal strings; times are epoch seconds
@@ -25,8 +26,8 @@ export const board = z.enum(BOARDS);
 export type Board = z.infer<typeof board>;
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, "decimal");
-const symbol = z.string().trim().min(1).max(32);
-const exchange = z.string().trim().min(1).max(16);
+const symbol = plainText.min(1).max(32);
+const exchange = plainText.min(1).max(16);
 
 export const KLINE_TYPE_DESCRIPTION =
   "Chart period: 1 time-share (the current or last session's minute candles), 2 one minute, 3 five " +
@@ -189,7 +190,7 @@ export const rankingRequest = z.object({
 });
 export const rankingResponse = z.array(quote);
 
-export const searchRequest = z.object({ keyword: z.string().trim().min(1).max(40) });
+export const searchRequest = z.object({ keyword: plainText.min(1).max(40) });
 export const searchResult = z.object({
   code: z.string(),
   exchange: z.string(),

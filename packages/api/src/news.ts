@@ -8,6 +8,7 @@ import {
   NEWS_TITLE_MAX,
   type LanguageCode,
 } from "./constants.js";
+import { plainText } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 
 /**
@@ -73,7 +74,7 @@ export const adminNewsListRequest = cursorRequest;
 export const adminNewsPage = cursorPage(adminNewsArticle);
 export type AdminNewsPage = z.infer<typeof adminNewsPage>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => plainText.min(1).max(max);
 
 /**
  * `news/save`: a new article, published at once (no id), or a correction of a published one (its
@@ -86,9 +87,9 @@ export const adminNewsSaveRequest = z
     category: newsCategory,
     lang: newsLanguage,
     title: text(NEWS_TITLE_MAX),
-    summary: z.string().trim().max(NEWS_SUMMARY_MAX),
+    summary: plainText.max(NEWS_SUMMARY_MAX),
     body: text(NEWS_BODY_MAX),
-    symbol: z.string().trim().min(1).max(32).nullable(),
+    symbol: plainText.min(1).max(32).nullable(),
     reason: staffReason,
   })
   .superRefine((v, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, moneyString, positivePrice } from "./envelope.js";
+import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage } from "./identity.js";
 
 /**
@@ -53,8 +53,8 @@ const price = moneyString.describe("A price in the settlement currency");
  * QUANTITY_NOT_WHOLE_LOTS, LEVERAGE_NOT_ALLOWED.
  */
 export const orderDraft = z.object({
-  symbol: z.string().trim().min(1).max(32),
-  exchange: z.string().trim().min(1).max(16).optional(),
+  symbol: plainText.min(1).max(32),
+  exchange: plainText.min(1).max(16).optional(),
   direction: orderDirection,
   priceType,
   /** Limit orders only (ignored for a market order): the limit, above 0 and within the band. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./envelope.js";
 import type { ErrorCode } from "./errors.js";
 
 export const PASSWORD_MIN = 8;
@@ -29,9 +30,7 @@ export const registerRequest = z
     password: passwordSchema,
     confirmPassword: z.string().min(1),
     /** Codes are stored upper-case; what a user types on a phone matches in any case. */
-    inviteCode: z
-      .string()
-      .trim()
+    inviteCode: plainText
       .min(1)
       .max(32)
       .transform((code) => code.toUpperCase()),
@@ -57,7 +56,7 @@ export const secondFactorSchema = z
 
 /** `otp` only when the account has two-step log-in on (the answer without it is OTP_REQUIRED). */
 export const loginRequest = z.object({
-  account: z.string().trim().min(1).max(64),
+  account: plainText.min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX),
   otp: secondFactorSchema.optional(),
 });
