@@ -58,6 +58,20 @@ export function toBookedString(value: Money | string, currency: string): string 
   return fixedText(money(value).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP), scale);
 }
 
+/**
+ * A fee, tax or interest the platform charges, rounded UP to the currency's booking scale and rendered as
+ * `toBookedString` renders amounts. Every charge goes through here: rounding half-up would let an order
+ * small enough (or split finely enough) book zero on a non-zero rate, so the rate would be avoidable. Up
+ * costs the payer less than one unit of the currency, and a rate of zero still books zero.
+ */
+export function toChargedString(value: Money | string, currency: string): string {
+  const amount = money(value);
+  if (amount.isNegative() || !amount.isFinite())
+    throw new RangeError(`a charge is a finite amount of at least zero, not ${amount.toString()}`);
+  const scale = scaleOf(currency);
+  return fixedText(amount.toDecimalPlaces(scale, Decimal.ROUND_UP), scale);
+}
+
 /** A plain decimal as `toFixed()` writes one: an optional minus, no leading or trailing zeros, no exponent. */
 const PLAIN_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 

@@ -120,16 +120,16 @@ describe("ledger entries of a position's life", () => {
       currency: "USD",
     };
     const s = settlement(position, "570.00", USD, "1142.29");
-    expect(s).toMatchObject({ shortfall: "1534.96", fromAvailable: "1142.29", absorbed: "392.67" });
-    expect(s.booked.realisedPnl).toBe("-13914.83");
+    expect(s).toMatchObject({ shortfall: "1534.97", fromAvailable: "1142.29", absorbed: "392.68" });
+    expect(s.booked.realisedPnl).toBe("-13914.82");
     bookAll(model, closeEntries("u", "USD", s));
     expect(balances(model, "u", "USD")).toEqual({
       available: "0.00",
       held: "0.00",
       margin: "0.00",
       fees: "81.21",
-      taxes: "3.96",
-      pnl: "13914.83",
+      taxes: "3.97",
+      pnl: "13914.82",
     });
   });
 

@@ -73,10 +73,10 @@ describe("closing cost: fee on the close notional, stamp duty on the closing sid
   // currency, quantity, close price → notional, fee, stamp duty
   const TABLE: [string, number, string, string, string, string][] = [
     ["INR", 37, "2601.80", "96266.60", "28.88", "96.27"],
-    ["INR", 37, "2310.05", "85471.85", "25.64", "85.47"],
-    ["USD", 13, "179.06", "2327.78", "1.00", "0.06"],
-    ["USD", 250, "530.12", "132530.00", "39.76", "3.68"],
-    ["KRW", 7, "74900", "524300", "157", "1049"],
+    ["INR", 37, "2310.05", "85471.85", "25.65", "85.48"],
+    ["USD", 13, "179.06", "2327.78", "1.00", "0.07"],
+    ["USD", 250, "530.12", "132530.00", "39.76", "3.69"],
+    ["KRW", 7, "74900", "524300", "158", "1049"],
   ];
   it.each(TABLE)("%s %i at %s", (currency, quantity, price, notional, fee, stampDuty) => {
     expect(closeCost({ quantity, currency }, price, rule(currency))).toEqual({ notional, fee, stampDuty });
@@ -156,13 +156,13 @@ describe("settlement of a close", () => {
 
   it("a loss within the margin: what is left of the margin comes back", () => {
     const s = settlement(inrLong5, "2310.05", rule("INR"), "500.00");
-    expect(s).toMatchObject({ pnl: "-5413.10", fee: "25.64", stampDuty: "85.47", net: "12652.78" });
+    expect(s).toMatchObject({ pnl: "-5413.10", fee: "25.65", stampDuty: "85.48", net: "12652.76" });
     expect(s).toMatchObject({ shortfall: "0.00", fromAvailable: "0.00", absorbed: "0.00" });
     expect(s.booked).toEqual({
       marginRelease: "18176.99",
       realisedPnl: "-5413.10",
-      fee: "25.64",
-      stampDuty: "85.47",
+      fee: "25.65",
+      stampDuty: "85.48",
       stampDutyByPlatform: "0.00",
     });
   });
@@ -181,25 +181,25 @@ describe("settlement of a close", () => {
       closeNotional: "142500.00",
       pnl: "-14307.50",
       fee: "42.75",
-      stampDuty: "3.96",
-      net: "-1534.96",
-      shortfall: "1534.96",
+      stampDuty: "3.97",
+      net: "-1534.97",
+      shortfall: "1534.97",
       fromAvailable: "1000.00",
-      absorbed: "534.96",
+      absorbed: "534.97",
     });
     expect(s.booked).toEqual({
       marginRelease: "12819.25",
-      realisedPnl: "-13772.54",
+      realisedPnl: "-13772.53",
       fee: "42.75",
-      stampDuty: "3.96",
+      stampDuty: "3.97",
       stampDutyByPlatform: "0.00",
     });
   });
 
   it("with nothing available the platform absorbs the whole shortfall", () => {
     const s = settlement(usdShort10, "570.00", rule("USD"));
-    expect(s).toMatchObject({ fromAvailable: "0.00", absorbed: "1534.96" });
-    expect(s.booked.realisedPnl).toBe("-12772.54");
+    expect(s).toMatchObject({ fromAvailable: "0.00", absorbed: "1534.97" });
+    expect(s.booked.realisedPnl).toBe("-12772.53");
   });
 
   it("charges come out stamp duty first: the platform pays the part of the tax no one else can", () => {

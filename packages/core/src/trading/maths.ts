@@ -1,12 +1,13 @@
 import Decimal from "decimal.js";
-import { MoneyDecimal, fixedText, money, toBookedString, type Money } from "../money.js";
+import { MoneyDecimal, fixedText, money, toBookedString, toChargedString, type Money } from "../money.js";
 import type { TradingMarketConfig } from "./config.js";
 import { TradingRuleError } from "./errors.js";
 
 /**
  * The arithmetic of orders and positions (DESIGN §5 Orders and positions). Everything is exact until the
- * result: each amount is computed from exact inputs and rounded half-up once, to its currency's booking
- * scale (KRW to the won, INR and USD to the cent). Quantities are whole lots and 1 lot is 1 share (spec §9).
+ * result: each amount is computed from exact inputs and rounded once, to its currency's booking scale (KRW
+ * to the won, INR and USD to the cent): fees and stamp duty up (`toChargedString`, so a non-zero rate never
+ * books zero), every other amount half-up. Quantities are whole lots and 1 lot is 1 share (spec §9).
  */
 
 export type Direction = "long" | "short";
@@ -45,7 +46,7 @@ const lots = (quantity: number): Money => {
 };
 const notionalOf = (price: Price, quantity: number): Money => money(price).times(lots(quantity));
 
-/** The commission on one side: the rate on the notional, never below the minimum. */
+/** The commission on one side: the rate on the notional, never below the minimum (rounded by the caller). */
 function feeOn(notional: Money, rule: FeeRule): Money {
   return MoneyDecimal.max(notional.times(rule.feeRate), money(rule.minFee));
 }
@@ -67,7 +68,7 @@ export function orderCost(order: OrderTerms, rule: FeeRule): OrderCost {
     throw new TradingRuleError("LEVERAGE_NOT_ALLOWED", { leverage: String(order.leverage) });
   const notional = notionalOf(order.price, order.quantity);
   const margin = toBookedString(notional.div(order.leverage), order.currency);
-  const fee = toBookedString(feeOn(notional, rule), order.currency);
+  const fee = toChargedString(feeOn(notional, rule), order.currency);
   return {
     notional: toBookedString(notional, order.currency),
     margin,
@@ -96,8 +97,8 @@ export function closeCost(
   if (rule.stampDutyCap !== undefined) duty = MoneyDecimal.min(duty, money(rule.stampDutyCap));
   return {
     notional: toBookedString(notional, position.currency),
-    fee: toBookedString(feeOn(notional, rule), position.currency),
-    stampDuty: toBookedString(duty, position.currency),
+    fee: toChargedString(feeOn(notional, rule), position.currency),
+    stampDuty: toChargedString(duty, position.currency),
   };
 }
 

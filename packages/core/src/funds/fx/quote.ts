@@ -1,4 +1,4 @@
-import { MoneyDecimal, money, scaleOf, type Money } from "../../money.js";
+import { MoneyDecimal, money, scaleOf, toChargedString, type Money } from "../../money.js";
 
 /**
  * The arithmetic of a currency exchange quote (DESIGN §4.1 `fund/exchangeQuote`), pure and exact.
@@ -38,10 +38,7 @@ export function quotedRate(mid: Money | string, spread: Money | string): string 
  * disclosed fee rate (a non-zero rate on the smallest amount is one unit).
  */
 export function exchangeFee(amount: Money | string, feeRate: Money | string, currency: string): string {
-  return money(amount)
-    .times(feeRate)
-    .toDecimalPlaces(scaleOf(currency), MoneyDecimal.ROUND_UP)
-    .toFixed(scaleOf(currency));
+  return toChargedString(money(amount).times(feeRate), currency);
 }
 
 /**

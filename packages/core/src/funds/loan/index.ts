@@ -1,4 +1,4 @@
-import { MoneyDecimal, fixedText, money, scaleOf } from "../../money.js";
+import { fixedText, money, scaleOf, toChargedString } from "../../money.js";
 
 /** What fixes a credit loan's interest (setting `loan.terms`, kept on the loan when the user applies). */
 export interface LoanRate {
@@ -17,9 +17,6 @@ export interface LoanRate {
 export function loanCost(amount: string, rate: LoanRate): { interest: string; total: string } {
   const scale = scaleOf(rate.currency);
   const principal = money(amount);
-  const interest = principal
-    .times(rate.dailyRate)
-    .times(rate.termDays)
-    .toDecimalPlaces(scale, MoneyDecimal.ROUND_UP);
-  return { interest: fixedText(interest, scale), total: fixedText(principal.plus(interest), scale) };
+  const interest = toChargedString(principal.times(rate.dailyRate).times(rate.termDays), rate.currency);
+  return { interest, total: fixedText(principal.plus(interest), scale) };
 }

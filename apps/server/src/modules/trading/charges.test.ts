@@ -1,0 +1,150 @@
+import type { FundRecord, OrderPreview, TradeOrder } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG, money } from "@brokerage/core";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/helper.js";
+import { rowsOf } from "../../db/index.js";
+import { referenceOf } from "./money.js";
+import {
+  PriceBoard,
+  clearSetting,
+  fundRecords,
+  newKey,
+  placeOk,
+  setSetting,
+  setUpTradingApp,
+  trade,
+  trader,
+  walletOf,
+  type Trader,
+} from "./testing.js";
+
+/**
+ * Fees and stamp duty round UP to the currency's scale through the HTTP layer: the order too small for
+ * half-up rounding to charge anything books a fee, the preview shows the very fee booked, and the
+ * platform's fees and taxes accounts receive it. Monday 2026-01-05 08:00 UTC: crypto, forex and India trade.
+ */
+const board = new PriceBoard();
+let t: TestApp;
+setUpTradingApp(board, (app) => (t = app));
+
+/** Tuesday 10:30 IST: the T+1 lock of a Monday position in India has lifted. */
+const TUESDAY_IST_1030 = "2026-01-06T05:00:00Z";
+
+/** The platform's account of a purpose in a currency, all its shards together. */
+async function platformBalance(purpose: "fees" | "taxes", currency: string): Promise<string> {
+  const [row] = rowsOf<{ balance: string | null }>(
+    await t.database.db.execute(sql`
+      select sum(balance)::text as balance from ledger_accounts
+      where user_id is null and purpose = ${purpose} and currency = ${currency}`),
+  );
+  return money(row?.balance ?? "0").toFixed(2);
+}
+
+/** The user's records of one order, as [type, account, amount], oldest first. */
+const recordsOf = async (who: Trader, order: TradeOrder, currency: string) =>
+  (await fundRecords(t, who, currency))
+    .filter((r: FundRecord) => r.reference === referenceOf(order.id))
+    .map((r) => [r.type, r.account, r.amount]);
+
+/** Previews the order, places it, and checks the two agree on every amount; answers both. */
+async function previewThenPlace(who: Trader, draft: Record<string, unknown>) {
+  const previewed = await trade(t, who, "preview", draft);
+  expect(previewed, JSON.stringify(previewed)).toMatchObject({ status: 1 });
+  const preview = previewed.data as OrderPreview;
+  const order = await placeOk(t, who, draft);
+  expect({ margin: order.margin, fee: order.openFee }).toEqual({ margin: preview.margin, fee: preview.fee });
+  return { preview, order };
+}
+
+describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => {
+  it("books a fee of 0.01, the one the preview showed, on opening and on closing", async () => {
+    board.set("DOGEUSD", "1.00000");
+    const who = await trader(t, { currency: "USD", amount: "10.00" });
+    const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    const feesBefore = await platformBalance("fees", "USD");
+
+    // 1 lot at 1.00: 0.1% is 0.001, charged 0.01 (half-up would have charged nothing).
+    const { preview, order } = await previewThenPlace(who, draft);
+    expect(preview).toMatchObject({ notional: "1.00", margin: "1.00", fee: "0.01", total: "1.01" });
+    expect(await recordsOf(who, order, "USD")).toEqual([
+      ["tradeMargin", "available", "-1.00"],
+      ["tradeMargin", "margin", "1.00"],
+      ["fee", "available", "-0.01"],
+    ]);
+
+    // The second order of an account goes to the database in one statement (order_place_together): the
+    // same fee, passed in as computed.
+    const second = await previewThenPlace(who, draft);
+    expect(second.order.openFee).toBe("0.01");
+    expect(await recordsOf(who, second.order, "USD")).toContainEqual(["fee", "available", "-0.01"]);
+
+    const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+    expect(closed).toMatchObject({ status: 1, data: { closeFee: "0.01", stampDuty: "0.00", pnl: "0.00" } });
+    // 10.00 − 2 × 1.01 + 1.00 − 0.01.
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "8.97", margin: "1" });
+    expect(
+      money(await platformBalance("fees", "USD"))
+        .minus(feesBefore)
+        .toFixed(2),
+    ).toBe("0.03");
+  });
+
+  it("books the market's configured minimum instead, the preview showing it", async () => {
+    board.set("DOGEUSD", "1.00000");
+    await setSetting(t, "trading.CRYPTO", { ...DEFAULT_TRADING_CONFIG.CRYPTO, minFee: "0.50" });
+    try {
+      const who = await trader(t, { currency: "USD", amount: "10.00" });
+      const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+      const { preview, order } = await previewThenPlace(who, draft);
+      expect(preview).toMatchObject({ fee: "0.50", total: "1.50" });
+      expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.50"]);
+      const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+      expect(closed).toMatchObject({ status: 1, data: { closeFee: "0.50" } });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "9" });
+    } finally {
+      await clearSetting(t, "trading.CRYPTO");
+    }
+  });
+});
+
+describe("a tiny forex order (default terms: 0.01%, no minimum)", () => {
+  it("books a fee of 0.01 on 48.83 USD of EURUSD, as previewed", async () => {
+    board.set("EURUSD", "1.08500");
+    const who = await trader(t, { currency: "USD", amount: "100.00" });
+    // 45 units at 1.085: notional 48.825 (shown 48.83); 0.01% is 0.0048825, charged 0.01.
+    const draft = { symbol: "EURUSD", direction: "long", priceType: "market", quantity: 45, leverage: 1 };
+    const { preview, order } = await previewThenPlace(who, draft);
+    expect(preview).toMatchObject({ notional: "48.83", margin: "48.83", fee: "0.01", total: "48.84" });
+    expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.01"]);
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "51.16" });
+  });
+});
+
+describe("a small sale in India (stamp duty 0.1%, fee 0.03% at least ₹20)", () => {
+  it("pays ₹0.01 of stamp duty on ₹4.00, to the platform's taxes account", async () => {
+    board.set("RELIANCE", "4.00");
+    const who = await trader(t, { currency: "INR", amount: "100.00" });
+    const draft = { symbol: "RELIANCE", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    // 0.03% of ₹4.00 is ₹0.0012: the minimum ₹20 is charged.
+    const { preview, order } = await previewThenPlace(who, draft);
+    expect(preview).toMatchObject({ margin: "4.00", fee: "20.00", total: "24.00" });
+    const taxesBefore = await platformBalance("taxes", "INR");
+
+    t.clock.set(TUESDAY_IST_1030);
+    // Close notional ₹4.00: fee the minimum ₹20, stamp duty 0.1% = ₹0.004, charged ₹0.01.
+    const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+    expect(closed).toMatchObject({ status: 1, data: { closeFee: "20.00", stampDuty: "0.01", pnl: "0.00" } });
+    expect((await recordsOf(who, order, "INR")).slice(-2)).toEqual([
+      ["fee", "available", "-20.00"],
+      ["stampDuty", "available", "-0.01"],
+    ]);
+    // 100 − 24 + 4 − 20 − 0.01.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "59.99", margin: "0" });
+    expect(
+      money(await platformBalance("taxes", "INR"))
+        .minus(taxesBefore)
+        .toFixed(2),
+    ).toBe("0.01");
+  });
+});
