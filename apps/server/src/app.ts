@@ -10,7 +10,7 @@ import type { Db } from "./db/index.js";
 import type { Bus } from "./lib/bus.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import type { Sleep } from "./lib/login-throttle.js";
-import { MemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter.js";
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "./lib/rate-limiter.js";
 import { RequestLogController } from "./lib/request-logging.js";
 import { DEFAULT_WEB_DIST } from "./paths.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -77,6 +77,7 @@ export interface AppOptions {
   db: Db;
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** Every limit's counts (tests); default in Redis with `market.redisUrl`, else in-process. The app closes it. */
   rateLimiter?: RateLimiter;
   sessionPolicy?: Partial<SessionPolicy>;
   authLimits?: Partial<AuthLimits>;
@@ -146,11 +147,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No compression: tick batches are small, and deflating every batch for every socket costs CPU.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
 
-  await app.register(contextPlugin, {
-    db: options.db,
-    clock,
-    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
-  });
+  const redisUrl = options.market?.redisUrl;
+  const rateLimiter =
+    options.rateLimiter ??
+    (redisUrl ? new RedisRateLimiter({ url: redisUrl, clock, log: app.log }) : new MemoryRateLimiter(clock));
+  app.addHook("onClose", () => rateLimiter.close());
+  await app.register(contextPlugin, { db: options.db, clock, rateLimiter });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(busPlugin, { bus: options.bus, redisUrl: options.market?.redisUrl });

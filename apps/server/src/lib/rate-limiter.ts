@@ -1,80 +1,173 @@
+import type { FastifyBaseLogger } from "fastify";
+import { Redis } from "ioredis";
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Clock } from "./clock.js";
+import { ClockMemoryLimiter, type MemoryEntries } from "./rate-limiter-memory.js";
 
 export interface RateRule {
   /** Attempts counted inside the window before the key is limited. */
   max: number;
+  /** Whole seconds (the stores keep windows in seconds). */
   windowMs: number;
 }
 
+/** What an attempt was told: whether it may go ahead, the key's count with it, and when the key frees. */
+export interface RateDecision {
+  allowed: boolean;
+  /** Attempts counted in the key's window, this one included when it was allowed. */
+  count: number;
+  /** Until the window (or a lock) of the key ends. */
+  msBeforeNext: number;
+}
+
 /**
- * Counts events per key over a sliding window. The in-process implementation serves one server;
- * with REDIS_URL a shared implementation takes its place behind the same interface.
+ * Counts events per key over a window that starts with the key's first event (rate-limiter-flexible's
+ * fixed windows). In one process the counts live in memory; with REDIS_URL they live in Redis, so every
+ * process of the fleet counts against the same limits.
  */
 export interface RateLimiter {
   /**
    * Counts an attempt and answers whether it may go ahead, in one atomic step, so parallel requests
-   * cannot all pass a check made before any of them is counted. A refused attempt is not counted.
+   * cannot all pass a check made before any of them is counted. A refused attempt is taken back.
    */
   attempt(key: string, rule: RateRule): Promise<boolean>;
+  /** As `attempt`, with the count and the time until the key frees. */
+  take(key: string, rule: RateRule): Promise<RateDecision>;
   /**
    * Counts an event that is never refused and answers how many of the key's events were already in the
    * window, in one atomic step (for slowing down rather than refusing).
    */
   countAndAdd(key: string, windowMs: number): Promise<number>;
-  /** Takes back the latest counted attempt of the key, when it turned out not to count (a success). */
+  /** Refuses every attempt of the key under `rule` for `ms`, whatever its count. */
+  lock(key: string, rule: RateRule, ms: number): Promise<void>;
+  /** Takes back one counted attempt of the key, when it turned out not to count (a success). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Beyond this many tracked keys, an attempt sweeps out keys whose events have all left their window. */
-const SWEEP_THRESHOLD = 10_000;
-/** The most events countAndAdd remembers per key. */
-const MAX_COUNTED = 1_000;
+interface LimiterShape {
+  points: number;
+  duration: number;
+}
 
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly events = new Map<string, { times: number[]; windowMs: number }>();
+/** Past any limit, so that counting with it never refuses. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/** A limiter of one second for taking counts back: should the key expire meanwhile, its -1 dies at once. */
+const RELEASE_SHAPE: LimiterShape = { points: UNLIMITED, duration: 1 };
 
-  constructor(private readonly clock: Clock) {}
+const seconds = (ms: number) => {
+  if (!Number.isInteger(ms / 1000) || ms <= 0) throw new RangeError(`rate window of ${ms} ms: whole seconds`);
+  return ms / 1000;
+};
 
-  /** Synchronous inside: nothing else runs between the count and the check. */
+/**
+ * The RateLimiter of rate-limiter-flexible's limiters, one per (max, window), all on one key space: a
+ * key is counted under whichever rule asks, as the hand-rolled counters of each caller used to be.
+ */
+export class FlexibleRateLimiter implements RateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    private readonly make: (shape: LimiterShape) => RateLimiterAbstract,
+    private readonly onClose: () => Promise<void> = async () => undefined,
+  ) {}
+
   async attempt(key: string, rule: RateRule): Promise<boolean> {
-    if (this.events.size >= SWEEP_THRESHOLD) this.sweep();
-    const times = this.recent(key, rule.windowMs);
-    if (times.length >= rule.max) return false;
-    times.push(this.clock.now().getTime());
-    this.events.set(key, { times, windowMs: rule.windowMs });
-    return true;
+    return (await this.take(key, rule)).allowed;
+  }
+
+  async take(key: string, rule: RateRule): Promise<RateDecision> {
+    const limiter = this.limiterFor({ points: rule.max, duration: seconds(rule.windowMs) });
+    try {
+      const res = await limiter.consume(key);
+      return { allowed: true, count: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      await limiter.reward(key);
+      return { allowed: false, count: refusal.consumedPoints - 1, msBeforeNext: refusal.msBeforeNext };
+    }
   }
 
   async countAndAdd(key: string, windowMs: number): Promise<number> {
-    if (this.events.size >= SWEEP_THRESHOLD) this.sweep();
-    const times = this.recent(key, windowMs);
-    const earlier = times.length;
-    times.push(this.clock.now().getTime());
-    // An account under a long attack: what slows it is capped far below this, so older events add nothing.
-    if (times.length > MAX_COUNTED) times.splice(0, times.length - MAX_COUNTED);
-    this.events.set(key, { times, windowMs });
-    return earlier;
+    const limiter = this.limiterFor({ points: UNLIMITED, duration: seconds(windowMs) });
+    return (await limiter.penalty(key)).consumedPoints - 1;
+  }
+
+  async lock(key: string, rule: RateRule, ms: number): Promise<void> {
+    await this.limiterFor({ points: rule.max, duration: seconds(rule.windowMs) }).block(key, seconds(ms));
   }
 
   async release(key: string): Promise<void> {
-    this.events.get(key)?.times.pop();
+    const limiter = this.limiterFor(RELEASE_SHAPE);
+    const current = await limiter.get(key);
+    if (current && current.consumedPoints > 0) await limiter.reward(key);
   }
 
   async reset(key: string): Promise<void> {
-    this.events.delete(key);
+    await this.limiterFor(RELEASE_SHAPE).delete(key);
   }
 
-  private recent(key: string, windowMs: number): number[] {
-    const since = this.clock.now().getTime() - windowMs;
-    return (this.events.get(key)?.times ?? []).filter((t) => t > since);
+  close(): Promise<void> {
+    return this.onClose();
   }
 
-  private sweep(): void {
-    const now = this.clock.now().getTime();
-    for (const [key, entry] of this.events) {
-      if (entry.times.every((t) => t <= now - entry.windowMs)) this.events.delete(key);
-    }
+  private limiterFor(shape: LimiterShape): RateLimiterAbstract {
+    const name = `${shape.points}/${shape.duration}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) this.limiters.set(name, (limiter = this.make(shape)));
+    return limiter;
+  }
+}
+
+/** One process: the counts in memory, timed by the injected clock (tests move it across windows). */
+export class MemoryRateLimiter extends FlexibleRateLimiter {
+  constructor(clock: Clock) {
+    const entries: MemoryEntries = new Map();
+    super((shape) => new ClockMemoryLimiter({ ...shape, keyPrefix: "", storeClient: entries, clock }));
+  }
+}
+
+export interface RedisRateLimiterOptions {
+  url: string;
+  /**
+   * Times the counts kept in memory while Redis cannot be reached: the limits then hold per process
+   * rather than not at all.
+   */
+  clock: Clock;
+  /** Namespace of the keys (tests use their own). */
+  prefix?: string;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Several processes: the counts in Redis (atomic increments with expiry), so a limit holds across the
+ * fleet. Its windows run on Redis's clock, the one clock every process shares.
+ */
+export class RedisRateLimiter extends FlexibleRateLimiter {
+  constructor(options: RedisRateLimiterOptions) {
+    // A limited request waits at most this long for Redis before its process counts alone.
+    const client = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    client.on("error", (err) => options.log?.warn({ err }, "redis connection problem (rate limits)"));
+    const keyPrefix = options.prefix ?? "brokerage:rate";
+    const insurance: MemoryEntries = new Map();
+    super(
+      (shape) =>
+        new RateLimiterRedis({
+          ...shape,
+          keyPrefix,
+          storeClient: client,
+          insuranceLimiter: new ClockMemoryLimiter({
+            ...shape,
+            keyPrefix,
+            storeClient: insurance,
+            clock: options.clock,
+          }),
+        }),
+      async () => {
+        await client.quit().catch(() => client.disconnect());
+      },
+    );
   }
 }
 
