@@ -35,6 +35,12 @@ export interface AuthSession {
   account: string;
 }
 
+/** A session as authenticated now, with the moment it stops granting access unless it is used again. */
+export interface LiveSession extends AuthSession {
+  /** Epoch ms: the idle expiry, or the absolute one when that comes first. */
+  expiresAt: number;
+}
+
 export class SessionService {
   private readonly cache: SessionCache;
 
@@ -68,12 +74,11 @@ export class SessionService {
   }
 
   /**
-   * The live session of this token, when it was issued to this account; otherwise null. A frozen,
-   * login-banned or disabled account has no live session: its flag ends access as soon as it is announced
-   * (endAllOf), and in any case once the few seconds of the session cache have passed; the log-in screen
-   * then tells the user why.
+   * The live session of this token, when it was issued to this account; otherwise null. Setting a flag
+   * that refuses log-in (frozen, login banned, disabled) revokes the account's sessions; the flag is also
+   * checked here, so a session that escaped the revocation grants nothing while the flag is set.
    */
-  async authenticate(token: string, account: string): Promise<AuthSession | null> {
+  async authenticate(token: string, account: string): Promise<LiveSession | null> {
     if (!SESSION_TOKEN_PATTERN.test(token)) return null;
     const tokenHash = hashToken(token);
     const now = this.clock.now().getTime();
@@ -85,7 +90,12 @@ export class SessionService {
       await repo.touchSession(this.db, { id: session.sessionId, now: new Date(now), idleExpiresAt });
       Object.assign(session, { lastSeenAt: now, idleExpiresAt: idleExpiresAt.getTime() });
     }
-    return { sessionId: session.sessionId, userId: session.userId, account: session.account };
+    return {
+      sessionId: session.sessionId,
+      userId: session.userId,
+      account: session.account,
+      expiresAt: Math.min(session.idleExpiresAt, session.absoluteExpiresAt),
+    };
   }
 
   /** A session that is not revoked and whose account is not blocked, from the database, then cached. */
@@ -124,9 +134,9 @@ export class SessionService {
   }
 
   /**
-   * Ends the user's live use of every session, on every process, once a frozen, login-banned or
-   * disabled flag is committed. The sessions stay unrevoked: `authenticate` refuses them while the flag
-   * is set, and what lifting it should bring back is the flag's business.
+   * Announces, once the caller has committed the revocation of every session of the user (a staff action,
+   * a flag that refuses log-in), that they have ended: the caches drop them and the quote sockets close,
+   * on every process.
    */
   async endAllOf(userId: string): Promise<void> {
     await this.announce({ userId });

@@ -168,31 +168,35 @@ export class UsersAdminService {
   }
 
   /**
-   * Sets the flags named (the others stay). Setting frozen, loginBanned or disabled ends the user's use of
-   * every session on every process once committed (SessionService.endAllOf: the cache drops them and the
-   * quote sockets close); the sessions come back if the flag is lifted before they expire.
+   * Sets the flags named (the others stay). While a flag that refuses log-in (frozen, loginBanned,
+   * disabled) is set, before or after the change, every session of the user is revoked in the same
+   * transaction, as a password change does, and announced once committed (the caches drop them and the
+   * quote sockets close on every process): lifting the flag later brings no token back. Revoking on a lift
+   * too ends a session that a log-in racing the flag may have opened.
    */
   async setFlags(staff: StaffAuth, request: SetUserFlagsRequest): Promise<UserFlags> {
     const { db, clock, sessions, messages } = this.deps;
-    const { before, after } = await db.transaction(async (tx) => {
+    const { after, endsSessions } = await db.transaction(async (tx) => {
       const row = await repo.lockUser(tx, request.userId);
       if (!row) throw new DomainError("NOT_FOUND");
       const at = clock.now();
       const before = flagsOf(row);
       const after = { ...before, ...request.flags };
       await repo.updateFlags(tx, { userId: row.id, flags: request.flags, at });
+      const endsSessions = SESSION_ENDING_FLAGS.some((f) => before[f] || after[f]);
+      const sessionsEnded = endsSessions ? await repo.revokeSessionsOf(tx, { userId: row.id, at }) : 0;
       await messages.send(tx, { userId: row.id, kind: "flagsChanged", params: { reason: request.reason } });
       const changed = USER_FLAGS.filter((f) => before[f] !== after[f]);
       await recordStaffAction(tx, staff, {
         action: USER_AUDIT.setFlags,
         target: userTarget(row.id),
         reason: request.reason,
-        details: { account: row.account, requested: request.flags, changed, before, after },
+        details: { account: row.account, requested: request.flags, changed, before, after, sessionsEnded },
         at,
       });
-      return { before, after };
+      return { after, endsSessions };
     });
-    if (SESSION_ENDING_FLAGS.some((f) => after[f] && !before[f])) await sessions.endAllOf(request.userId);
+    if (endsSessions) await sessions.endAllOf(request.userId);
     return after;
   }
 

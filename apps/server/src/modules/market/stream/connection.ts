@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { Clock } from "../../../lib/clock.js";
 import { endsSession, type SessionsEnded } from "../../session/events.js";
-import type { AuthSession, SessionService } from "../../session/service.js";
+import type { LiveSession, SessionService } from "../../session/service.js";
 import type { MarketService } from "../service.js";
 import { tickJson, ticksMessage, type TickHub, type TickListener } from "./hub.js";
 import type { SocketCaps, SocketRegistry } from "./registry.js";
@@ -13,8 +13,8 @@ export interface StreamLimits extends SocketCaps {
   authTimeoutMs: number;
   heartbeatMs: number;
   /**
-   * How often an open socket re-checks its session: the fallback for what no event announces (an expiry)
-   * or an event that was lost.
+   * How often an open socket re-checks its session: the fallback for an event that was lost. Expiry needs
+   * no re-check: each socket has a timer set to its session's expiry.
    */
   sessionCheckMs: number;
   /** A client whose unsent data exceeds this is too slow to follow the stream and is closed. */
@@ -33,13 +33,16 @@ export interface ConnectionDeps {
   registry: SocketRegistry<StreamConnection>;
 }
 
+/** Node runs a longer timeout at once; a session's expiry (up to 30 days) is reached in steps of this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * One client socket: authenticates with its first message, then subscribes and unsubscribes per
  * symbol. Messages are handled one at a time, in order, so a subscribe sent right after the auth waits
  * for the auth to finish.
  */
 export class StreamConnection {
-  private session: AuthSession | null = null;
+  private session: LiveSession | null = null;
   private credentials: { token: string; account: string } | null = null;
   private sessionCheckedAt = 0;
   /** Sessions ended while the auth was being checked: the check may have read them before they ended. */
@@ -47,6 +50,7 @@ export class StreamConnection {
   private closed = false;
   private readonly symbols = new Set<string>();
   private readonly authTimer: NodeJS.Timeout;
+  private expiryTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   private readonly onTicks: TickListener = (ticks) => this.sendTicks(ticks);
 
@@ -108,6 +112,7 @@ export class StreamConnection {
       this.session = session;
       this.credentials = { token: parsed.data.token, account: parsed.data.account };
       this.sessionCheckedAt = this.deps.clock.now().getTime();
+      this.closeAtExpiry(session.expiresAt);
       return this.send({ type: "ready", account: session.account });
     }
     if (!parsed.success) {
@@ -183,7 +188,21 @@ export class StreamConnection {
   private async recheckSession(): Promise<void> {
     if (this.closed || !this.credentials) return;
     const session = await this.deps.sessions.authenticate(this.credentials.token, this.credentials.account);
-    if (!session) this.reject();
+    if (!session) return this.reject();
+    if (!this.closed) this.closeAtExpiry(session.expiresAt);
+  }
+
+  /**
+   * Re-checks the session when it expires, by the clock: it closes the stream then, unless the session was
+   * used meanwhile and its idle expiry moved on, which sets the timer again.
+   */
+  private closeAtExpiry(expiresAt: number): void {
+    clearTimeout(this.expiryTimer);
+    const delay = Math.min(Math.max(expiresAt - this.deps.clock.now().getTime(), 0), MAX_TIMER_MS);
+    this.expiryTimer = setTimeout(() => {
+      this.queue = this.queue.then(() => this.recheckSession()).catch((err) => this.fail(err));
+    }, delay);
+    this.expiryTimer.unref();
   }
 
   private reject(): void {
@@ -206,6 +225,7 @@ export class StreamConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.authTimer);
+    clearTimeout(this.expiryTimer);
     this.deps.registry.remove(this);
     for (const symbol of this.symbols) this.deps.hub.unsubscribe(symbol, this.onTicks);
     this.symbols.clear();

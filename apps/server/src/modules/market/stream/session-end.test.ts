@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { WS_CLOSE } from "@brokerage/api";
+import { SESSION_ENDING_FLAGS, WS_CLOSE } from "@brokerage/api";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -16,21 +16,25 @@ import {
 import { buildApp } from "../../../app.js";
 import { sessions, users } from "../../../db/schema/index.js";
 import { RedisBus } from "../../../lib/bus.js";
-import type { AuthSession } from "../../session/service.js";
+import { DAY } from "../../../lib/clock.js";
+import { adminCall, createStaff, staffLogin, type StaffLogin } from "../../staff/testing.js";
+import type { LiveSession } from "../../session/service.js";
 import { StreamConnection, type ConnectionDeps } from "./connection.js";
 import { SocketRegistry } from "./registry.js";
-import { answersPing, openAuthed, type Client } from "./test-client.js";
+import { answersPing, openAuthed, openClient, type Client } from "./test-client.js";
 
 const UNAUTHORIZED = { type: "error", code: "UNAUTHORIZED" };
 
 let t: TestApp;
 let address: string;
+let operator: StaffLogin;
 beforeAll(async () => {
   // Heartbeats often, so that a socket closed by the periodic re-check would be closed quickly too; the
   // manual clock stands still, so that re-check never runs unless a test moves the clock.
   t = await buildTestApp({ stream: { heartbeatMs: 50 } });
   t.clock.set("2026-03-02T05:30:00Z");
   address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  operator = await staffLogin(t.app, await createStaff(t.database.db, "operator"), "10.73.0.1");
 });
 afterAll(() => t.close());
 
@@ -72,16 +76,23 @@ describe("a socket whose session ends", () => {
     bystander.ws.close();
   });
 
-  it("closes every socket of the user when an account flag is set and announced", async () => {
+  it.each(SESSION_ENDING_FLAGS)("closes every socket of the user when %s is set, for good", async (flag) => {
     const user = await registerUser(t.app);
     const clients = [await openAuthed(address, user), await openAuthed(address, await logIn(user.account))];
     const userId = await userIdOf(user.account);
-    await t.database.db.update(users).set({ frozen: true }).where(eq(users.id, userId));
-    await t.app.sessions.endAllOf(userId);
+    const setFlag = async (on: boolean) => {
+      const body = { userId, flags: { [flag]: on }, reason: "risk review" };
+      expect(await adminCall(t.app, "users/setFlags", body, operator.headers)).toMatchObject({ status: 1 });
+    };
+    await setFlag(true);
     for (const client of clients) await expectEnded(client);
+    await setFlag(false);
+    const again = await openClient(address);
+    again.send({ op: "auth", token: user.token, account: user.account });
+    await expectEnded(again);
   });
 
-  it("still closes at the periodic re-check when no event came (an expiry, a lost event)", async () => {
+  it("still closes at the periodic re-check when no event came (a lost event)", async () => {
     const user = await registerUser(t.app);
     const client = await openAuthed(address, user);
     const userId = await userIdOf(user.account);
@@ -92,11 +103,71 @@ describe("a socket whose session ends", () => {
   });
 });
 
+describe("a socket whose session expires", () => {
+  // A short session, so that the socket's timer is due soon in real time; the manual clock says whether the
+  // session has expired when it is.
+  const SESSION_MS = 300;
+  let short: TestApp;
+  let shortAddress: string;
+  beforeAll(async () => {
+    // Touched at every use, so that a request moves the idle expiry on.
+    const sessionPolicy = { idleMs: SESSION_MS, absoluteMs: 2 * SESSION_MS, touchEveryMs: 0 };
+    short = await buildTestApp({ sessionPolicy });
+    short.clock.set("2026-03-02T05:30:00Z");
+    shortAddress = await short.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => short.close());
+
+  /** Session checks (HTTP and socket alike) from now on: `another()` waits for one more than so far. */
+  function countChecks() {
+    const spy = vi.spyOn(short.app.sessions, "authenticate");
+    return {
+      another: async () => {
+        const seen = spy.mock.calls.length;
+        await vi.waitFor(() => expect(spy.mock.calls.length).toBeGreaterThan(seen), { timeout: 5000 });
+      },
+      restore: () => spy.mockRestore(),
+    };
+  }
+
+  it("is closed at its expiry by the clock, not at the next minute's re-check", async () => {
+    const user = await registerUser(short.app);
+    const client = await openAuthed(shortAddress, user);
+    const checks = countChecks();
+    // The timer is due, but the clock has not reached the expiry: the session is live and the socket stays.
+    await checks.another();
+    expect(await answersPing(client)).toBe(true);
+    short.clock.advance(SESSION_MS); // the idle expiry; the minute's re-check is far off
+    await expectEnded(client);
+    checks.restore();
+  });
+
+  it("follows an idle expiry that use moved on, and closes at the absolute one", async () => {
+    const user = await registerUser(short.app);
+    const client = await openAuthed(shortAddress, user);
+    short.clock.advance(SESSION_MS - 100);
+    expect(await call(short.app, "user/getUserinfo", {}, user.headers)).toMatchObject({ status: 1 });
+    const checks = countChecks();
+    short.clock.advance(100); // the idle expiry the socket was opened with: passed, but moved on meanwhile
+    await checks.another();
+    expect(await answersPing(client)).toBe(true);
+    expect(client.inbox).not.toContainEqual(UNAUTHORIZED);
+    short.clock.advance(SESSION_MS); // the absolute expiry
+    await expectEnded(client);
+    checks.restore();
+  });
+});
+
 describe("an auth being checked when its session ends", () => {
-  const session: AuthSession = { sessionId: "s1", userId: "u1", account: "someone" };
+  const session: LiveSession = {
+    sessionId: "s1",
+    userId: "u1",
+    account: "someone",
+    expiresAt: Date.parse("2026-03-02T05:30:00Z") + DAY,
+  };
   /** A connection whose auth waits on the returned `answer` to read the session. */
   const authenticating = async () => {
-    let pending: ((value: AuthSession | null) => void) | null = null;
+    let pending: ((value: LiveSession | null) => void) | null = null;
     const socket = { bufferedAmount: 0, send: vi.fn(), close: vi.fn(), on: vi.fn() };
     const deps = {
       sessions: { authenticate: () => new Promise((resolve) => (pending = resolve)) },
@@ -111,7 +182,7 @@ describe("an auth being checked when its session ends", () => {
     onMessage(Buffer.from(JSON.stringify({ op: "auth", token: "t", account: session.account })));
     await vi.waitFor(() => expect(pending).not.toBeNull());
     const sent = () => socket.send.mock.calls.map(([data]) => JSON.parse(String(data)) as unknown);
-    return { connection, socket, sent, answer: (value: AuthSession | null) => pending?.(value) };
+    return { connection, socket, sent, answer: (value: LiveSession | null) => pending?.(value) };
   };
 
   it("is refused, though the session read was still live", async () => {
