@@ -2,7 +2,7 @@ import { z } from "zod";
 import { plainText } from "./envelope.js";
 import type { ErrorCode } from "./errors.js";
 import { cursorPage, messageKind } from "./identity.js";
-import { accountSchema, kycStatus, passwordSchema } from "./user.js";
+import { accountSchema, kycStatus, passwordSchema, secondFactorSchema } from "./user.js";
 
 /** A zod issue whose message is a stable error code (see user.ts). */
 const coded = (code: ErrorCode) => ({ message: code });
@@ -29,8 +29,16 @@ export const PERMISSIONS = [
   "config.manage",
   /** Read a user's ledger (balances, postings) in the user detail. */
   "ledger.read",
-  /** Book an adjustment (`users/adjust`); above `adjustment.fourEyesAbove` a second administrator approves. */
+  /**
+   * Book an adjustment (`users/adjust`); one that takes the user's or the requester's adjustments of the
+   * last day above `adjustment.fourEyesAbove` waits for a second administrator.
+   */
   "ledger.adjust",
+  /**
+   * Ask for and decide a change of a control setting (CONTROL_SETTINGS): one administrator asks, another
+   * approves it in the review queue (kind `settingChange`).
+   */
+  "config.controls",
   /** Deposit channels (`channels/list`, `channels/save`). */
   "channels.manage",
   /** Block-trade offers (`blockTrades/list`, `blockTrades/save`, `blockTrades/withdraw`). */
@@ -41,8 +49,24 @@ export const PERMISSIONS = [
   "trading.read",
   /** News articles (`news/list`, `news/save`, `news/withdraw`). */
   "news.manage",
+  /** See a KYC ID number or a card number in full (`users/reveal`), each time with a reason, audited. */
+  "users.reveal",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * The permissions that open users' personal or money data. Every back-office route under one of them
+ * declares what it reads (an audited staff read) or that it shows none: the server refuses to start
+ * otherwise, so a new route cannot forget the audit.
+ */
+export const PERSONAL_DATA_PERMISSIONS: readonly Permission[] = [
+  "users.read",
+  "users.reveal",
+  "ledger.read",
+  "trading.read",
+  "kyc.photos",
+  "reviews.read",
+];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   administrator: PERMISSIONS,
@@ -54,6 +78,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "audit.read",
     "ledger.read",
     "trading.read",
+    "users.reveal",
   ],
   operator: [
     "reviews.read",
@@ -75,15 +100,14 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
 export const can = (role: AdminRole, permission: Permission): boolean =>
   ROLE_PERMISSIONS[role].includes(permission);
 
-/** `auth/login {account, password, otp?}` → `{token, account, role}`. */
+/**
+ * `auth/login {account, password, otp?}` → `{token, account, role}`. `otp`: the authenticator's code or
+ * one of the recovery codes given at enrolment.
+ */
 export const staffLoginRequest = z.object({
   account: plainText.min(1).max(64),
   password: z.string().min(1).max(128),
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/)
-    .optional(),
+  otp: secondFactorSchema.optional(),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequest>;
 
@@ -126,6 +150,8 @@ export const REVIEW_KINDS = [
   "seat",
   /** A back-office adjustment above `adjustment.fourEyesAbove`: a second administrator approves it. */
   "adjustment",
+  /** A change of a control setting asked for by an administrator: a second administrator approves it. */
+  "settingChange",
 ] as const;
 export const reviewKind = z.enum(REVIEW_KINDS);
 export type ReviewKind = z.infer<typeof reviewKind>;
@@ -137,13 +163,15 @@ export const reviewListRequest = z.object({
   state: reviewState.optional(),
   cursor: z.string().max(64).optional(),
 });
+export type ReviewListRequest = z.infer<typeof reviewListRequest>;
 
 export const reviewItem = z.object({
   id: z.string(),
   kind: reviewKind,
   state: reviewState,
-  userId: z.string(),
-  account: z.string(),
+  /** The user the request is about; null for a request about the platform (`settingChange`). */
+  userId: z.string().nullable(),
+  account: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   reason: z.string().nullable(),
@@ -345,6 +373,34 @@ export const endUserSessionsRequest = z.object({ userId: z.string().uuid(), reas
 export type EndUserSessionsRequest = z.infer<typeof endUserSessionsRequest>;
 export const endUserSessionsResponse = z.object({ ended: z.number().int().min(0) });
 
+/**
+ * `users/reveal` (users.reveal): the one way the back office sees a KYC ID number or a card number in
+ * full; everywhere else they are masked by the server. Each call is audited (user.reveal) with its reason.
+ * `idNumber` reads the user's latest KYC submission unless `submissionId` names one of theirs; `cardNumber`
+ * needs the card's id (a removed card included). Another user's submission or card: NOT_FOUND.
+ */
+export const userRevealRequest = z.discriminatedUnion("field", [
+  z.object({
+    userId: z.string().uuid(),
+    field: z.literal("idNumber"),
+    submissionId: z.string().uuid().optional(),
+    reason: staffReason,
+  }),
+  z.object({
+    userId: z.string().uuid(),
+    field: z.literal("cardNumber"),
+    cardId: z.string().uuid(),
+    reason: staffReason,
+  }),
+]);
+export type UserRevealRequest = z.infer<typeof userRevealRequest>;
+export type RevealField = UserRevealRequest["field"];
+export const userRevealResponse = z.object({
+  field: z.enum(["idNumber", "cardNumber"]),
+  value: z.string(),
+});
+export type UserRevealResponse = z.infer<typeof userRevealResponse>;
+
 // ---------------------------------------------------------------------------------------------------
 // Staff management (administrator only: staff.manage)
 
@@ -396,6 +452,9 @@ export const AUDIT_ACTIONS = [
   "staff.totpEnrolRefused",
   "staff.totpEnabled",
   "staff.totpConfirmFailed",
+  /** Wrong codes from anywhere locked a staff member's code step (or their recovery codes). */
+  "staff.totpLocked",
+  "staff.recoveryCodesLocked",
   "staff.create",
   "staff.setRole",
   "staff.disable",
@@ -409,6 +468,8 @@ export const AUDIT_ACTIONS = [
   "user.adjustRequested",
   "config.set",
   "config.reset",
+  "config.changeRequested",
+  "config.changeRefused",
   "channel.save",
   "blockTrade.save",
   "blockTrade.withdraw",
@@ -418,7 +479,23 @@ export const AUDIT_ACTIONS = [
   "ipo.cancel",
   "news.save",
   "news.withdraw",
+  /** A refused back-office call (FORBIDDEN by the permission guard): the route and the permission it needs. */
+  "staff.forbidden",
+  /** A KYC ID number or a card number shown in full (`users/reveal`), with its reason. */
+  "user.reveal",
+  // Staff reads of personal or money data (one row per call; lists name the users they showed).
+  "read.userSearch",
+  "read.userDetail",
+  "read.ledger",
+  "read.orders",
+  "read.kycPhoto",
+  "read.depositVoucher",
+  "read.reviews",
+  "read.ipoSubscriptions",
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The audit actions of staff reads: their own group, left out of a user's audit trail in the user detail. */
+export type StaffReadAction = Extract<AuditAction, `read.${string}`>;
 
 /**
  * `audit/list {cursor?, actor?, action?, target?, from?, to?}`, newest first, ADMIN_PAGE_SIZE a page.

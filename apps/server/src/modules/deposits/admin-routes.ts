@@ -5,14 +5,17 @@ import {
   depositVoucherRequest,
   emptyRequest,
   errorEnvelope,
+  type DepositVoucherRequest,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
+import { readOfUser } from "../audit/reads.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { ChannelAdminService } from "./channel-service.js";
+import { findDepositOwner } from "./repository.js";
 import { depositReviewHandler } from "./review.js";
 import { DepositService } from "./service.js";
 
@@ -86,13 +89,20 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<ChannelAdminOptions> = as
   app.post(
     "/voucher",
     {
-      onRequest: app.requireStaff("reviews.read"),
+      onRequest: app.requireStaff("reviews.read", {
+        read: readOfUser(
+          "read.depositVoucher",
+          (body: DepositVoucherRequest, db) => findDepositOwner(db, body.depositId),
+          { details: (body) => ({ depositId: body.depositId }) },
+        ),
+      }),
       schema: {
         ...schema,
         tags: ["admin: reviews"],
         summary:
           "A deposit's voucher, as image/jpeg bytes with cache-control private, no-store; NOT_FOUND for an " +
-          "unknown deposit or one without a voucher. Needs the reviews.read permission.",
+          "unknown deposit or one without a voucher. Needs the reviews.read permission; each read is audited " +
+          "(read.depositVoucher).",
         body: depositVoucherRequest,
         response: imageAnswers({ 403: errorEnvelope }),
       },

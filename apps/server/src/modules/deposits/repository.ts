@@ -146,6 +146,12 @@ export async function findAmount(db: Db, id: string) {
   return row;
 }
 
+/** Whose deposit `id` is (the subject of a staff read of its voucher). */
+export async function findDepositOwner(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: deposits.userId }).from(deposits).where(eq(deposits.id, id));
+  return row?.userId;
+}
+
 export async function findVoucherName(db: Db, id: string): Promise<string | null | undefined> {
   const [row] = await db.select({ voucher: deposits.voucher }).from(deposits).where(eq(deposits.id, id));
   return row?.voucher;

@@ -6,14 +6,16 @@ import {
   adminIpoSaveRequest,
   adminIpoSubscriptionPage,
   adminIpoSubscriptionsRequest,
+  type AdminIpoSubscriptionPage,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { readOfList } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { publishTradeChange } from "../trading/engine/changes.js";
-import { IpoAdminService } from "./admin-service.js";
+import { IpoAdminService, offeringTarget } from "./admin-service.js";
 import { IPO_LISTED } from "./boards.js";
 import { IpoLifecycle } from "./lifecycle.js";
 
@@ -80,12 +82,19 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/subscriptions",
     {
-      onRequest,
+      // Each subscription is a user's money: the page's users are recorded.
+      onRequest: app.requireStaff("ipos.manage", {
+        read: readOfList(
+          "read.ipoSubscriptions",
+          (body: { id: string }) => offeringTarget(body.id),
+          (page: AdminIpoSubscriptionPage) => page.items.map((item) => item.userId),
+        ),
+      }),
       schema: {
         ...schema,
         summary:
           "An offering's subscriptions, newest first, 20 a page, each with the user's id and account. " +
-          "NOT_FOUND for an unknown offering.",
+          "NOT_FOUND for an unknown offering. A page that shows users is audited (read.ipoSubscriptions).",
         body: adminIpoSubscriptionsRequest,
         response: staffAnswers(adminIpoSubscriptionPage),
       },

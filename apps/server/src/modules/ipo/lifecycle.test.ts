@@ -8,7 +8,7 @@ import { auditLog, ipoOfferings, journalEntries } from "../../db/schema/index.js
 import { DAY, HOUR } from "../../lib/clock.js";
 import { listedSymbols } from "./boards.js";
 import { inbox } from "../day-trading/testing.js";
-import { createStaff, type StaffLogin, type StaffMember } from "../staff/testing.js";
+import { createStaff, expectOneAuditRow, type StaffLogin, type StaffMember } from "../staff/testing.js";
 import {
   PriceBoard,
   fund,
@@ -534,10 +534,19 @@ describe("the back office's offerings", () => {
       subscribedShares: 10_000,
       counts: { applied: 1 },
     });
-    const subscriptions = await ipoAdmin(t, operator, "subscriptions", { id: offering.id });
+    const { result: subscriptions, row } = await expectOneAuditRow(t.database.db, () =>
+      ipoAdmin(t, operator, "subscriptions", { id: offering.id }),
+    );
     expect((subscriptions.data as AdminIpoSubscriptionPage).items).toEqual([
       { ...mine, userId: who.userId, account: who.session.account },
     ]);
+    // Each subscription is a user's money: the page is a staff read naming its users.
+    expect(row).toMatchObject({
+      actor: operator.account,
+      action: "read.ipoSubscriptions",
+      target: `ipo:${offering.id}`,
+      details: { users: [who.userId] },
+    });
     const support = await login(t, supportMember);
     for (const action of ["offerings", "save", "subscriptions", "draw", "listing", "cancel"])
       expect(await ipoAdmin(t, support, action, { id: offering.id, reason: "x" })).toMatchObject({

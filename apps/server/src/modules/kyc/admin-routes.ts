@@ -1,8 +1,10 @@
-import { errorEnvelope, kycAdminPhotoRequest } from "@brokerage/api";
+import { errorEnvelope, kycAdminPhotoRequest, type KycAdminPhotoRequest } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
+import { readOfUser } from "../audit/reads.js";
 import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
+import { findSubmissionOwner } from "./repository.js";
 import { kycReviewHandler } from "./review.js";
 import type { KycRoutesOptions } from "./routes.js";
 import { KycService } from "./service.js";
@@ -24,14 +26,21 @@ export const kycAdminRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (ap
   app.post(
     "/photo",
     {
-      onRequest: app.requireStaff("kyc.photos"),
+      onRequest: app.requireStaff("kyc.photos", {
+        read: readOfUser(
+          "read.kycPhoto",
+          (body: KycAdminPhotoRequest, db) => findSubmissionOwner(db, body.submissionId),
+          { details: (body) => ({ submissionId: body.submissionId, side: body.side }) },
+        ),
+      }),
       schema: {
         tags: ["admin: reviews"],
         headers: staffHeaders,
         security: [{ token: [], account: [] }],
         summary:
           "One photo (front or back) of a KYC submission, as image/jpeg bytes with cache-control private, " +
-          "no-store; NOT_FOUND for an unknown submission. Needs the kyc.photos permission.",
+          "no-store; NOT_FOUND for an unknown submission. Needs the kyc.photos permission; each read is " +
+          "audited (read.kycPhoto).",
         body: kycAdminPhotoRequest,
         response: imageAnswers({ 403: errorEnvelope }),
       },

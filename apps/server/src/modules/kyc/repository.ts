@@ -27,6 +27,15 @@ export async function findSubmission(tx: Db, id: string): Promise<KycSubmissionR
   return row;
 }
 
+/** Whose submission `id` is (the subject of a staff read of its photos). */
+export async function findSubmissionOwner(tx: Db, id: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ userId: kycSubmissions.userId })
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.id, id));
+  return row?.userId;
+}
+
 export async function findSubmissions(tx: Db, ids: readonly string[]): Promise<KycSubmissionRow[]> {
   if (ids.length === 0) return [];
   return tx

@@ -186,11 +186,10 @@ describe("users/ledger", () => {
     ]);
   });
 
-  it("is not audited (reads are not)", async () => {
+  it("is audited as a staff read of the user's money (read.ledger)", async () => {
     const user = await newUser();
-    const before = await auditCount(t.database.db);
-    await ledgerOf(user.id);
-    expect(await auditCount(t.database.db)).toBe(before);
+    const { row } = await expectOneAuditRow(t.database.db, () => ledgerOf(user.id));
+    expect(row).toMatchObject({ action: "read.ledger", target: `user:${user.id}` });
   });
 });
 

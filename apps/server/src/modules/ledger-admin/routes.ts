@@ -3,9 +3,11 @@ import {
   adjustBalanceResponse,
   userLedgerRequest,
   userLedgerResponse,
+  type UserLedgerRequest,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { readOfUser, userInBody } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { reviewRegistryPlugin } from "../reviews/plugin.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
@@ -31,13 +33,18 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/ledger",
     {
-      onRequest: app.requireStaff("ledger.read"),
+      onRequest: app.requireStaff("ledger.read", {
+        read: readOfUser("read.ledger", userInBody, {
+          details: (body: UserLedgerRequest) => ({ currency: body.currency ?? null }),
+        }),
+      }),
       schema: {
         ...schema,
         summary:
           "A user's wallets (every currency, at its scale), latest adjustments and postings newest first, " +
           "20 a page, optionally one currency: entry type, account, amount, running balance, reason, who " +
-          "caused it and reference. Also the adjustment.fourEyesAbove thresholds. Unknown user: NOT_FOUND.",
+          "caused it and reference. Also the adjustment.fourEyesAbove thresholds. Unknown user: NOT_FOUND. " +
+          "Each read is audited (read.ledger).",
         body: userLedgerRequest,
         response: staffAnswers(userLedgerResponse),
       },

@@ -5,9 +5,12 @@ import {
   reviewListRequest,
   reviewListResponse,
   reviewSummaryResponse,
+  type ReviewItem,
+  type ReviewListRequest,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { readOfList } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
@@ -30,7 +33,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/summary",
     {
-      onRequest: app.requireStaff("reviews.read"),
+      // Counts per kind: nobody's data.
+      onRequest: app.requireStaff("reviews.read", { read: false }),
       schema: {
         ...schema,
         summary: "The kinds of review that have a handler, each with its number of pending requests",
@@ -44,12 +48,21 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/list",
     {
-      onRequest: app.requireStaff("reviews.read"),
+      // Each item carries its user's name, masked numbers and balances: the page's users are recorded.
+      onRequest: app.requireStaff("reviews.read", {
+        read: readOfList(
+          "read.reviews",
+          (body: ReviewListRequest) => `reviews:${body.kind}`,
+          (page: { items: ReviewItem[] }) => page.items.map((item) => item.userId),
+          (body) => ({ kind: body.kind, state: body.state ?? null }),
+        ),
+      }),
       schema: {
         ...schema,
         summary:
           "One kind's queue, newest first, 20 a page, optionally one state; each item carries what the " +
-          "reviewer needs (`subject`, from the kind's handler). A kind without a handler: an empty page.",
+          "reviewer needs (`subject`, from the kind's handler). A kind without a handler: an empty page. " +
+          "A page that shows users is audited (read.reviews, naming them).",
         body: reviewListRequest,
         response: staffAnswers(reviewListResponse),
       },

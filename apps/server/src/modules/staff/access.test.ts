@@ -16,6 +16,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "users/ledger": "ledger.read",
   "users/adjust": "ledger.adjust",
   "users/orders": "trading.read",
+  "users/reveal": "users.reveal",
   "staff/list": "staff.manage",
   "staff/create": "staff.manage",
   "staff/setRole": "staff.manage",

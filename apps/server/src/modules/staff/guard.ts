@@ -1,8 +1,10 @@
-import { can, type Permission } from "@brokerage/api";
-import type { FastifyRequest } from "fastify";
+import { can, PERSONAL_DATA_PERMISSIONS, type Permission } from "@brokerage/api";
+import type { FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors.js";
 import { shared } from "../../plugins/shared.js";
+import { readAuditHook, type StaffRead } from "../audit/reads.js";
+import { recordStaffAction } from "../audit/record.js";
 import type { SessionPolicy } from "../session/service.js";
 import { DEFAULT_STAFF_SESSION_POLICY, StaffSessionService, type StaffAuth } from "./sessions.js";
 
@@ -15,7 +17,23 @@ export interface StaffGuardOptions {
    * answers TOTP_ENROLMENT_REQUIRED to them (ADMIN_REQUIRE_2FA=true).
    */
   beforeEnrolment?: boolean;
+  /**
+   * What the route shows of users' personal or money data, recorded as one audit row per call
+   * (audit/reads.ts); `false` says it shows none. Required on routes under PERSONAL_DATA_PERMISSIONS.
+   */
+  read?: StaffRead | false;
 }
+
+interface GuardSpec {
+  permission: Permission | undefined;
+  read: StaffRead | false | undefined;
+}
+
+/** Each guard hook's permission and read, for the staff plugin's onRoute hook to find on the route. */
+const guardSpecs = new WeakMap<object, GuardSpec>();
+
+/** A refused call names the route and the permission it needs in the audit log. */
+export const FORBIDDEN_AUDIT = "staff.forbidden";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,7 +62,7 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
  * or an ancestor), since the sessions are read through `request.server.staffSessions`.
  */
 export function requireStaff(permission?: Permission, options: StaffGuardOptions = {}): StaffHook {
-  return async function staffGuard(request: FastifyRequest) {
+  const guard = async function staffGuard(request: FastifyRequest) {
     const sessions = request.server.staffSessions as StaffSessionService | undefined;
     if (!sessions) throw new Error("requireStaff: register staffAuthPlugin in this route's context");
     const token = singleHeader(request, "token");
@@ -56,9 +74,38 @@ export function requireStaff(permission?: Permission, options: StaffGuardOptions
       throw new DomainError("TOTP_ENROLMENT_REQUIRED");
     if (permission && !can(staff.role, permission)) {
       request.log.info({ staffId: staff.id, role: staff.role, permission }, "staff permission refused");
+      await recordStaffAction(request.server.db, staff, {
+        action: FORBIDDEN_AUDIT,
+        target: `route:${request.routeOptions.url ?? request.url}`,
+        details: { permission, role: staff.role, method: request.method },
+        at: request.server.clock.now(),
+      });
       throw new DomainError("FORBIDDEN");
     }
   };
+  guardSpecs.set(guard, { permission, read: options.read });
+  return guard;
+}
+
+/**
+ * onRoute: gives a guarded route the hook that audits its read, and refuses (at start-up) a route under a
+ * personal-data permission that declares no read, so a new route cannot forget its audit.
+ */
+function auditStaffReads(route: RouteOptions): void {
+  const spec = [route.onRequest ?? []].flat().flatMap((hook) => guardSpecs.get(hook) ?? [])[0];
+  if (!spec) return;
+  if (spec.read === undefined) {
+    if (spec.permission && PERSONAL_DATA_PERMISSIONS.includes(spec.permission))
+      throw new Error(
+        `${route.url} needs ${spec.permission}, which opens personal data: declare requireStaff's read ` +
+          "(what it shows, audited) or read: false",
+      );
+    return;
+  }
+  if (spec.read === false) return;
+  const audit = readAuditHook(spec.read);
+  if (audit.stage === "preHandler") route.preHandler = [...[route.preHandler ?? []].flat(), audit.hook];
+  else route.preSerialization = [...[route.preSerialization ?? []].flat(), audit.hook];
 }
 
 /** The staff member of a route behind `requireStaff`. */
@@ -87,6 +134,7 @@ export const staffAuthPlugin = shared<StaffAuthOptions>(async (app, options) => 
     new StaffSessionService(app.db, app.clock, policy, app.bus, options.requireAdminTotp ?? false),
   );
   app.decorate("requireStaff", requireStaff);
+  app.addHook("onRoute", auditStaffReads);
   if (!app.hasRequestDecorator("staff")) app.decorateRequest("staff", null);
 });
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/index.js";
 import { ok } from "../../lib/envelope.js";
+import { readOfUser, userInBody } from "../audit/reads.js";
 import { DomainError } from "../../lib/errors.js";
 import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
@@ -50,7 +51,11 @@ export const tradingAdminRoutes: FastifyPluginAsyncZod<TradingAdminRoutesOptions
   app.post(
     "/orders",
     {
-      onRequest: app.requireStaff("trading.read"),
+      onRequest: app.requireStaff("trading.read", {
+        read: readOfUser("read.orders", userInBody, {
+          details: (body: AdminUserOrdersRequest) => ({ tab: body.tab }),
+        }),
+      }),
       schema: {
         tags: ["admin: users"],
         headers: staffHeaders,
@@ -60,7 +65,8 @@ export const tradingAdminRoutes: FastifyPluginAsyncZod<TradingAdminRoutesOptions
           "positions (open, and waiting to close at the next open) with the current price, market value, " +
           "unrealised P&L and return rate (null without a current price); pending (limit orders waiting, " +
           "orders under review); finished (closed with realised P&L, cancelled, expired, declined). Pass " +
-          "`nextCursor` back as `cursor` with the same tab. Unknown user: NOT_FOUND.",
+          "`nextCursor` back as `cursor` with the same tab. Unknown user: NOT_FOUND. Each read is audited " +
+          "(read.orders).",
         body: adminUserOrdersRequest,
         response: staffAnswers(tradeOrderPage),
       },

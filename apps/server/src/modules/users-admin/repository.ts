@@ -1,5 +1,5 @@
 import type { UserFlags } from "@brokerage/api";
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   auditLog,
@@ -119,7 +119,11 @@ export async function liveSessionsOf(tx: Db, userId: string, now: Date) {
     .orderBy(desc(sessions.lastSeenAt));
 }
 
-/** The user's audit trail: rows about the user and about the user's reviews, newest first. */
+/**
+ * The user's audit trail: rows about the user and about the user's reviews, newest first. Staff reads
+ * (`read.*`) are left out: opening this page writes one, and they would push the actions out of the
+ * trail; the audit log lists them by target. Reveals stay (user.reveal).
+ */
 export async function auditTrailOf(tx: Db, userId: string, limit: number) {
   const reviewTargets = tx
     .select({ target: sql<string>`'review:' || ${reviews.id}::text` })
@@ -128,7 +132,12 @@ export async function auditTrailOf(tx: Db, userId: string, limit: number) {
   return tx
     .select()
     .from(auditLog)
-    .where(or(eq(auditLog.target, `user:${userId}`), inArray(auditLog.target, reviewTargets)))
+    .where(
+      and(
+        or(eq(auditLog.target, `user:${userId}`), inArray(auditLog.target, reviewTargets)),
+        notLike(auditLog.action, "read.%"),
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }
@@ -171,4 +180,29 @@ export async function revokeSessionsOf(tx: Db, params: { userId: string; at: Dat
     .returning({ idle: sessions.idleExpiresAt, absolute: sessions.absoluteExpiresAt });
   const now = params.at.getTime();
   return rows.filter((r) => r.idle.getTime() > now && r.absolute.getTime() > now).length;
+}
+
+/** The user's KYC submission `submissionId`, or their latest; its ID number in full (users/reveal). */
+export async function idNumberOf(tx: Db, params: { userId: string; submissionId?: string | undefined }) {
+  const [row] = await tx
+    .select({ id: kycSubmissions.id, idNumber: kycSubmissions.idNumber })
+    .from(kycSubmissions)
+    .where(
+      and(
+        eq(kycSubmissions.userId, params.userId),
+        params.submissionId === undefined ? undefined : eq(kycSubmissions.id, params.submissionId),
+      ),
+    )
+    .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+    .limit(1);
+  return row;
+}
+
+/** One of the user's cards, removed ones included; its number in full (users/reveal). */
+export async function cardNumberOf(tx: Db, params: { userId: string; cardId: string }) {
+  const [row] = await tx
+    .select({ id: bankCards.id, cardNumber: bankCards.cardNumber })
+    .from(bankCards)
+    .where(and(eq(bankCards.userId, params.userId), eq(bankCards.id, params.cardId)));
+  return row;
 }

@@ -7,14 +7,20 @@ import {
   setUserFlagsResponse,
   userDetail,
   userIdRequest,
+  userRevealRequest,
+  userRevealResponse,
   userSearchRequest,
   userSearchResponse,
+  type UserSearchRequest,
+  type UserSummary,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { readOfList, readOfUser, userInBody } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
+import { reveal, revealRead } from "./reveal.js";
 import { UsersAdminService } from "./service.js";
 
 /** `/api/admin/users/*`: find a user, see everything about them, and the staff actions on them. */
@@ -31,12 +37,19 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/search",
     {
-      onRequest: app.requireStaff("users.read"),
+      onRequest: app.requireStaff("users.read", {
+        read: readOfList(
+          "read.userSearch",
+          () => "users:search",
+          (page: { items: UserSummary[] }) => page.items.map((item) => item.id),
+          (body: UserSearchRequest) => ({ q: body.q }),
+        ),
+      }),
       schema: {
         ...schema,
         summary:
           "Users whose account, real name or invitation code contains `q` (any case; empty: everyone), " +
-          "newest first, 20 a page",
+          "newest first, 20 a page. A page that shows users is audited (read.userSearch, with `q`).",
         body: userSearchRequest,
         response: staffAnswers(userSearchResponse),
       },
@@ -47,17 +60,35 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/detail",
     {
-      onRequest: app.requireStaff("users.read"),
+      onRequest: app.requireStaff("users.read", { read: readOfUser("read.userDetail", userInBody) }),
       schema: {
         ...schema,
         summary:
-          "Everything about one user: profile, flags, credit score, KYC, cards (masked), wallets, live " +
-          "sessions, audit trail and recent messages. Unknown id: NOT_FOUND.",
+          "Everything about one user: profile, flags, credit score, KYC (ID number masked), cards " +
+          "(masked), wallets, live sessions, audit trail (staff reads left out) and recent messages. " +
+          "Each read is audited (read.userDetail). Unknown id: NOT_FOUND.",
         body: userIdRequest,
         response: staffAnswers(userDetail),
       },
     },
     async (request) => ok(await service.detail(request.body.userId)),
+  );
+
+  app.post(
+    "/reveal",
+    {
+      onRequest: app.requireStaff("users.reveal", { read: revealRead }),
+      schema: {
+        ...schema,
+        summary:
+          "A KYC ID number (the latest submission, or `submissionId`) or a card number (`cardId`) in " +
+          "full, the only place the back office shows one unmasked. A reason is required; every reveal " +
+          "is audited (user.reveal, with the reason and the record). Not the user's record: NOT_FOUND.",
+        body: userRevealRequest,
+        response: staffAnswers(userRevealResponse),
+      },
+    },
+    async (request) => ok(await reveal(app.db, request.body)),
   );
 
   app.post(
