@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyString } from "./envelope.js";
+import { moneyString, plainText } from "./envelope.js";
 import { cursorPage } from "./identity.js";
 import { currency, entryType } from "./ledger.js";
 import { STATEMENT_DEFAULT_LANGUAGE, STATEMENT_LANGUAGES } from "./statementTexts.js";
@@ -87,8 +87,7 @@ export const statementRequest = z.object({
   from: calendarDay,
   to: calendarDay,
   currency: currency.optional().describe("One wallet currency; every currency the user holds when absent"),
-  timeZone: z
-    .string()
+  timeZone: plainText
     .min(1)
     .max(64)
     .refine(isTimeZone, "unknown time zone")

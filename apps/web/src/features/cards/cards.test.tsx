@@ -92,6 +92,9 @@ describe("/information/bankList", () => {
   });
 });
 
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
 describe("/information/addBankCard", () => {
   it("explains that KYC comes first and leads to it", async () => {
     serve({ "user/getUserinfo": userInfo({ kycStatus: "not_verified" }) });
@@ -117,8 +120,6 @@ describe("/information/addBankCard", () => {
     const holder = (await screen.findByLabelText("Holder name")) as HTMLInputElement;
     expect(holder.value).toBe("Priya Sharma");
 
-    const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type("Card number", "6222 0212 3456");
     type("Bank name", "State Bank of India");
     type("Branch name", "Mumbai Main Branch");
@@ -150,6 +151,21 @@ describe("/information/addBankCard", () => {
     fireEvent.change(await screen.findByLabelText("Card number"), { target: { value: "1234 5678" } });
     fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
     expect(await screen.findByText("Enter a card or account number of 12 to 19 digits")).toBeTruthy();
+    expect(calls("bank/add")).toHaveLength(0);
+  });
+
+  it("refuses a bank name that hides a direction control, and says why, without sending it", async () => {
+    serve({ "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }) });
+    show(<AddBankCardScreen />);
+    await screen.findByLabelText("Holder name");
+    type("Card number", "6222 0212 3456");
+    type("Bank name", "\u202Egnp.exe");
+    type("Branch name", "Mumbai Main Branch");
+    type("IFSC code", "SBIN0000300");
+    fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
+    expect(
+      await screen.findByText("Remove the hidden direction marks or the stacked accents from this text"),
+    ).toBeTruthy();
     expect(calls("bank/add")).toHaveLength(0);
   });
 });
