@@ -278,7 +278,7 @@ export type CspWatch = Awaited<ReturnType<typeof watchCspViolations>>;
 /**
  * Collects every Content-Security-Policy violation the page reports, from now on and across reloads:
  * the `securitypolicyviolation` events (through a binding, so a reload does not lose them) and the
- * browser's "Refused to …" console messages. `list()` is what was collected so far.
+ * browser's console messages about the policy. `list()` is what was collected so far.
  */
 export async function watchCspViolations(page: Page) {
   const seen: string[] = [];
@@ -292,8 +292,9 @@ export async function watchCspViolations(page: Page) {
       (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation?.(text);
     });
   });
+  // "Refused to load …", "Applying inline style violates …": every such message names the policy.
   page.on("console", (message) => {
-    if (message.text().startsWith("Refused to")) seen.push(`console: ${message.text()}`);
+    if (message.text().includes("Content Security Policy")) seen.push(`console: ${message.text()}`);
   });
   return { list: () => [...seen] };
 }

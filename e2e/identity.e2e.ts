@@ -18,6 +18,7 @@ import {
   watchCspViolations,
   type Harness,
 } from "./harness";
+import { visitEveryBackOfficePage } from "./backOffice";
 
 const run = browserAvailable();
 
@@ -393,15 +394,33 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await shoot(page, "identity-wallet-qr");
   });
 
+  it("an administrator opens every page of the back office, with its drawers, lists and pickers", async () => {
+    await admin.getByRole("button", { name: "Log out" }).click();
+    await admin.waitForURL(/\/admin\/login$/);
+    await staffLogin(admin);
+    expect(await visitEveryBackOfficePage(admin)).toEqual(
+      [
+        "reviews",
+        "users",
+        "staff",
+        "audit",
+        "config",
+        "channels",
+        "blockTrades",
+        "ipos",
+        "news",
+        "security",
+      ].map((page) => `/admin/${page}`),
+    );
+    // Styled by antd's prebuilt sheet with the back office's own tokens over it, not left unstyled.
+    const selected = admin.getByRole("navigation", { name: "Main menu" }).locator(".ant-menu-item-selected");
+    expect(await selected.evaluate((item) => getComputedStyle(item).backgroundColor)).toBe("rgb(9, 88, 217)");
+  });
+
   it("keeps to the Content-Security-Policy on every screen, in the app and in the back office", () => {
     expectStrictCsp(documentCsp);
     expect(csp.list()).toEqual([]);
     expectStrictCsp(adminDocumentCsp);
-    // antd's table measures the scrollbar with a <style> element it adds to <head> (rc-util's
-    // measureScrollbarSize); the policy refuses it and the table falls back to the measured default.
-    // Those reports are tolerated; anything else refused (a script above all) is not.
-    const refused = adminCsp.list();
-    expect(refused.filter((report) => /script/i.test(report))).toEqual([]);
-    expect(refused.filter((report) => !/^style-src-elem blocked inline at /.test(report))).toEqual([]);
+    expect(adminCsp.list()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { constructedStylesPlugin } from "./constructedStylesPlugin.ts";
 
 /** React, the router, queries and i18n: what every page of the back office runs on, log-in included. */
 const FRAMEWORK =
@@ -50,7 +51,8 @@ export default defineConfig({
   // Served at /admin/ by the server, with deep links (/admin/users/…) falling back to its index.html.
   base: "/admin/",
   publicDir: false,
-  plugins: [react()],
+  // antd's run-time style rules as constructed stylesheets: the strict policy refuses none of them.
+  plugins: [react(), constructedStylesPlugin()],
   build: {
     outDir: fileURLToPath(new URL("./dist/admin", import.meta.url)),
     emptyOutDir: true,
