@@ -9,6 +9,8 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
+export declare function freePort(): Promise<number>;
+
 export declare function startBuiltServer(options?: {
   name?: string;
   env?: Record<string, string>;

@@ -34,7 +34,8 @@ export async function apiPost(base, path, body, headers = {}) {
   return answer.data;
 }
 
-function freePort() {
+/** A loopback port free at this moment. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what is out of date (web app, server bundle), then run the server in this process's
 // place. A fresh clone builds both; a second start with no source change starts at once.
+// `npm start -- --no-build` runs what is built as it is (built elsewhere, or a test of the launcher).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -25,6 +26,7 @@ function newest(paths) {
 
 const outputTime = (file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : -1);
 const shared = ["packages/core/src", "packages/api/src", "package-lock.json"];
+const serverEntry = "apps/server/dist/main.js";
 
 const targets = [
   {
@@ -46,21 +48,29 @@ const targets = [
   },
   {
     workspace: "@brokerage/server",
-    output: "apps/server/dist/main.js",
+    output: serverEntry,
     inputs: ["apps/server/src", "apps/server/build.mjs", ...shared],
   },
 ];
 
-for (const { workspace, output, inputs } of targets) {
+const build = !process.argv.includes("--no-build");
+if (!build && !existsSync(join(root, serverEntry))) {
+  console.error(`${serverEntry} is missing: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+for (const { workspace, output, inputs } of build ? targets : []) {
   if (outputTime(output) >= newest(inputs)) continue;
   console.log(`Building ${workspace} …`);
   const result = spawnSync(npm, ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
-  cwd: root,
-  stdio: "inherit",
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+const server = spawn(process.execPath, [join(root, serverEntry)], { cwd: root, stdio: "inherit" });
+// Ctrl-C: the terminal sends SIGINT to its whole foreground process group, the server included, so
+// passing it on would give the server a second one. Listening keeps this process until the server has
+// closed, and it then exits as the server did. A SIGTERM mostly comes to this process alone (a service
+// manager, `kill <pid>`) and is passed on; a copy that reached the server as well is ignored there.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => server.kill("SIGTERM"));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
