@@ -8,8 +8,8 @@
 // adjustment); the calls take the users in turn, so users do not contend with each other. Every order buys
 // about 10 USD of the cheapest crypto pair (crypto trades at any hour) at the highest leverage of the
 // market's list: a margin of about 1 USD and a fee of 0.01 USD (0.1 %), so each order books both entries
-// (margin, and the fee to the platform) as a user's order does; one unit of the pair would cost a fee that
-// rounds to nothing. After the run `npm run ledger:check` must find the ledger clean.
+// (margin, and the fee to the platform) as a user's order does; the size is kept so that runs compare with
+// the earlier ones. After the run `npm run ledger:check` must find the ledger clean.
 // Goal: at least 0.4× pgbench's TPS with p99 under 50 ms at 8 clients.
 import { randomBytes, randomUUID } from "node:crypto";
 import { startBuiltServer } from "../built-server.mjs";

@@ -232,10 +232,10 @@ describe("a subscription reviewed", () => {
   it("rejection gives everything held back and keeps the reason", async () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, inr("300000.00"));
-    // 250 × 925.50 = 231,375.00; fee 0.03% = 69.4125 → 69.41: 231,444.41 held.
+    // 250 × 925.50 = 231,375.00; fee 0.03% = 69.4125 → 69.42 (a charge rounds up): 231,444.42 held.
     const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 250 });
-    expect(sub).toMatchObject({ margin: "231375.00", openFee: "69.41" });
-    expect(await wallet(who)).toEqual({ available: "68555.59", held: "231444.41", margin: "0" });
+    expect(sub).toMatchObject({ margin: "231375.00", openFee: "69.42" });
+    expect(await wallet(who)).toEqual({ available: "68555.58", held: "231444.42", margin: "0" });
     expect(await decide(t, reviewer, sub.id, "reject", "Allocation full")).toMatchObject({ status: 1 });
     expect(await wallet(who)).toEqual({ available: "300000", held: "0", margin: "0" });
     const mine = (await blockTrade(t, who, "mine", {})).data as BlockTradeSubscriptionPage;
@@ -252,7 +252,7 @@ describe("a subscription reviewed", () => {
         symbol: "RELIANCE",
         quantity: "250",
         currency: "INR",
-        amount: "231444.41",
+        amount: "231444.42",
         reason: "Allocation full",
       },
     });

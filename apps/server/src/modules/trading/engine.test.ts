@@ -53,10 +53,10 @@ describe("fillOrder", () => {
     board.set("BNBUSD", "650.00");
     const who = await trader(t, { currency: "USD", amount: "1000.00" });
     const preview = (await trade(t, who, "preview", limitOrder)).data as OrderPreview;
-    // Notional 1,801.50; margin 360.30; fee 1.8015 → 1.80; total 362.10.
-    expect(preview).toMatchObject({ price: "600.5", margin: "360.30", fee: "1.80", total: "362.10" });
+    // Notional 1,801.50; margin 360.30; fee 1.8015 → 1.81 (a charge rounds up); total 362.11.
+    expect(preview).toMatchObject({ price: "600.5", margin: "360.30", fee: "1.81", total: "362.11" });
     const order = await placeOk(t, who, limitOrder);
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "637.9", held: "362.1" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "637.89", held: "362.11" });
 
     t.clock.advance(60_000);
     const filled = await engine.fillOrder(order.id, "600.50");
@@ -70,7 +70,7 @@ describe("fillOrder", () => {
       pnl: "0.00",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({
-      available: "637.9",
+      available: "637.89",
       held: "0",
       margin: "360.3",
     });
@@ -85,7 +85,7 @@ describe("fillOrder", () => {
     board.set("BNBUSD", "650.00");
     const who = await trader(t, { currency: "USD", amount: "1000.00" });
     const better = await placeOk(t, who, limitOrder);
-    // At 590: notional 1,770; margin 354.00; fee 1.77; 362.10 − 355.77 = 6.33 back to available.
+    // At 590: notional 1,770; margin 354.00; fee 1.77; 362.11 − 355.77 = 6.34 back to available.
     await engine.fillOrder(better.id, "590");
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({
       available: "644.23",
@@ -93,7 +93,7 @@ describe("fillOrder", () => {
       margin: "354",
     });
     const worse = await placeOk(t, who, limitOrder);
-    // At 610: notional 1,830; margin 366.00; fee 1.83; 367.83 − 362.10 = 5.73 more from available.
+    // At 610: notional 1,830; margin 366.00; fee 1.83; 367.83 − 362.11 = 5.72 more from available.
     await engine.fillOrder(worse.id, "610");
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({
       available: "276.4",
@@ -104,13 +104,13 @@ describe("fillOrder", () => {
 
   it("refuses a top-up the available balance cannot pay, and leaves the order pending", async () => {
     board.set("BNBUSD", "650.00");
-    const who = await trader(t, { currency: "USD", amount: "362.10" });
+    const who = await trader(t, { currency: "USD", amount: "362.11" });
     const order = await placeOk(t, who, limitOrder);
     expect(await refusal(engine.fillOrder(order.id, "610"))).toEqual({
       code: "INSUFFICIENT_AVAILABLE",
       params: { available: "0.00" },
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", held: "362.1" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", held: "362.11" });
     expect((await trade(t, who, "positionDetail", { id: order.id })).data).toMatchObject({
       state: "pending",
     });
@@ -149,17 +149,17 @@ describe("closePosition", () => {
     t.clock.set("2026-01-05T22:00:00Z");
     await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
     expect((await engine.livePositions()).find((p) => p.id === order.id)).toMatchObject({ state: "closing" });
-    // Tuesday's open, 09:30 New York, at $104: P&L +20.00; close notional 520: fee 1.00, SEC fee 520 × 0.0000278 → 0.01.
+    // Tuesday's open, 09:30 New York, at $104: P&L +20.00; close notional 520: fee 1.00, SEC fee 520 × 0.0000278 = 0.014456 → 0.02.
     t.clock.set("2026-01-06T14:30:00Z");
     const closed = await engine.closePosition(order.id, "104.00", "user");
     expect(closed).toMatchObject({
       state: "closed",
       pnl: "20.00",
       closeFee: "1.00",
-      stampDuty: "0.01",
+      stampDuty: "0.02",
       closeReason: "user",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.99", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.98", margin: "0" });
     expect(await refusal(engine.closePosition(order.id, "104.00", "user"))).toMatchObject({
       code: "ORDER_STATE_INVALID",
     });
@@ -182,16 +182,16 @@ describe("closePosition", () => {
         code: "SELL_LOCKED",
         params: { until: "2026-01-05T08:30:00.000Z" },
       });
-      // At $9.20 the loss, 8.00, is 80% of the margin. Fee 0.092 → 0.09.
+      // At $9.20 the loss, 8.00, is 80% of the margin. Fee 0.092 → 0.10.
       const liquidated = await engine.closePosition(order.id, "9.20", "liquidation");
       expect(liquidated).toMatchObject({
         state: "closed",
         pnl: "-8.00",
-        closeFee: "0.09",
+        closeFee: "0.10",
         closeReason: "liquidation",
       });
-      // 100 − 10.10 + 10 − 8 − 0.09 = 91.81.
-      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "91.81", margin: "0" });
+      // 100 − 10.10 + 10 − 8 − 0.10 = 91.80.
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "91.8", margin: "0" });
       // The owner is told, with the order, the price and the realised P&L.
       expect(await inbox(t, who.userId)).toContainEqual({
         kind: "positionLiquidated",

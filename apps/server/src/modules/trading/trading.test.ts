@@ -221,7 +221,7 @@ describe("preview", () => {
     const who = await trader(t, { currency: "USD", amount: "1000.00" });
     const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: 3, leverage: 10 };
     const answer = await trade(t, who, "preview", draft);
-    // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.50; total 757.58.
+    // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
     expect(answer).toMatchObject({
       status: 1,
       data: {
@@ -231,8 +231,8 @@ describe("preview", () => {
         price: "2500.25",
         notional: "7500.75",
         margin: "750.08",
-        fee: "7.50",
-        total: "757.58",
+        fee: "7.51",
+        total: "757.59",
         available: "1000.00",
         feeRate: "0.001",
         stampDutyRate: "0",
@@ -248,7 +248,7 @@ describe("preview", () => {
       margin: preview.margin,
       fee: preview.fee,
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.42", margin: "750.08" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.41", margin: "750.08" });
   });
 
   it("prices a shut market at its last close and says it is shut", async () => {

@@ -156,14 +156,14 @@ describe("stops", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     tick("DOTUSD", "9.40");
     await round();
-    // P&L −6.00; fee 0.094 → 0.09. 200 − 100.10 + 100 − 6 − 0.09 = 193.81.
+    // P&L −6.00; fee 0.094 → 0.10 (a charge rounds up). 200 − 100.10 + 100 − 6 − 0.10 = 193.80.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       closePrice: "9.400",
       pnl: "-6.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "193.81", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "193.8", margin: "0" });
   });
 
   it("close at the take-profit, including one set after the position opened", async () => {
@@ -174,13 +174,13 @@ describe("stops", () => {
     ).toMatchObject({ status: 1 });
     tick("DOTUSD", "11.20");
     await round();
-    // P&L +12.00; fee 0.112 → 0.11. 200 − 100.10 + 100 + 12 − 0.11 = 211.79.
+    // P&L +12.00; fee 0.112 → 0.12. 200 − 100.10 + 100 + 12 − 0.12 = 211.78.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "takeProfit",
       pnl: "12.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "211.79", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "211.78", margin: "0" });
   });
 
   it("wait for the lock to lift, then close at the price of that moment", async () => {
@@ -204,13 +204,13 @@ describe("stops", () => {
     t.clock.set("2026-01-06T14:30:00Z");
     board.set("NVDA", "93.00");
     await round();
-    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 → 0.01. 1000 − 501 + 500 − 36.01.
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02. 1000 − 501 + 500 − 36.02.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       pnl: "-35.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.99", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
   });
 });
 
@@ -227,13 +227,13 @@ describe("automatic close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     tick("DOTUSD", "9.20");
     await round();
-    // P&L −8.00; fee 0.092 → 0.09. 200 − 10.10 + 10 − 8 − 0.09 = 191.81.
+    // P&L −8.00; fee 0.092 → 0.10. 200 − 10.10 + 10 − 8 − 0.10 = 191.80.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "liquidation",
       pnl: "-8.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "191.81", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "191.8", margin: "0" });
   });
 
   it("follows the market's configured share, and leaves unleveraged positions alone", async () => {
@@ -274,14 +274,14 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
     t.clock.set("2026-01-06T14:30:00Z");
     await round();
-    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 → 0.01.
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "user",
       closePrice: "104.00",
       pnl: "20.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.99", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.98", margin: "0" });
   });
 
   it("closes day trades at the market's close, at the closing price", async () => {
@@ -308,12 +308,12 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set("2026-01-05T21:00:00Z");
     await round();
-    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 → 0.01. 1000 − 501 + 500 + 13.99.
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02. 1000 − 501 + 500 + 13.98.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
       pnl: "15.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.99", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.98", margin: "0" });
   });
 });
