@@ -158,8 +158,8 @@ export interface Harness {
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   /** A phone page with the journeys' timeout, watching for CSP violations. */
   phonePage(): Promise<{ page: Page; csp: CspWatch }>;
-  /** The back office's desktop window, with the journeys' timeout. */
-  backOfficePage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** The back office's desktop window, with the journeys' timeout, watching for CSP violations. */
+  backOfficePage(): Promise<{ context: BrowserContext; page: Page; csp: CspWatch }>;
   /** Stops the server and keeps the browser: the origin is gone, as for a phone without a network. */
   stopServer(): Promise<void>;
   close(): Promise<void>;
@@ -207,7 +207,7 @@ export async function startHarness(): Promise<Harness> {
       const context = await launched.newContext(DESKTOP);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      return { context, page };
+      return { context, page, csp: await watchCspViolations(page) };
     },
     stopServer: () => server.stop(),
     async close() {

@@ -65,6 +65,7 @@ describe.skipIf(!run)(
     let admin: Page;
     let adminContext: BrowserContext;
     let csp: CspWatch;
+    let adminCsp: CspWatch;
     let seedHash: string;
     const at = { opens: 0, closes: 0, paymentDue: 0, listing: 0 };
 
@@ -99,7 +100,7 @@ describe.skipIf(!run)(
           staff,
         );
       ({ page, csp } = await harness.phonePage());
-      ({ context: adminContext, page: admin } = await harness.backOfficePage());
+      ({ context: adminContext, page: admin, csp: adminCsp } = await harness.backOfficePage());
 
       // Last, so the window starts as the user's steps do.
       const now = Math.floor(Date.now() / 1000) * 1000;
@@ -318,6 +319,7 @@ describe.skipIf(!run)(
       await records.getByText("New share payment").first().waitFor();
       await shoot(page, "ipo-11-fund-records");
       expect(csp.list()).toEqual([]);
+      expect(adminCsp.list()).toEqual([]);
     });
   },
 );

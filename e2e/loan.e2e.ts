@@ -38,6 +38,7 @@ describe.skipIf(!run)(
     let admin: Page;
     let adminContext: BrowserContext;
     let csp: CspWatch;
+    let adminCsp: CspWatch;
 
     const suffix = Date.now().toString().slice(-6);
     const account = `loan${suffix}`;
@@ -68,7 +69,7 @@ describe.skipIf(!run)(
         staff,
       );
       ({ page, csp } = await harness.phonePage());
-      ({ context: adminContext, page: admin } = await harness.backOfficePage());
+      ({ context: adminContext, page: admin, csp: adminCsp } = await harness.backOfficePage());
     });
 
     afterAll(async () => {
@@ -185,6 +186,7 @@ describe.skipIf(!run)(
       await records.getByText("Credit repayment").first().waitFor();
       await shoot(page, "loan-06-fund-records");
       expect(csp.list()).toEqual([]);
+      expect(adminCsp.list()).toEqual([]);
     });
   },
 );
