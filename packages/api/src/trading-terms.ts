@@ -18,7 +18,10 @@ export const tradeTerms = z.object({
   currency: z.string(),
   /** The leverages a user may choose, ascending; 1 is an unleveraged position. */
   leverages: z.array(z.number().int()),
-  /** The commission on opening and again on closing, as a fraction of the notional, at least `minFee`. */
+  /**
+   * The commission on opening and again on closing, as a fraction of the notional, at least `minFee`
+   * ("0": no minimum); the fee, like the stamp duty, is rounded up to the currency's scale.
+   */
   feeRate: z.string(),
   minFee: moneyString,
   /** Tax on the closing side, as a fraction of the close notional, at most `stampDutyCap` where there is one. */

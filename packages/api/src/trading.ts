@@ -93,7 +93,7 @@ export const orderPreview = z.object({
   notional: moneyString,
   /** notional ÷ leverage: held while the position is open. */
   margin: moneyString,
-  /** The opening fee: the market's fee rate on the notional, at least its minimum. */
+  /** The opening fee: the market's fee rate on the notional, at least its minimum, rounded up to the currency's scale. */
   fee: moneyString,
   /** margin + fee: what leaves `available`. */
   total: moneyString,

@@ -57,9 +57,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         summary:
           "What the order would cost now, to the cent of what trade/placeOrder books at the same price: " +
           "notional, margin (notional ÷ leverage), the opening fee (trading.<market>.feeRate, at least " +
-          "minFee), total, the available balance of the settlement currency, the close's rates, the lock " +
-          "and the automatic-close share. Market orders are priced at the current price (the last close " +
-          "while the market is shut, `marketOpen` false). Nothing changes. Refusals: UNKNOWN_SYMBOL, " +
+          "minFee, rounded up to the currency's scale), total, the available balance of the settlement " +
+          "currency, the close's rates, the lock and the automatic-close share. Market orders are priced " +
+          "at the current price (the last close while the market is shut, `marketOpen` false). Nothing " +
+          "changes. Refusals: UNKNOWN_SYMBOL, " +
           "NOT_YET_OPEN, PRICE_UNAVAILABLE, and the order's terms as trade/placeOrder checks them.",
         body: orderDraft,
         response: answers(orderPreview, { session: true }),
