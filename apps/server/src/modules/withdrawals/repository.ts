@@ -164,6 +164,7 @@ export async function findForReview(db: Db, ids: readonly string[]) {
       state: withdrawals.state,
       createdAt: withdrawals.createdAt,
       card: {
+        id: bankCards.id,
         holderName: bankCards.holderName,
         bankName: bankCards.bankName,
         branchName: bankCards.branchName,

@@ -159,6 +159,7 @@ describe("the withdrawal review", () => {
       amount: "200.00",
       currency: "USD",
       cardNumber: withdrawal.card.cardNumber,
+      cardId: withdrawal.card.id,
       cardHolder: "Priya Sharma",
       cardBank: "State Bank of India",
       cardBranch: "Mumbai Main Branch",

@@ -50,6 +50,8 @@ function subjectOf(
     amount: toBookedString(row.amount, row.currency),
     currency: row.currency,
     cardNumber: maskCardNumber(row.card.cardNumber),
+    // What users/reveal needs to show the number in full.
+    cardId: row.card.id,
     cardHolder: row.card.holderName,
     cardBank: row.card.bankName,
     cardBranch: row.card.branchName,

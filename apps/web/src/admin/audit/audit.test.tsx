@@ -15,7 +15,9 @@ isolateTests();
 
 describe("the audit log's groups of actions", { timeout: 30_000 }, () => {
   it("gives every group of actions the server writes a colour and a name in every language", () => {
-    expect(groups).toEqual(expect.arrayContaining(["staff", "review", "user", "config", "ipo", "news"]));
+    expect(groups).toEqual(
+      expect.arrayContaining(["staff", "review", "user", "config", "ipo", "news", "read"]),
+    );
     for (const group of groups) {
       expect(ACTION_COLORS[group], group).toBeTruthy();
       for (const locale of [en, zhTW, zhCN, ko, hi]) {
@@ -40,5 +42,54 @@ describe("the audit log's groups of actions", { timeout: 30_000 }, () => {
       expect(calls.filter((c) => c.path === "audit/list").at(-1)?.body).toMatchObject({ action: "news." }),
     );
     expect(within(document.body).queryByText("audit.group.news")).toBeNull();
+  });
+
+  it("names every staff read, reveal and refusal in every language", () => {
+    const audited = AUDIT_ACTIONS.filter(
+      (a) => a.startsWith("read.") || a === "user.reveal" || a === "staff.forbidden",
+    );
+    expect(audited.length).toBeGreaterThan(8);
+    for (const action of audited) {
+      const [group = "", name = ""] = action.split(".");
+      for (const locale of [en, zhTW, zhCN, ko, hi]) {
+        const names = locale.auditActions as Record<string, Record<string, string> | undefined>;
+        expect(names[group]?.[name], action).toBeTruthy();
+      }
+    }
+  });
+
+  it("shows staff reads in their own colour and group, and a refused attempt in red", async () => {
+    const entry = (action: string, id: string) => ({
+      id,
+      createdAt: "2026-11-23T08:00:00.000Z",
+      adminUserId: "11111111-1111-4111-8111-111111111111",
+      actor: "rita",
+      action,
+      target: action === "staff.forbidden" ? "route:/api/admin/users/adjust" : "user:u1",
+      reason: null,
+      details: {},
+    });
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("administrator")),
+      "audit/list": () =>
+        ok({
+          items: [entry("read.userDetail", "a1"), entry("staff.forbidden", "a2"), entry("user.reveal", "a3")],
+          nextCursor: null,
+        }),
+    });
+    signIn("administrator");
+    renderAdmin("/audit");
+    const read = await screen.findByText("User detail opened");
+    expect(read.closest(".ant-tag")?.className).toContain("ant-tag-lime");
+    expect(screen.getByText("Refused: no permission").closest(".ant-tag")?.className).toContain(
+      "ant-tag-red",
+    );
+    expect(screen.getByText("Full number shown").closest(".ant-tag")?.className).toContain("ant-tag-purple");
+    fireEvent.mouseDown(await screen.findByRole("combobox", { name: "Action" }));
+    fireEvent.click(await screen.findByText("All staff reads"));
+    fireEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "audit/list").at(-1)?.body).toMatchObject({ action: "read." }),
+    );
   });
 });

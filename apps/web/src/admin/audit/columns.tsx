@@ -14,7 +14,14 @@ export const ACTION_COLORS: Record<string, string> = {
   blockTrade: "volcano",
   ipo: "orange",
   news: "magenta",
+  read: "lime",
 };
+
+/** Actions that stand out from their group: a refused attempt reads as a warning. */
+const ACTION_COLOR_OVERRIDES: Record<string, string> = { "staff.forbidden": "red" };
+
+export const actionColor = (action: string): string =>
+  ACTION_COLOR_OVERRIDES[action] ?? ACTION_COLORS[action.split(".")[0] ?? ""] ?? "default";
 
 /** The details object of an entry, one "key: value" per item, for a row that must stay one line. */
 export function detailsText(details: Record<string, unknown>): string {
@@ -41,9 +48,7 @@ export function auditColumns(
       dataIndex: "action",
       width: 220,
       render: (action: string) => (
-        <Tag color={ACTION_COLORS[action.split(".")[0] ?? ""] ?? "default"}>
-          {t(`auditActions.${action}`, { defaultValue: action })}
-        </Tag>
+        <Tag color={actionColor(action)}>{t(`auditActions.${action}`, { defaultValue: action })}</Tag>
       ),
     },
     ...(target

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useStaff } from "../auth/staff";
+import { RevealValue } from "../users/RevealValue";
 import { AdminDrawer } from "../layout/FormDrawer";
 import { formatDateTime } from "../lib/format";
 import { DecideModal, type Decision } from "./DecideModal";
@@ -14,7 +15,15 @@ import { FourEyes, ReviewStateTag } from "./parts";
 import { subjectValue } from "./subjectValue";
 
 /** Subject fields shown by their own component (the KYC photos) or already in the header rows. */
-const SHOWN_APART = new Set(["frontPhoto", "backPhoto", "state", "submissionId", "requestedById", "voucher"]);
+const SHOWN_APART = new Set([
+  "frontPhoto",
+  "backPhoto",
+  "state",
+  "submissionId",
+  "requestedById",
+  "voucher",
+  "cardId",
+]);
 
 /** One request in full: who, what, the KYC photos, the four-eyes progress, and the decision buttons. */
 export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClose: () => void }) {
@@ -100,7 +109,7 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
               .filter(([key]) => !SHOWN_APART.has(key))
               .map(([key, value]) => (
                 <Descriptions.Item key={key} label={t(`subject.${key}`, { defaultValue: key })}>
-                  {key.endsWith("At") ? formatDateTime(value) : subjectValue(t, key, value)}
+                  <SubjectField item={item} field={key} value={value} />
                 </Descriptions.Item>
               ))}
           </Descriptions>
@@ -159,4 +168,29 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
       ) : null}
     </AdminDrawer>
   );
+}
+
+/** One subject field; a masked ID or card number with its Reveal button when the request names its record. */
+function SubjectField({ item, field, value }: { item: ReviewItem; field: string; value: string | null }) {
+  const { t } = useTranslation();
+  const { userId, subject } = item;
+  if (value !== null && userId !== null) {
+    if (item.kind === "kyc" && field === "idNumber" && subject.submissionId)
+      return (
+        <RevealValue
+          masked={value}
+          target={{ userId, field: "idNumber", submissionId: subject.submissionId }}
+          title={t("reveal.idNumberTitle")}
+        />
+      );
+    if (field === "cardNumber" && subject.cardId)
+      return (
+        <RevealValue
+          masked={value}
+          target={{ userId, field: "cardNumber", cardId: subject.cardId }}
+          title={t("reveal.cardNumberTitle", { masked: value })}
+        />
+      );
+  }
+  return <>{field.endsWith("At") ? formatDateTime(value) : subjectValue(t, field, value)}</>;
 }

@@ -31,6 +31,7 @@ import { KycPhoto } from "../reviews/KycPhoto";
 import { CreditScoreModal, EndSessionsModal, FlagsModal } from "./ActionModals";
 import { useUserDetail } from "./api";
 import { FlagTags, KycTag } from "./parts";
+import { RevealValue } from "./RevealValue";
 import { AuditTable, CardsTable, MessagesTable, SessionsTable, WalletsTable } from "./tables";
 
 type Action = "flags" | "score" | "sessions" | null;
@@ -184,7 +185,11 @@ export function UserDetailScreen() {
       <Card variant="borderless" className="admin-card admin-card--tabs">
         <Tabs
           items={[
-            { key: "cards", label: t("users.cards"), children: <CardsTable cards={user.cards} /> },
+            {
+              key: "cards",
+              label: t("users.cards"),
+              children: <CardsTable userId={profile.id} cards={user.cards} />,
+            },
             { key: "wallets", label: t("users.wallets"), children: <WalletsTable wallets={user.wallets} /> },
             {
               key: "sessions",
@@ -269,7 +274,11 @@ function KycCard({ user }: { user: UserDetail }) {
             <Descriptions column={1} size="small" bordered className="admin-descriptions">
               <Descriptions.Item label={t("subject.realName")}>{latest.realName}</Descriptions.Item>
               <Descriptions.Item label={t("subject.idNumber")}>
-                <span className="admin-mono">{latest.idNumberMasked}</span>
+                <RevealValue
+                  masked={latest.idNumberMasked}
+                  target={{ userId: user.profile.id, field: "idNumber", submissionId: latest.id }}
+                  title={t("reveal.idNumberTitle")}
+                />
               </Descriptions.Item>
               <Descriptions.Item label={t("subject.submittedAt")}>
                 {formatDateTime(latest.createdAt)}

@@ -4,6 +4,8 @@ import type {
   SetUserFlagsRequest,
   UserDetail,
   UserFlags,
+  UserRevealRequest,
+  UserRevealResponse,
   UserSummary,
 } from "@brokerage/api";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -45,3 +47,13 @@ export const useSetCreditScore = () =>
   useUserChange<SetCreditScoreRequest, { creditScore: number }>("users/setCreditScore");
 export const useEndSessions = () =>
   useUserChange<EndUserSessionsRequest, { ended: number }>("users/endSessions");
+
+/** A number in full (users/reveal); the user's detail is read again, since its trail now shows the reveal. */
+export function useReveal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UserRevealRequest) => adminPost<UserRevealResponse>("users/reveal", request),
+    onSuccess: (_answer, request) =>
+      queryClient.invalidateQueries({ queryKey: [...usersKey, "detail", request.userId] }),
+  });
+}

@@ -4,17 +4,24 @@ import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { auditColumns } from "../audit/columns";
 import { formatDateTime } from "../lib/format";
+import { RevealValue } from "./RevealValue";
 
 const when = (v: string | null) => <span className="admin-mono">{formatDateTime(v)}</span>;
 
-export function CardsTable({ cards }: { cards: UserDetail["cards"] }) {
+export function CardsTable({ userId, cards }: { userId: string; cards: UserDetail["cards"] }) {
   const { t } = useTranslation();
   const columns: ColumnsType<UserDetail["cards"][number]> = [
     { title: t("cards.holder"), dataIndex: "holderName" },
     {
       title: t("cards.number"),
       dataIndex: "cardNumberMasked",
-      render: (v: string) => <span className="admin-mono">{v}</span>,
+      render: (masked: string, card) => (
+        <RevealValue
+          masked={masked}
+          target={{ userId, field: "cardNumber", cardId: card.id }}
+          title={t("reveal.cardNumberTitle", { masked })}
+        />
+      ),
     },
     { title: t("cards.bank"), dataIndex: "bankName" },
     { title: t("cards.branch"), dataIndex: "branchName" },
