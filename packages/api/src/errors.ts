@@ -95,6 +95,7 @@ export const ERROR_MESSAGES = {
   TOTP_NOT_ENROLLED: "Start setting up two-step log-in first: no code is waiting to be confirmed",
   TOTP_ENROLMENT_REQUIRED: "Set up two-step log-in before using the back office",
   SAME_APPROVER: "A second, different reviewer must approve this",
+  SETTING_CHANGE_PENDING: "A change of this setting is waiting for a second administrator",
   STAFF_SELF_CHANGE: "You cannot disable or demote your own account",
   LAST_ADMINISTRATOR: "The last active administrator cannot be disabled or demoted",
   TOTP_NOT_ENABLED: "Two-step log-in is not on",

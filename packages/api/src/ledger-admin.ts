@@ -125,6 +125,24 @@ export type AdjustBalanceResponse = z.infer<typeof adjustBalanceResponse>;
 
 export const settingKey = z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]);
 
+/**
+ * A change of a control setting (CONTROL_SETTINGS) waiting for a second administrator: the review of kind
+ * `settingChange` that decides it, the value in use when it was asked for and the one it puts in use.
+ */
+export const pendingSettingChange = z.object({
+  id: z.string(),
+  reviewId: z.string(),
+  before: z.unknown(),
+  value: z.unknown(),
+  /** Asked for by `config/reset`: approval removes the stored value. */
+  reset: z.boolean(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedById: z.string(),
+  requestedAt: z.string(),
+});
+export type PendingSettingChange = z.infer<typeof pendingSettingChange>;
+
 export const configItem = z.object({
   key: settingKey,
   /** What the platform uses now: the stored value, else the default. */
@@ -135,6 +153,11 @@ export const configItem = z.object({
   updatedAt: z.string().nullable(),
   /** The staff account that stored the value. */
   updatedBy: z.string().nullable(),
+  /**
+   * The change waiting for a second administrator, if any. `config/set` and `config/reset` of a control
+   * setting answer the key unchanged with this set: the change applies only when approved.
+   */
+  pendingChange: pendingSettingChange.nullable(),
 });
 export type ConfigItem = z.infer<typeof configItem>;
 export const configListResponse = z.object({ items: z.array(configItem) });

@@ -129,6 +129,50 @@ export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]>;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
+/**
+ * Control settings (DESIGN §5a Controls): what the platform's other controls stand on (every four-eyes
+ * threshold, the limits, the minimum credit score, each market's leverages and automatic-close share). A
+ * change needs an administrator to ask for it and a second one to approve it (review kind
+ * `settingChange`); nobody changes one alone. `"whole"`: any change of the key; a list: a change of one
+ * of those fields (a market's fees, lock and price band stay an operator's to change).
+ */
+export const CONTROL_SETTINGS: Readonly<Partial<Record<SettingKey, "whole" | readonly string[]>>> =
+  Object.fromEntries(
+    SETTING_KEYS.flatMap((key): [SettingKey, "whole" | readonly string[]][] => {
+      if (key.endsWith(".fourEyesAbove")) return [[key, "whole"]];
+      if (key.startsWith("trading.")) return [[key, ["leverages", "liquidationShare"]]];
+      const whole: readonly SettingKey[] = [
+        "withdrawal.limits",
+        "recharge.limits",
+        "withdrawal.minCreditScore",
+      ];
+      return whole.includes(key) ? [[key, "whole"]] : [];
+    }),
+  );
+
+/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). */
+export function isControlChange(key: SettingKey, before: unknown, after: unknown): boolean {
+  const control = CONTROL_SETTINGS[key];
+  if (control === undefined) return false;
+  if (control === "whole") return true;
+  const field = (value: unknown, name: string) =>
+    canonical(
+      value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined,
+    );
+  return control.some((name) => field(before, name) !== field(after, name));
+}
+
 const workdays = [1, 2, 3, 4, 5];
 
 const STOCK_LEVERAGES = [1, 2, 5, 10];

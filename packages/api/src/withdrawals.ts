@@ -84,7 +84,10 @@ export const withdrawRulesResponse = z.object({
   window: timeWindow.extend({ open: z.boolean() }),
   /** `withdrawal.arrival`: within so many hours, at the latest T+`latestDays`. */
   arrival: z.object({ withinHours: z.number().int(), latestDays: z.number().int() }),
-  /** Above this amount two different reviewers approve (a longer wait); null when none is configured. */
+  /**
+   * When the user's withdrawals in the currency over 24 hours go above this amount, two different
+   * reviewers approve (a longer wait); null when none is configured.
+   */
   fourEyesAbove: moneyString.nullable(),
 });
 export type WithdrawRulesResponse = z.infer<typeof withdrawRulesResponse>;

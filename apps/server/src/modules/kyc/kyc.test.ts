@@ -63,13 +63,13 @@ async function reviewOf(userId: string) {
     .select()
     .from(reviews)
     .where(and(eq(reviews.userId, userId), eq(reviews.kind, "kyc"), eq(reviews.state, "pending")));
-  if (!row) throw new Error("no pending kyc review");
+  if (!row?.userId) throw new Error("no pending kyc review");
   return { id: row.id, kind: "kyc" as const, subjectId: row.subjectId, userId: row.userId };
 }
 
 function handler() {
   const kyc = t.app.reviewRegistry.get("kyc");
-  if (!kyc) throw new Error("no kyc review handler");
+  if (!kyc || kyc.platform) throw new Error("no kyc review handler");
   return kyc;
 }
 

@@ -6,17 +6,8 @@ import type { AdjustmentRow } from "./repository.js";
 
 /**
  * The rules shared by an adjustment booked at once (service.ts) and one a second administrator approves
- * (review.ts): when it needs that second approval, how it is booked, what the user reads.
+ * (review.ts): how it is booked, what the user reads.
  */
-
-/**
- * `adjustment.fourEyesAbove`: an absolute amount above the currency's threshold waits for a second
- * administrator; a currency without a threshold always does (an unconfigured currency is not a blank cheque).
- */
-export function needsSecondApproval(thresholds: Record<string, string>, currency: string, signed: string) {
-  const limit = thresholds[currency];
-  return limit === undefined || money(signed).abs().greaterThan(limit);
-}
 
 export const adjustmentReference = (id: string) => `adjustment:${id}`;
 

@@ -7,9 +7,9 @@ import {
   type ReviewItem,
   type UserLedger,
 } from "@brokerage/api";
-import { credit } from "@brokerage/core";
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { credit, hold } from "@brokerage/core";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, call, registration, toSession, type TestApp } from "../../../test/helper.js";
 import {
   adjustments,
@@ -48,9 +48,14 @@ beforeAll(async () => {
   approver = await staffLogin(t.app, await createStaff(t.database.db, "administrator"), nextAddress());
 });
 afterAll(() => t.close());
+// Four-eyes sums a requester's adjustments of the day: each test asks as an administrator of its own.
+let requester: StaffLogin;
+beforeEach(async () => {
+  requester = await staffLogin(t.app, await createStaff(t.database.db, "administrator"), nextAddress());
+});
 
 const as = (role: AdminRole) => staff.get(role) as StaffLogin;
-const admin = () => as("administrator");
+const admin = () => requester;
 
 async function newUser() {
   const session = toSession(await call(t.app, "user/register", registration(), {}, nextAddress()));
@@ -362,7 +367,7 @@ describe("users/adjust idempotency", () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.target, `user:${user.id}`));
+      .where(and(eq(auditLog.target, `user:${user.id}`), eq(auditLog.action, "user.adjust")));
     expect(audits).toHaveLength(1);
     // The same key with another request is refused; the key is per staff member.
     expect(await adminCall(t.app, "users/adjust", { ...body, amount: "8" }, admin().headers)).toMatchObject({
@@ -502,8 +507,15 @@ describe("users/adjust above the threshold (four-eyes)", () => {
       await adjust(admin(), { userId: user.id, currency: "USD", amount: "-3000.01", reason: "Reverse" }),
     ).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     const requested = await requestLarge(user.id, "-2000");
-    for (const _ of [1, 2])
-      await adjust(admin(), { userId: user.id, currency: "USD", amount: "-1000", reason: "Other debit" });
+    // Meanwhile the user's own withdrawal holds 2000 of it.
+    await t.database.db.transaction((tx) =>
+      book(tx, {
+        entry: hold("withdrawalHold", user.id, "USD", "2000"),
+        userId: user.id,
+        cause: { by: "user" },
+        at: t.clock.now(),
+      }),
+    );
     expect(await available(user.id, "USD")).toBe("1000.00");
     const before = await footprint(user.id);
     expect(await decide(approver, requested.reviewId as string, "approve")).toMatchObject({
@@ -522,19 +534,27 @@ describe("users/adjust above the threshold (four-eyes)", () => {
     await requestLarge(user.id, "1", "JPY");
   });
 
+  /** A control setting's change: asked for by one administrator, approved by another. */
+  async function changeControl(path: "set" | "reset", body: Record<string, unknown>) {
+    const asked = await adminCall(t.app, `config/${path}`, body, admin().headers);
+    expect(asked).toMatchObject({ status: 1, data: { pendingChange: { reviewId: expect.any(String) } } });
+    const reviewId = (asked.data as { pendingChange: { reviewId: string } }).pendingChange.reviewId;
+    const decided = await adminCall(
+      t.app,
+      "reviews/decide",
+      { kind: "settingChange", id: reviewId, decision: "approve", reason: "" },
+      approver.headers,
+    );
+    expect(decided).toMatchObject({ status: 1, data: { state: "approved" } });
+  }
+
   it("follows adjustment.fourEyesAbove as configured", async () => {
     const user = await newUser();
-    const set = await adminCall(
-      t.app,
-      "config/set",
-      {
-        key: "adjustment.fourEyesAbove",
-        value: { USD: "10", THB: "30000", INR: "80000", JPY: "100000" },
-        reason: "Tighter",
-      },
-      admin().headers,
-    );
-    expect(set).toMatchObject({ status: 1 });
+    await changeControl("set", {
+      key: "adjustment.fourEyesAbove",
+      value: { USD: "10", THB: "30000", INR: "80000", JPY: "100000" },
+      reason: "Tighter",
+    });
     try {
       await requestLarge(user.id, "10.01");
       expect(
@@ -542,12 +562,7 @@ describe("users/adjust above the threshold (four-eyes)", () => {
       ).toMatchObject({ status: 1, data: { state: "approved", amount: "500" } });
       expect((await ledgerOf(user.id)).adjustFourEyesAbove).toMatchObject({ USD: "10", JPY: "100000" });
     } finally {
-      await adminCall(
-        t.app,
-        "config/reset",
-        { key: "adjustment.fourEyesAbove", reason: "Back" },
-        admin().headers,
-      );
+      await changeControl("reset", { key: "adjustment.fourEyesAbove", reason: "Back" });
     }
   });
 });

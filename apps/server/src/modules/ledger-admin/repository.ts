@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/index.js";
 import {
@@ -69,6 +69,32 @@ export async function availableBalance(tx: Db, userId: string, currency: string)
       ),
     );
   return row?.balance ?? "0";
+}
+
+/**
+ * The absolute adjustments in `currency` not turned down since `since`: of the user's (whoever asked) and
+ * of the staff member's (for whichever user), the two sums `adjustment.fourEyesAbove` is checked against.
+ */
+export async function adjustedSince(
+  tx: Db,
+  params: { userId: string; staffId: string; currency: string; since: Date },
+): Promise<[string, string]> {
+  const absolute = sql`abs(${adjustments.amount})`;
+  const [row] = await tx
+    .select({
+      user: sql<string>`coalesce(sum(${absolute}) filter (where ${adjustments.userId} = ${params.userId}), 0)::text`,
+      staff: sql<string>`coalesce(sum(${absolute}) filter (where ${adjustments.requestedBy} = ${params.staffId}), 0)::text`,
+    })
+    .from(adjustments)
+    .where(
+      and(
+        eq(adjustments.currency, params.currency),
+        gt(adjustments.createdAt, params.since),
+        ne(adjustments.state, "rejected"),
+        or(eq(adjustments.userId, params.userId), eq(adjustments.requestedBy, params.staffId)),
+      ),
+    );
+  return [row?.user ?? "0", row?.staff ?? "0"];
 }
 
 export type NewAdjustment = typeof adjustments.$inferInsert;

@@ -9,11 +9,11 @@ import { adjustedMessageParams, adjustmentBooking, signedText } from "./adjustme
 import * as repo from "./repository.js";
 
 /**
- * What adjustments contribute to the review queue (kind `adjustment`): an adjustment above
- * `adjustment.fourEyesAbove` is booked only when an administrator other than the one who asked for it
- * approves (SAME_APPROVER for the requester; FORBIDDEN for a decider whose role lacks `ledger.adjust`,
- * which the queue's `reviews.decide` alone does not imply). Approval books the entry and messages the
- * user; a rejection books nothing and tells the user nothing (they never asked).
+ * What adjustments contribute to the review queue (kind `adjustment`): one that takes the day's sum
+ * above `adjustment.fourEyesAbove` (service.ts) is booked only when an administrator other than the one
+ * who asked for it approves (SAME_APPROVER for the requester; FORBIDDEN for a decider whose role lacks
+ * `ledger.adjust`, which the queue's `reviews.decide` alone does not imply). Approval books the entry
+ * and messages the user; a rejection books nothing and tells the user nothing (they never asked).
  */
 export function adjustmentReviewHandler(deps: { clock: Clock }): ReviewHandler {
   const mayAdjust = async (tx: Db, decider: Decider) => {

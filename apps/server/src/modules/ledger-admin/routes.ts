@@ -60,9 +60,11 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         summary:
           "Adjust a balance by a signed amount with a reason the user reads, only as a journal entry of " +
-          "type adjustment. At or below adjustment.fourEyesAbove (absolute, per currency) it is booked at " +
-          "once and messaged (balanceAdjusted); above it (or in a currency without a threshold) it waits " +
-          "as a review of kind adjustment for another administrator. Audited; idempotent per key. Below " +
+          "type adjustment. While the user's adjustments in the currency over the last 24 hours, and the " +
+          "requesting staff member's, stay at or below adjustment.fourEyesAbove with this one (absolute " +
+          "amounts, refused ones left out) it is booked at once and messaged (balanceAdjusted); the one " +
+          "that takes either sum above it (and any in a currency without a threshold) waits as a review " +
+          "of kind adjustment for another administrator. Audited; idempotent per key. Below " +
           "zero: INSUFFICIENT_BALANCE; more decimals than the currency has, or zero: INVALID_INPUT; unknown " +
           "user: NOT_FOUND.",
         body: adjustBalanceRequest,

@@ -19,12 +19,8 @@ import type { MessageService } from "../messages/service.js";
 import { openReview } from "../reviews/queue.js";
 import { getSetting } from "../settings/service.js";
 import type { StaffAuth } from "../staff/sessions.js";
-import {
-  adjustedMessage,
-  adjustmentBooking,
-  needsSecondApproval,
-  toBalanceAdjustment,
-} from "./adjustments.js";
+import { needsSecondApproval } from "../reviews/four-eyes.js";
+import { adjustedMessage, adjustmentBooking, toBalanceAdjustment } from "./adjustments.js";
 import * as repo from "./repository.js";
 
 /** Audit actions of adjustments (a four-eyes one's approval is the queue's `review.approve`). */
@@ -100,10 +96,11 @@ export class LedgerAdminService {
   }
 
   /**
-   * One transaction under the request's idempotency key (owner `staff:<id>`): at or below the currency's
-   * `adjustment.fourEyesAbove` the entry is booked (refused with INSUFFICIENT_BALANCE below zero) and the
-   * user messaged; above it the adjustment waits in the review queue for another administrator. Either
-   * way one `adjustments` row and one audit row.
+   * One transaction under the request's idempotency key (owner `staff:<id>`): while the user's
+   * adjustments of the last day in the currency, and the requesting staff member's, stay at or below
+   * `adjustment.fourEyesAbove` with this one, the entry is booked (refused with INSUFFICIENT_BALANCE below
+   * zero) and the user messaged; the one that takes either sum above it waits in the review queue for
+   * another administrator. Either way one `adjustments` row and one audit row.
    */
   async adjust(staff: StaffAuth, request: AdjustBalanceRequest): Promise<AdjustBalanceResponse> {
     const { db, clock, messages } = this.deps;
@@ -123,7 +120,16 @@ export class LedgerAdminService {
       const base = { id, userId, currency, amount, reason, requestedBy: staff.id, createdAt: at };
       const details = { adjustmentId: id, account: user.account, currency, amount, idempotencyKey };
 
-      if (!needsSecondApproval(thresholds, currency, amount)) {
+      // A currency without a threshold always waits (an unconfigured currency is not a blank cheque).
+      const threshold = thresholds[currency] ?? "0";
+      const secondApproval = await needsSecondApproval(tx, {
+        scopes: [`user:${userId}`, `staff:${staff.id}`],
+        threshold,
+        amount,
+        earlier: (since) => repo.adjustedSince(tx, { userId, staffId: staff.id, currency, since }),
+        now: at,
+      });
+      if (!secondApproval) {
         const booked = await book(tx, adjustmentBooking({ ...base, idempotencyKey, at }));
         await repo.insertAdjustment(tx, {
           ...base,

@@ -5,7 +5,8 @@ import { reviews } from "../../db/schema/index.js";
 export interface NewReview {
   kind: ReviewKind;
   subjectId: string;
-  userId: string;
+  /** null: a request about the platform, decided by a PlatformReviewHandler. */
+  userId: string | null;
   /** 2 for the four-eyes rule (two different reviewers must approve). */
   approvalsNeeded?: 1 | 2;
   createdAt: Date;

@@ -1,13 +1,13 @@
 import type { MessageKind, ReviewKind } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 
-/** A review row as a handler sees it. */
-export interface ReviewRef {
+/** A review row as a handler sees it: `userId` null for a request about the platform (PlatformReviewHandler). */
+export interface ReviewRef<User extends string | null = string> {
   id: string;
   kind: ReviewKind;
   /** The feature's own row (a KYC submission, a deposit …). */
   subjectId: string;
-  userId: string;
+  userId: User;
 }
 
 /** A message kind, or how to choose it from the outcome's params. */
@@ -34,6 +34,7 @@ export type AfterCommit = (effect: () => void) => void;
  */
 export interface ReviewHandler {
   kind: ReviewKind;
+  platform?: false;
   /** What the reviewer needs beside each request, keyed by subject id (strings only; photos by id). */
   subjects(db: Db, subjectIds: readonly string[]): Promise<Map<string, Record<string, string | null>>>;
   /** The final approval (after four-eyes, when the review needs two). */
@@ -63,16 +64,36 @@ export interface ReviewHandler {
   ): Promise<Record<string, string>>;
 }
 
+/**
+ * A kind whose requests are about the platform, not a user (a control setting's change): its reviews have
+ * no user, so nobody's inbox gets a message; the rest is as for ReviewHandler.
+ */
+export interface PlatformReviewHandler {
+  kind: ReviewKind;
+  platform: true;
+  subjects: ReviewHandler["subjects"];
+  approve(tx: Db, review: ReviewRef<null>, decider: Decider, afterCommit: AfterCommit): Promise<void>;
+  reject(
+    tx: Db,
+    review: ReviewRef<null>,
+    decider: Decider,
+    reason: string,
+    afterCommit: AfterCommit,
+  ): Promise<void>;
+}
+
+export type AnyReviewHandler = ReviewHandler | PlatformReviewHandler;
+
 /** Handlers by kind; features register theirs when their routes are registered. */
 export class ReviewRegistry {
-  private readonly handlers = new Map<ReviewKind, ReviewHandler>();
+  private readonly handlers = new Map<ReviewKind, AnyReviewHandler>();
 
-  register(handler: ReviewHandler): void {
+  register(handler: AnyReviewHandler): void {
     if (this.handlers.has(handler.kind)) throw new Error(`review handler ${handler.kind} registered twice`);
     this.handlers.set(handler.kind, handler);
   }
 
-  get(kind: ReviewKind): ReviewHandler | undefined {
+  get(kind: ReviewKind): AnyReviewHandler | undefined {
     return this.handlers.get(kind);
   }
 

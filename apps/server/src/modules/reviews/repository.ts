@@ -22,7 +22,7 @@ export async function listPage(
   return tx
     .select({ review: reviews, account: users.account })
     .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(users, eq(users.id, reviews.userId))
     .where(and(...where))
     .orderBy(desc(reviews.seq))
     .limit(params.limit);
@@ -32,7 +32,7 @@ export async function findWithAccount(tx: Db, params: { kind: ReviewKind; id: st
   const [row] = await tx
     .select({ review: reviews, account: users.account })
     .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.id, params.id), eq(reviews.kind, params.kind)))
     .limit(1);
   return row;

@@ -13,7 +13,14 @@ import { recordStaffAction, reviewTarget } from "../audit/record.js";
 import { seqCursor } from "../../lib/cursor.js";
 import type { MessageService } from "../messages/service.js";
 import type { StaffAuth } from "../staff/sessions.js";
-import type { AfterCommit, MessageChoice, ReviewHandler, ReviewRef, ReviewRegistry } from "./registry.js";
+import type {
+  AfterCommit,
+  AnyReviewHandler,
+  Decider,
+  MessageChoice,
+  ReviewRef,
+  ReviewRegistry,
+} from "./registry.js";
 import * as repo from "./repository.js";
 
 /** Audit actions of the queue. */
@@ -34,7 +41,7 @@ interface Deps {
   log?: FastifyBaseLogger | undefined;
 }
 
-type Listed = { review: repo.ReviewRow; account: string };
+type Listed = { review: repo.ReviewRow; account: string | null };
 
 function toItem({ review, account }: Listed, subject: Record<string, string | null> | undefined): ReviewItem {
   return {
@@ -55,11 +62,11 @@ function toItem({ review, account }: Listed, subject: Record<string, string | nu
 const kindOf = (choice: MessageChoice, params: Record<string, string>) =>
   typeof choice === "function" ? choice(params) : choice;
 
-const refOf = (review: repo.ReviewRow): ReviewRef => ({
+const refOf = <User extends string | null>(review: repo.ReviewRow, userId: User): ReviewRef<User> => ({
   id: review.id,
   kind: review.kind as ReviewKind,
   subjectId: review.subjectId,
-  userId: review.userId,
+  userId,
 });
 
 /**
@@ -107,7 +114,7 @@ export class ReviewService {
    * What the handler registers with `afterCommit` runs once the transaction has committed, never before.
    */
   async decide(staff: StaffAuth, request: ReviewDecideRequest): Promise<ReviewItem> {
-    const { db, clock, registry, messages } = this.deps;
+    const { db, clock, registry } = this.deps;
     const handler = registry.get(request.kind);
     if (!handler) throw new DomainError("NOT_FOUND");
     const effects: (() => void)[] = [];
@@ -155,16 +162,7 @@ export class ReviewService {
           at,
         });
         if (!row) throw stale();
-        await handler.approve(tx, refOf(row), staff, afterCommit);
-        const params = {
-          ...(reason === null ? {} : { reason }),
-          ...(await handler.messageParams?.(tx, refOf(row), "approved")),
-        };
-        await messages.send(tx, {
-          userId: row.userId,
-          kind: kindOf(handler.messages.approved, params),
-          params,
-        });
+        await this.effect(tx, handler, row, { outcome: "approved", decider: staff, reason }, afterCommit);
         await audit(REVIEW_AUDIT.approve, row);
         return { review: row, account: found.account };
       }
@@ -179,24 +177,48 @@ export class ReviewService {
         at,
       });
       if (!row) throw stale();
-      await handler.reject(tx, refOf(row), staff, request.reason, afterCommit);
-      if (handler.messages.rejected !== null) {
-        const params = {
-          reason: request.reason,
-          ...(await handler.messageParams?.(tx, refOf(row), "rejected")),
-        };
-        await messages.send(tx, {
-          userId: row.userId,
-          kind: kindOf(handler.messages.rejected, params),
-          params,
-        });
-      }
+      const decision = { outcome: "rejected", decider: staff, reason: request.reason } as const;
+      await this.effect(tx, handler, row, decision, afterCommit);
       await audit(REVIEW_AUDIT.reject, row);
       return { review: row, account: found.account };
     });
     this.runCommitted(effects, decided.review);
     const subjects = await this.subjectsOf(handler, [decided]);
     return toItem(decided, subjects.get(decided.review.subjectId));
+  }
+
+  /**
+   * The handler's effect of the final decision, then the user's message (params: the decision's reason,
+   * then the handler's); a request about the platform has no user to tell.
+   */
+  private async effect(
+    tx: Db,
+    handler: AnyReviewHandler,
+    row: repo.ReviewRow,
+    decision:
+      | { outcome: "approved"; decider: Decider; reason: string | null }
+      | { outcome: "rejected"; decider: Decider; reason: string },
+    afterCommit: AfterCommit,
+  ): Promise<void> {
+    const { outcome, decider, reason } = decision;
+    if (handler.platform) {
+      if (row.userId !== null) throw new Error(`review ${row.id} of platform kind ${row.kind} names a user`);
+      const ref = refOf(row, null);
+      if (outcome === "approved") await handler.approve(tx, ref, decider, afterCommit);
+      else await handler.reject(tx, ref, decider, decision.reason, afterCommit);
+      return;
+    }
+    if (row.userId === null) throw new Error(`review ${row.id} of kind ${row.kind} names no user`);
+    const ref = refOf(row, row.userId);
+    if (outcome === "approved") await handler.approve(tx, ref, decider, afterCommit);
+    else await handler.reject(tx, ref, decider, decision.reason, afterCommit);
+    const choice = handler.messages[outcome];
+    if (choice === null) return;
+    const params = {
+      ...(reason === null ? {} : { reason }),
+      ...(await handler.messageParams?.(tx, ref, outcome)),
+    };
+    await this.deps.messages.send(tx, { userId: ref.userId, kind: kindOf(choice, params), params });
   }
 
   /** The decision stands once committed: an effect that throws is logged, and the others still run. */
@@ -213,7 +235,7 @@ export class ReviewService {
     }
   }
 
-  private async subjectsOf(handler: ReviewHandler, rows: readonly Listed[]) {
+  private async subjectsOf(handler: AnyReviewHandler, rows: readonly Listed[]) {
     if (rows.length === 0) return new Map<string, Record<string, string | null>>();
     return handler.subjects(
       this.deps.db,

@@ -74,6 +74,7 @@ describe("config/list", () => {
         overridden: false,
         updatedAt: null,
         updatedBy: null,
+        pendingChange: null,
       });
   });
 });
@@ -112,12 +113,13 @@ describe("config/set", () => {
     expect(await getSetting(t.database.db, "withdrawal.window")).toEqual(next);
   });
 
-  it("sets scalar and per-currency keys", async () => {
+  it("sets scalar keys and a market's fees (control settings: control-changes.test.ts)", async () => {
+    const trading = { ...SETTING_DEFAULTS["trading.US"], feeRate: "0.0005", minFee: "2" };
     for (const [key, value] of [
-      ["withdrawal.minCreditScore", 75],
       ["exchange.spread", "0.0125"],
       ["exchange.quoteSeconds", 45],
-      ["recharge.limits", { USD: { min: "20", max: "20" }, KRW: { min: "10000", max: "5000000" } }],
+      ["exchange.feeRate", "0.002"],
+      ["trading.US", trading],
     ] as const) {
       expect(await config("set", { key, value, reason: "Tuning" }), key).toMatchObject({
         status: 1,

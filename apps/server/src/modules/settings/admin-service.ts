@@ -2,6 +2,8 @@ import {
   SETTING_DEFAULTS,
   SETTING_KEYS,
   SETTINGS,
+  can,
+  isControlChange,
   type ConfigItem,
   type ConfigResetRequest,
   type ConfigSetRequest,
@@ -9,27 +11,39 @@ import {
 } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction } from "../audit/record.js";
+import { lockScopes } from "../reviews/four-eyes.js";
 import type { StaffAuth } from "../staff/sessions.js";
 import { forgetTradingConfig } from "../trading/pricing.js";
 import { checkTradingSetting } from "../trading/setting-check.js";
 import * as repo from "./admin-repository.js";
+import {
+  CONFIG_AUDIT,
+  configTarget,
+  refuseControlChange,
+  requestChange,
+  toPendingChange,
+} from "./changes.js";
+import * as changes from "./changes-repository.js";
 import { getSetting, getSettings, setSetting } from "./service.js";
 
-/** Audit actions of the configuration page. */
-export const CONFIG_AUDIT = { set: "config.set", reset: "config.reset" } as const;
-
-export const configTarget = (key: SettingKey) => `config:${key}`;
+export { CONFIG_AUDIT, configTarget } from "./changes.js";
 
 interface Deps {
   db: Db;
   clock: Clock;
 }
 
+/** What `config/set` or `config/reset` asks for: a value, or the default again. */
+type Asked = { reset: false; value: unknown } | { reset: true };
+
 /**
  * The typed configuration keys in the back office (DESIGN §4.1 Configuration): each with the value in
- * use, its default and whether a stored value overrides it. A change is one transaction with its audit
- * row (old and new value); every reader (getSetting) sees it from the next read on.
+ * use, its default, whether a stored value overrides it, and a control setting's pending change. A change
+ * is one transaction with its audit row (old and new value); every reader (getSetting) sees it from the
+ * next read on. A change of a control setting (CONTROL_SETTINGS) is only asked for here: it waits in the
+ * review queue for a second administrator (changes.ts), and a role without `config.controls` may not ask.
  */
 export class ConfigAdminService {
   constructor(private readonly deps: Deps) {}
@@ -39,44 +53,55 @@ export class ConfigAdminService {
   }
 
   async set(staff: StaffAuth, request: ConfigSetRequest): Promise<ConfigItem> {
-    const { db, clock } = this.deps;
     checkTradingSetting(request.key, request.value);
-    const item = await db.transaction(async (tx) => {
-      const at = clock.now();
-      const [before] = await this.items(tx, [request.key]);
-      await setSetting(tx, request.key, request.value, staff.id, at);
-      const after = await getSetting(tx, request.key);
-      await recordStaffAction(tx, staff, {
-        action: CONFIG_AUDIT.set,
-        target: configTarget(request.key),
-        reason: request.reason,
-        details: { key: request.key, before: before?.value, after, wasOverridden: before?.overridden },
-        at,
-      });
-      return this.item(tx, request.key);
-    });
-    forgetTradingConfig();
-    return item;
+    return this.change(staff, request.key, request.reason, { reset: false, value: request.value });
   }
 
   /** Back to the default: the stored value is removed (audited also when there was none). */
   async reset(staff: StaffAuth, request: ConfigResetRequest): Promise<ConfigItem> {
+    return this.change(staff, request.key, request.reason, { reset: true });
+  }
+
+  /**
+   * Under the key's lock (so a change asked for and one applied cannot cross): refused while a change of
+   * the key is pending (SETTING_CHANGE_PENDING: its approval would undo this one), asked for when it
+   * changes a control setting, else applied.
+   */
+  private async change(staff: StaffAuth, key: SettingKey, reason: string, asked: Asked) {
     const { db, clock } = this.deps;
-    const item = await db.transaction(async (tx) => {
-      const at = clock.now();
-      const [before] = await this.items(tx, [request.key]);
-      const removed = await repo.removeSetting(tx, request.key);
+    const at = clock.now();
+    const outcome = await db.transaction(async (tx) => {
+      await lockScopes(tx, [`setting:${key}`]);
+      const before = await this.item(tx, key);
+      if (before.pendingChange) throw new DomainError("SETTING_CHANGE_PENDING");
+      const after = asked.reset ? SETTING_DEFAULTS[key] : parsed(key, asked.value);
+      // Removing a value that is not stored changes nothing, whatever the key.
+      const changes = !asked.reset || before.overridden;
+      if (changes && isControlChange(key, before.value, after)) {
+        if (!can(staff.role, "config.controls")) return { refused: after };
+        await requestChange(tx, staff, { key, before: before.value, after, reset: asked.reset, reason, at });
+        return { item: await this.item(tx, key), applied: false };
+      }
+      const details = asked.reset
+        ? { key, before: before.value, after, removed: await repo.removeSetting(tx, key) }
+        : await (async () => {
+            await setSetting(tx, key, after, staff.id, at);
+            const stored = await getSetting(tx, key);
+            return { key, before: before.value, after: stored, wasOverridden: before.overridden };
+          })();
       await recordStaffAction(tx, staff, {
-        action: CONFIG_AUDIT.reset,
-        target: configTarget(request.key),
-        reason: request.reason,
-        details: { key: request.key, before: before?.value, after: SETTING_DEFAULTS[request.key], removed },
+        action: asked.reset ? CONFIG_AUDIT.reset : CONFIG_AUDIT.set,
+        target: configTarget(key),
+        reason,
+        details,
         at,
       });
-      return this.item(tx, request.key);
+      return { item: await this.item(tx, key), applied: true };
     });
-    forgetTradingConfig();
-    return item;
+    if ("refused" in outcome)
+      return refuseControlChange(db, staff, { key, value: outcome.refused, reason, at });
+    if (outcome.applied) forgetTradingConfig();
+    return outcome.item;
   }
 
   private async item(tx: Db, key: SettingKey): Promise<ConfigItem> {
@@ -86,7 +111,12 @@ export class ConfigAdminService {
   }
 
   private async items(tx: Db, keys: readonly SettingKey[]): Promise<ConfigItem[]> {
-    const [values, stored] = await Promise.all([getSettings(tx, keys), repo.storedSettings(tx)]);
+    const [values, stored, pending] = await Promise.all([
+      getSettings(tx, keys),
+      repo.storedSettings(tx),
+      changes.pendingChanges(tx, keys),
+    ]);
+    const pendingByKey = new Map(pending.map((row) => [row.key, toPendingChange(row)]));
     const byKey = new Map(
       stored.map((row) => [row.key, { ...row, value: JSON.parse(row.value) as unknown }]),
     );
@@ -101,7 +131,15 @@ export class ConfigAdminService {
         overridden,
         updatedAt: row?.updatedAt.toISOString() ?? null,
         updatedBy: row?.updatedBy ?? null,
+        pendingChange: pendingByKey.get(key) ?? null,
       };
     });
   }
+}
+
+/** The value as its key's schema reads it (the request was validated already; this only narrows it). */
+function parsed(key: SettingKey, value: unknown): unknown {
+  const result = SETTINGS[key].safeParse(value);
+  if (!result.success) throw new DomainError("INVALID_INPUT", { field: "value" });
+  return result.data;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { bankCards, deposits, users, withdrawals } from "../../db/schema/index.js";
 
@@ -35,6 +35,25 @@ export async function findPending(handle: Db, userId: string) {
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, "pending")));
   return row;
+}
+
+/** The user's withdrawals in `currency` since `since`, not refused (the `withdrawal.fourEyesAbove` sum). */
+export async function withdrawnSince(
+  tx: Db,
+  params: { userId: string; currency: string; since: Date },
+): Promise<string> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, params.userId),
+        eq(withdrawals.currency, params.currency),
+        gt(withdrawals.createdAt, params.since),
+        ne(withdrawals.state, "rejected"),
+      ),
+    );
+  return row?.total ?? "0";
 }
 
 const cardColumns = {

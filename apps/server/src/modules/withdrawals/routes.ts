@@ -56,7 +56,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         summary:
           "Request a withdrawal to one of the user's cards; the amount is held at once and paid out when " +
-          "a reviewer approves (two reviewers above withdrawal.fourEyesAbove). Refusals, in order: " +
+          "a reviewer approves (two different reviewers for the one that takes the user's withdrawals in " +
+          "the currency over the last 24 hours above withdrawal.fourEyesAbove). Refusals, in order: " +
           "ACCOUNT_FROZEN, WITHDRAW_BANNED, FUND_PASSWORD_NOT_SET (or FUND_PASSWORD_LOCKED), KYC_REQUIRED, " +
           "CARD_NOT_FOUND (also another user's card), CARD_NOT_OWNED (a card not in the verified name), " +
           "INSUFFICIENT_CREDIT_SCORE, OUTSIDE_WINDOW {start, end}, CURRENCY_UNSUPPORTED, AMOUNT_BELOW_MIN " +

@@ -7,7 +7,7 @@ import {
   type WithdrawRulesResponse,
   type Withdrawal,
 } from "@brokerage/api";
-import { hold, inWindow, maskCardNumber, money, namesMatch, toBookedString } from "@brokerage/core";
+import { hold, inWindow, maskCardNumber, namesMatch, toBookedString } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { seqCursor } from "../../lib/cursor.js";
@@ -16,6 +16,7 @@ import { DomainError } from "../../lib/errors.js";
 import { countBound } from "../bank/repository.js";
 import type { FundPasswordService } from "../fund-password/service.js";
 import { amountAtScale, book, idempotent, userWallets, type IdempotentCall } from "../ledger/index.js";
+import { needsSecondApproval } from "../reviews/four-eyes.js";
 import { openReview } from "../reviews/queue.js";
 import { getSettings } from "../settings/service.js";
 import * as repo from "./repository.js";
@@ -32,7 +33,6 @@ import {
   withdrawableRefusal,
   WITHDRAWAL_SETTINGS,
   type Refusal,
-  type WithdrawalSettings,
 } from "./rules.js";
 
 interface Deps {
@@ -192,6 +192,14 @@ export class WithdrawalService {
     refuse(withdrawableRefusal(available, amount));
     const id = randomUUID();
     const at = this.deps.clock.now();
+    // The four-eyes lock before the hold's account locks, in the order adjustments take them too.
+    const twoReviewers = await needsSecondApproval(tx, {
+      scopes: [`user:${userId}`],
+      threshold: settings["withdrawal.fourEyesAbove"][currency] ?? null,
+      amount,
+      earlier: async (since) => [await repo.withdrawnSince(tx, { userId, currency, since })],
+      now: at,
+    });
     const held = await book(tx, {
       entry: hold("withdrawalHold", userId, currency, amount),
       userId,
@@ -214,7 +222,7 @@ export class WithdrawalService {
       kind: "withdrawal",
       subjectId: id,
       userId,
-      approvalsNeeded: needsTwoReviewers(settings, currency, amount) ? 2 : 1,
+      approvalsNeeded: twoReviewers ? 2 : 1,
       createdAt: at,
     });
     return {
@@ -240,9 +248,4 @@ export class WithdrawalService {
       throw error;
     }
   }
-}
-
-function needsTwoReviewers(settings: WithdrawalSettings, currency: string, amount: string): boolean {
-  const above = settings["withdrawal.fourEyesAbove"][currency];
-  return above !== undefined && money(amount).greaterThan(above);
 }

@@ -213,4 +213,5 @@ export const defaultConfigItems = (): ConfigItem[] =>
     overridden: false,
     updatedAt: null,
     updatedBy: null,
+    pendingChange: null,
   }));
