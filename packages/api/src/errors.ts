@@ -91,6 +91,9 @@ export const ERROR_MESSAGES = {
   REASON_REQUIRED: "Please give a reason",
   OTP_REQUIRED: "Enter the 6-digit code from your authenticator app",
   OTP_INVALID: "The code is wrong or has expired",
+  TOTP_LOCKED:
+    "Too many wrong codes: the code step of this account is locked until {{until}}. You can still log in with a recovery code",
+  RECOVERY_CODES_LOCKED: "Too many wrong recovery codes: they are locked until {{until}}",
   TOTP_ALREADY_ENABLED: "Two-step log-in is already on",
   TOTP_NOT_ENROLLED: "Start setting up two-step log-in first: no code is waiting to be confirmed",
   TOTP_ENROLMENT_REQUIRED: "Set up two-step log-in before using the back office",

@@ -65,6 +65,9 @@ export const MESSAGE_KINDS = [
   "ipoListed",
   "ipoCancelled",
   "ipoWaived",
+  /** Wrong codes from anywhere locked the code step of the account (someone knows its password). */
+  "totpLocked",
+  "recoveryCodesLocked",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

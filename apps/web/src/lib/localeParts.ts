@@ -39,6 +39,8 @@ export const SHELL_ERROR_CODES: readonly string[] = [
   "PASSWORD_BLANK",
   "OTP_REQUIRED",
   "OTP_INVALID",
+  "TOTP_LOCKED",
+  "RECOVERY_CODES_LOCKED",
 ];
 
 export const SHELL_SECTIONS: readonly string[] = [

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { adminSessions, adminUsers } from "../../db/schema/index.js";
 
@@ -95,16 +95,41 @@ export async function startTotpEnrolment(tx: Db, params: { id: string; secret: s
   return rows.length === 1;
 }
 
-/** Turns two-step log-in on for the secret that was confirmed, unless it was replaced meanwhile. */
-export async function enableTotp(tx: Db, params: { id: string; secret: string; now: Date }) {
+/**
+ * Turns two-step log-in on for the secret that was confirmed, unless it was replaced meanwhile, with the
+ * hashes of the recovery codes shown once.
+ */
+export async function enableTotp(
+  tx: Db,
+  params: { id: string; secret: string; recoveryHashes: string[]; now: Date },
+) {
   const rows = await tx
     .update(adminUsers)
-    .set({ totpEnabledAt: params.now, updatedAt: params.now })
+    .set({ totpEnabledAt: params.now, totpRecoveryHashes: params.recoveryHashes, updatedAt: params.now })
     .where(
       and(
         eq(adminUsers.id, params.id),
         eq(adminUsers.totpSecret, params.secret),
         isNull(adminUsers.totpEnabledAt),
+      ),
+    )
+    .returning({ id: adminUsers.id });
+  return rows.length === 1;
+}
+
+/**
+ * Takes one recovery code's hash out of the stored ones, in one statement: of two log-ins spending the
+ * same code at once, exactly one gets `true`.
+ */
+export async function spendRecoveryHash(tx: Db, params: { id: string; hash: string }): Promise<boolean> {
+  const rows = await tx
+    .update(adminUsers)
+    .set({ totpRecoveryHashes: sql`${adminUsers.totpRecoveryHashes} - ${params.hash}::text` })
+    .where(
+      and(
+        eq(adminUsers.id, params.id),
+        isNotNull(adminUsers.totpEnabledAt),
+        sql`jsonb_exists(${adminUsers.totpRecoveryHashes}, ${params.hash}::text)`,
       ),
     )
     .returning({ id: adminUsers.id });

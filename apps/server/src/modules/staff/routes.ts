@@ -5,6 +5,7 @@ import {
   staffLoginRequest,
   staffMe,
   staffSession,
+  totpConfirmation,
   totpEnrolment,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -55,8 +56,10 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags,
         summary:
           "Staff log-in: `{token, account, role}`; send token and account back as headers. With two-step " +
-          "log-in on, a call without `otp` answers OTP_REQUIRED, a wrong or used code OTP_INVALID. Throttled " +
-          "like user log-in; every attempt is in the audit log.",
+          "log-in on, a call without `otp` answers OTP_REQUIRED, a wrong or used code (or recovery code) " +
+          "OTP_INVALID. Throttled like user log-in; 5 wrong codes on an account within 15 minutes, from " +
+          "any addresses, lock its code step for 15 minutes (TOTP_LOCKED with `until`; recovery codes " +
+          "limited apart, RECOVERY_CODES_LOCKED). Every attempt and every lock is in the audit log.",
         body: staffLoginRequest,
         response: answers(staffSession),
       },
@@ -118,15 +121,13 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: {
         ...sessionSchema,
         summary:
-          "Turn two-step log-in on with a code from the enrolled secret (OTP_INVALID when wrong; " +
-          "TOTP_NOT_ENROLLED without a pending enrolment, TOTP_ALREADY_ENABLED once it is on)",
+          "Turn two-step log-in on with a code from the enrolled secret; answers ten recovery codes, " +
+          "each good for one log-in, shown this once (OTP_INVALID when wrong; TOTP_NOT_ENROLLED without " +
+          "a pending enrolment, TOTP_ALREADY_ENABLED once it is on)",
         body: otpRequest,
-        response: staffAnswers(z.null()),
+        response: staffAnswers(totpConfirmation),
       },
     },
-    async (request) => {
-      await auth.confirmTotp(staffOf(request), request.body.otp);
-      return ok(null);
-    },
+    async (request) => ok(await auth.confirmTotp(staffOf(request), request.body.otp)),
   );
 };

@@ -1,4 +1,10 @@
-import { ROLE_PERMISSIONS, type StaffLoginRequest, type StaffMe, type StaffSession } from "@brokerage/api";
+import {
+  ROLE_PERMISSIONS,
+  type StaffLoginRequest,
+  type StaffMe,
+  type StaffSession,
+  type TotpConfirmation,
+} from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import type { adminUsers } from "../../db/schema/index.js";
 import type { Clock } from "../../lib/clock.js";
@@ -11,7 +17,14 @@ import {
 } from "../../lib/login-throttle.js";
 import { burnPasswordCheck, verifyPassword } from "../../lib/password.js";
 import type { RateLimiter } from "../../lib/rate-limiter.js";
-import { newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
+import {
+  DEFAULT_SECOND_FACTOR_RULES,
+  SecondFactorLock,
+  type SecondFactorLocked,
+  type SecondFactorRules,
+  type VerifiedFactor,
+} from "../../lib/second-factor.js";
+import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
 import { appendAudit } from "../admin/repository.js";
 import type { ClientInfo } from "../session/service.js";
 import * as repo from "./repository.js";
@@ -22,6 +35,7 @@ export const TOTP_ISSUER = "Brokerage back office";
 
 /** Counted apart from app log-ins: a guess at a staff password never slows a user down, or back. */
 export const STAFF_LOGIN_SCOPE = "staff-login";
+const STAFF_SECOND_FACTOR_SCOPE = "staff-two-step";
 
 export const AUDIT = {
   login: "staff.login",
@@ -31,6 +45,8 @@ export const AUDIT = {
   totpEnrolRefused: "staff.totpEnrolRefused",
   totpEnabled: "staff.totpEnabled",
   totpConfirmFailed: "staff.totpConfirmFailed",
+  totpLocked: "staff.totpLocked",
+  recoveryCodesLocked: "staff.recoveryCodesLocked",
 } as const;
 
 type AdminUserRow = typeof adminUsers.$inferSelect;
@@ -41,6 +57,7 @@ interface Deps {
   sessions: StaffSessionService;
   rateLimiter: RateLimiter;
   limits?: LoginThrottleRules | undefined;
+  secondFactor?: Partial<SecondFactorRules> | undefined;
   /** How a slowed log-in waits (tests record the waits instead). */
   sleep?: Sleep | undefined;
 }
@@ -62,6 +79,7 @@ const clientDetails = (client: ClientInfo) => ({
  */
 export class StaffAuthService {
   private readonly throttle: LoginThrottle;
+  private readonly secondFactor: SecondFactorLock;
 
   constructor(private readonly deps: Deps) {
     this.throttle = new LoginThrottle(
@@ -70,13 +88,20 @@ export class StaffAuthService {
       deps.sleep,
       STAFF_LOGIN_SCOPE,
     );
+    this.secondFactor = new SecondFactorLock(
+      deps.rateLimiter,
+      deps.clock,
+      { ...DEFAULT_SECOND_FACTOR_RULES, ...deps.secondFactor },
+      STAFF_SECOND_FACTOR_SCOPE,
+    );
   }
 
   /**
    * As user log-in: an unknown account and a wrong password answer alike and take as long; a flag is
    * only told to whoever knows the password (and the code). With two-step log-in on, a missing code
    * answers OTP_REQUIRED and a wrong or used one OTP_INVALID; both stay counted as failed attempts, so
-   * someone who has the password gets no more guesses at the code than at the password.
+   * someone who has the password gets no more guesses at the code than at the password. Wrong codes
+   * from anywhere lock the account's code step (TOTP_LOCKED; recovery codes apart), audited once.
    */
   async login(input: StaffLoginRequest, client: ClientInfo): Promise<StaffSession> {
     const staff = await repo.findStaffByAccount(this.deps.db, input.account);
@@ -110,10 +135,14 @@ export class StaffAuthService {
       ? await verifyPassword(staff.passwordHash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
     if (!staff || !passwordRight) throw new DomainError("WRONG_CREDENTIALS");
-    const totpStep = this.checkOtp(staff, input.otp);
+    const factor = staff.totpEnabledAt
+      ? await this.secondFactor.verify(staff.id, staff, input.otp, (locked) =>
+          this.auditLock(staff, locked, client),
+        )
+      : undefined;
     return db.transaction(async (tx) => {
-      if (totpStep !== undefined && !(await repo.claimTotpStep(tx, { id: staff.id, step: totpStep })))
-        throw new DomainError("OTP_INVALID"); // the same code used by a concurrent log-in
+      // OTP_INVALID here: a concurrent log-in spent this very code (a double tap), not a guess.
+      if (factor && !(await spend(tx, staff.id, factor))) throw new DomainError("OTP_INVALID");
       await attempt.succeeded();
       if (staff.disabled) throw new DomainError("ACCOUNT_DISABLED");
       const { token, sessionId } = await sessions.start(tx, staff.id, client);
@@ -123,25 +152,29 @@ export class StaffAuthService {
         action: AUDIT.login,
         target: staffTarget(staff.id),
         reason: null,
-        details: { ...clientDetails(client), sessionId, twoStep: totpStep !== undefined },
+        details: {
+          ...clientDetails(client),
+          sessionId,
+          twoStep: factor !== undefined,
+          ...(factor?.kind === "recovery" && { recoveryCode: true }),
+        },
         createdAt: clock.now(),
       });
       return { token, account: staff.account, role: staff.role };
     });
   }
 
-  /** The verified step of the code when two-step log-in is on; undefined when it is off. */
-  private checkOtp(staff: AdminUserRow, otp: string | undefined): number | undefined {
-    if (!staff.totpEnabledAt || !staff.totpSecret) return undefined;
-    if (otp === undefined) throw new DomainError("OTP_REQUIRED");
-    const result = verifyTotp({
-      secret: staff.totpSecret,
-      code: otp,
-      at: this.deps.clock.now(),
-      lastUsedStep: staff.totpLastStep,
+  /** A lock set by wrong codes: audited on its own, beside the failed log-in that set it. */
+  private async auditLock(staff: AdminUserRow, { kind, until }: SecondFactorLocked, client: ClientInfo) {
+    await appendAudit(this.deps.db, {
+      adminUserId: staff.id,
+      actor: staff.account,
+      action: kind === "totp" ? AUDIT.totpLocked : AUDIT.recoveryCodesLocked,
+      target: staffTarget(staff.id),
+      reason: null,
+      details: { ...clientDetails(client), until: until.toISOString() },
+      createdAt: this.deps.clock.now(),
     });
-    if (!result.ok) throw new DomainError("OTP_INVALID");
-    return result.step;
   }
 
   async logout(staff: StaffAuth, client: ClientInfo): Promise<void> {
@@ -189,10 +222,12 @@ export class StaffAuthService {
 
   /**
    * Turns two-step log-in on once a code of the enrolled secret verifies; the code's step counts as
-   * used, so it cannot open a log-in afterwards. Already on: TOTP_ALREADY_ENABLED; no enrolment
-   * started: TOTP_NOT_ENROLLED.
+   * used, so it cannot open a log-in afterwards. Answers ten recovery codes, each good for one log-in:
+   * the only time they exist outside the staff member's hands (only their hashes are kept). Already
+   * on: TOTP_ALREADY_ENABLED; no enrolment started: TOTP_NOT_ENROLLED.
    */
-  async confirmTotp(staff: StaffAuth, otp: string): Promise<void> {
+  async confirmTotp(staff: StaffAuth, otp: string): Promise<TotpConfirmation> {
+    const { codes, hashes } = newRecoveryCodes();
     await this.audited(staff, AUDIT.totpEnabled, AUDIT.totpConfirmFailed, async (tx, now) => {
       const row = await repo.findStaffById(tx, staff.id);
       const secret = row?.totpSecret;
@@ -202,11 +237,12 @@ export class StaffAuthService {
       if (!result.ok || !(await repo.claimTotpStep(tx, { id: staff.id, step: result.step })))
         throw new DomainError("OTP_INVALID");
       // Replaced by another enrolment, or confirmed by a concurrent call, since it was read.
-      if (!(await repo.enableTotp(tx, { id: staff.id, secret, now })))
+      if (!(await repo.enableTotp(tx, { id: staff.id, secret, recoveryHashes: hashes, now })))
         throw new DomainError("TOTP_NOT_ENROLLED");
     });
     // The guard reads two-step state with the session: seen at once where ADMIN_REQUIRE_2FA waits for it.
     await this.deps.sessions.refresh(staff.id);
+    return { recoveryCodes: codes };
   }
 
   /**
@@ -233,4 +269,11 @@ export class StaffAuthService {
       throw error;
     }
   }
+}
+
+/** Marks a verified factor used; false when a concurrent log-in spent it first. */
+function spend(tx: Db, id: string, factor: VerifiedFactor): Promise<boolean> {
+  return factor.kind === "totp"
+    ? repo.claimTotpStep(tx, { id, step: factor.step })
+    : repo.spendRecoveryHash(tx, { id, hash: factor.hash });
 }

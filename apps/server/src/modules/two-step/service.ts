@@ -1,12 +1,13 @@
-import { OTP_CODE_PATTERN, type TotpConfirmation, type TwoStepStatus } from "@brokerage/api";
+import type { TotpConfirmation, TwoStepStatus } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import { HOUR, MINUTE, type Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { verifyPassword } from "../../lib/password.js";
 import type { RateLimiter, RateRule } from "../../lib/rate-limiter.js";
-import { consumeRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
+import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
 import { ConfigService } from "../common/service.js";
 import * as repo from "./repository.js";
+import { UserSecondFactors } from "./second-factor.js";
 
 export interface TwoStepRules {
   /** Enrolments started per user: each one writes a new secret. */
@@ -26,54 +27,6 @@ export const DEFAULT_TWO_STEP_RULES: TwoStepRules = {
 /** Shown above the code in the authenticator app when the operator has not named the platform. */
 const DEFAULT_ISSUER = "Brokerage";
 
-/** What the second factor of a log-in (or of turning two-step log-in off) is checked against. */
-export interface TwoStepState {
-  id: string;
-  totpSecret: string | null;
-  totpEnabledAt: Date | null;
-  totpLastStep: number | null;
-  totpRecoveryHashes: string[];
-}
-
-/** A second factor that verified: spent in the transaction of what it opens. */
-export interface SecondFactor {
-  kind: "totp" | "recovery";
-  /** Marks the code used; OTP_INVALID when a concurrent request spent it first. */
-  spend(tx: Db): Promise<void>;
-}
-
-/**
- * Checks a second factor of a user who has two-step log-in on: the code of the current step (or one
- * either side), never one of a step already used, or an unused recovery code. OTP_REQUIRED without
- * one, OTP_INVALID when it does not verify. Nothing is written until `spend`.
- */
-export function checkSecondFactor(state: TwoStepState, otp: string | undefined, at: Date): SecondFactor {
-  const secret = state.totpSecret;
-  if (!state.totpEnabledAt || !secret) throw new Error("checkSecondFactor: two-step log-in is off");
-  if (otp === undefined) throw new DomainError("OTP_REQUIRED");
-  const userId = state.id;
-  if (OTP_CODE_PATTERN.test(otp)) {
-    const result = verifyTotp({ secret, code: otp, at, lastUsedStep: state.totpLastStep });
-    if (!result.ok) throw new DomainError("OTP_INVALID");
-    return {
-      kind: "totp",
-      spend: async (tx) => {
-        if (!(await repo.claimStep(tx, { userId, secret, step: result.step })))
-          throw new DomainError("OTP_INVALID");
-      },
-    };
-  }
-  const remaining = consumeRecoveryCode(state.totpRecoveryHashes, otp);
-  const hash = remaining && state.totpRecoveryHashes.find((stored) => !remaining.includes(stored));
-  if (!hash) throw new DomainError("OTP_INVALID");
-  return {
-    kind: "recovery",
-    spend: async (tx) => {
-      if (!(await repo.spendRecoveryHash(tx, { userId, hash }))) throw new DomainError("OTP_INVALID");
-    },
-  };
-}
-
 interface Deps {
   db: Db;
   clock: Clock;
@@ -88,15 +41,21 @@ const checkKey = (userId: string) => `two-step-check:user:${userId}`;
  * Optional TOTP two-step log-in of app users (DESIGN §5 Users): enrol (a secret for the authenticator
  * app), confirm with a code (it is then asked at every log-in; ten recovery codes are answered once and
  * only their hashes kept), turn off with the login password and a code. Mirrors the staff side
- * (modules/staff/service.ts), with recovery codes and the way back out that users need.
+ * (modules/staff/service.ts), with the way back out that users need.
  */
 export class TwoStepService {
   private readonly rules: TwoStepRules;
   private readonly config: ConfigService;
+  private readonly secondFactors: UserSecondFactors;
 
   constructor(private readonly deps: Deps) {
     this.rules = { ...DEFAULT_TWO_STEP_RULES, ...deps.rules };
     this.config = new ConfigService(deps.db);
+    this.secondFactors = new UserSecondFactors({
+      db: deps.db,
+      clock: deps.clock,
+      rateLimiter: deps.rateLimiter,
+    });
   }
 
   async status(userId: string): Promise<TwoStepStatus> {
@@ -159,6 +118,7 @@ export class TwoStepService {
   /**
    * Turns two-step log-in off with the login password and a current code or an unused recovery code
    * (a lost phone): a stolen session alone cannot. The secret and the recovery codes are forgotten.
+   * Its codes count towards the account's lock of wrong codes as a log-in's do.
    */
   async disable(userId: string, input: { password: string; otp: string }): Promise<void> {
     const { db, clock } = this.deps;
@@ -168,7 +128,7 @@ export class TwoStepService {
     if (!state.totpEnabledAt || !secret) throw new DomainError("TOTP_NOT_ENABLED");
     if (!(await verifyPassword(state.passwordHash, input.password)))
       throw new DomainError("PASSWORD_WRONG", { field: "password" });
-    const factor = checkSecondFactor(state, input.otp, clock.now());
+    const factor = await this.secondFactors.check(state, input.otp);
     await db.transaction(async (tx) => {
       await factor.spend(tx);
       if (!(await repo.disable(tx, { userId, secret, now: clock.now() })))

@@ -3,17 +3,9 @@ import { eq } from "drizzle-orm";
 import { URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.js";
-import { TOTP_PERIOD_SECONDS } from "../../lib/totp.js";
-import { appCode, createStaff, staffLogin, unauthorized } from "../staff/testing.js";
-import {
-  buildTestApp,
-  call,
-  PASSWORD,
-  registration,
-  toSession,
-  type Session,
-  type TestApp,
-} from "../../../test/helper.js";
+import { createStaff, staffLogin, unauthorized } from "../staff/testing.js";
+import { buildTestApp, call, PASSWORD, type Session, type TestApp } from "../../../test/helper.js";
+import { STEP_MS, twoStepUsers } from "./testing.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,58 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
-let addressCounter = 0;
-/** A fresh client address per log-in, so the per-address limits only bite where a test wants them to. */
-const nextAddress = () => `10.40.${++addressCounter % 250}.${Math.floor(addressCounter / 250) + 1}`;
-
-/** A new user (each from its own address: registrations are limited per address). */
-async function newUser() {
-  const answer = await call(t.app, "user/register", registration(), {}, nextAddress());
-  expect(answer).toMatchObject({ status: 1 });
-  return toSession(answer);
-}
-
+const { nextAddress, newUser, codeAt, wrongCode, login, enrol, enrolled } = twoStepUsers(() => t, 40);
 const now = () => t.clock.now();
-const codeAt = (secret: string, offsetSteps = 0) =>
-  appCode(secret, new Date(now().getTime() + offsetSteps * STEP_MS));
-/** A code of a step far from now: well-formed, and wrong. */
-const wrongCode = (secret: string) => {
-  const far = codeAt(secret, 40);
-  return [-1, 0, 1].some((step) => codeAt(secret, step) === far) ? codeAt(secret, 41) : far;
-};
-
-const login = (session: Pick<Session, "account">, otp?: string, address = nextAddress()) =>
-  call(
-    t.app,
-    "user/login",
-    { account: session.account, password: PASSWORD, ...(otp !== undefined && { otp }) },
-    {},
-    address,
-  );
 
 async function userRow(account: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.account, account));
   if (!row) throw new Error(`no user ${account}`);
   return row;
-}
-
-async function enrol(session: Session) {
-  const answer = await call(t.app, "user/enrollTotp", {}, session.headers);
-  expect(answer).toMatchObject({ status: 1 });
-  return answer.data as { secret: string; uri: string };
-}
-
-/** A user with two-step log-in on: its session, secret and recovery codes. */
-async function enrolled() {
-  const session = await newUser();
-  const { secret } = await enrol(session);
-  const confirm = await call(t.app, "user/confirmTotp", { otp: codeAt(secret) }, session.headers);
-  expect(confirm).toMatchObject({ status: 1 });
-  const { recoveryCodes } = confirm.data as { recoveryCodes: string[] };
-  // The confirming code's step is used: the next code comes from a later step.
-  t.clock.advance(STEP_MS);
-  return { session, secret, recoveryCodes };
 }
 
 const status = async (session: Session) =>
@@ -257,12 +204,14 @@ describe("user/login with two-step log-in on", () => {
   });
 
   it("counts wrong codes as failed log-ins: throttled like wrong passwords, and told to the owner", async () => {
-    const { session, secret } = await enrolled();
+    const { session, secret, recoveryCodes } = await enrolled();
     const address = nextAddress();
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 4; i++)
       expect(await login(session, wrongCode(secret), address)).toMatchObject({ code: "OTP_INVALID" });
+    // The fifth wrong code also locks the account's code step (see lock.test.ts).
+    expect(await login(session, wrongCode(secret), address)).toMatchObject({ code: "TOTP_LOCKED" });
     expect(await login(session, codeAt(secret), address)).toMatchObject({ code: "TOO_FREQUENT" });
-    const owner = await login(session, codeAt(secret));
+    const owner = await login(session, recoveryCodes[0]);
     expect(owner).toMatchObject({ status: 1, data: { failedLogins: { count: 5 } } });
   });
 

@@ -53,7 +53,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
           "account from anywhere slow its log-ins down but never refuse the right password. " +
           "`failedLogins` tells the owner of failures since the last log-in. With two-step log-in on, " +
           "the right password without `otp` answers OTP_REQUIRED; a wrong or used code (or recovery " +
-          "code) OTP_INVALID, counted as a failed attempt.",
+          "code) OTP_INVALID, counted as a failed attempt. 5 wrong codes on an account within 15 minutes, " +
+          "from any addresses, lock its code step for 15 minutes (TOTP_LOCKED with `until`, the owner told " +
+          "in the inbox); recovery codes stay open, limited apart (RECOVERY_CODES_LOCKED).",
         body: loginRequest,
         response: answers(sessionResponse),
       },

@@ -21,7 +21,7 @@ import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode } from "../../lib/random.js";
 import { addressBucket, type RateLimiter, type RateRule } from "../../lib/rate-limiter.js";
 import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
-import { checkSecondFactor, type SecondFactor } from "../two-step/service.js";
+import { UserSecondFactors, type SecondFactor } from "../two-step/second-factor.js";
 import * as repo from "./repository.js";
 
 export interface AuthLimits extends LoginThrottleRules {
@@ -64,9 +64,11 @@ async function assertStrongPassword(password: string, account: string, field: st
 
 export class UserService {
   private readonly throttle: LoginThrottle;
+  private readonly secondFactors: UserSecondFactors;
 
   constructor(private readonly deps: Deps) {
     this.throttle = new LoginThrottle(deps.rateLimiter, deps.limits, deps.sleep);
+    this.secondFactors = new UserSecondFactors(deps);
   }
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
@@ -138,14 +140,15 @@ export class UserService {
   }
 
   /**
-   * The code of a log-in with two-step log-in on (see two-step/service.ts). A wrong code is told to
-   * the owner at the next log-in like a wrong password: whoever typed it knew the password.
+   * The code of a log-in with two-step log-in on (see two-step/second-factor.ts): wrong codes lock the
+   * account's code step, whatever the address. A refused code is told to the owner at the next log-in
+   * like a wrong password: whoever typed it knew the password.
    */
   private async secondFactorOf(user: UserRow, otp: string | undefined): Promise<SecondFactor> {
     try {
-      return checkSecondFactor(user, otp, this.deps.clock.now());
+      return await this.secondFactors.check(user, otp);
     } catch (error) {
-      if (error instanceof DomainError && error.code === "OTP_INVALID")
+      if (error instanceof DomainError && error.code !== "OTP_REQUIRED")
         await repo.recordFailedLogin(this.deps.db, { userId: user.id, at: this.deps.clock.now() });
       throw error;
     }

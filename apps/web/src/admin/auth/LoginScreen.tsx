@@ -11,6 +11,9 @@ import { AdminApiError, adminPost } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { saveSession } from "../lib/session";
 
+/** The authenticator's 6 digits, or a recovery code (12 letters and digits, dashes or spaces optional). */
+const SECOND_FACTOR = /^\s*(\d{6}|[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4})\s*$/;
+
 interface Credentials {
   account: string;
   password: string;
@@ -44,7 +47,7 @@ export function LoginScreen() {
     login.mutate(values);
   };
   const onCode = ({ otp }: { otp: string }) => {
-    if (credentials) login.mutate({ ...credentials, otp });
+    if (credentials) login.mutate({ ...credentials, otp: otp.trim() });
   };
   const back = () => {
     setOtpStep(false);
@@ -78,13 +81,12 @@ export function LoginScreen() {
             <Form.Item
               name="otp"
               label={t("login.otp")}
-              rules={[{ required: true, pattern: /^\d{6}$/, message: t("login.otpFormat") }]}
+              rules={[{ required: true, pattern: SECOND_FACTOR, message: t("login.otpOrRecoveryFormat") }]}
             >
               <Input
                 prefix={<SafetyOutlined aria-hidden />}
-                inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
+                maxLength={16}
                 autoFocus
                 size="large"
               />

@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
+import type { TotpConfirmation } from "@brokerage/api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Steps, Typography } from "antd";
 import { useState } from "react";
@@ -17,13 +18,17 @@ interface Enrolment {
 /** The secret in groups of four, as authenticator apps show it for typing. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
-/** Two-step log-in for the staff member's own account: scan (or type) the secret, confirm a code. */
+/**
+ * Two-step log-in for the staff member's own account: scan (or type) the secret, confirm a code, then
+ * the recovery codes, shown this once (the server keeps only their hashes).
+ */
 export function SecurityScreen() {
   const { t } = useTranslation();
   const { me } = useStaff();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const start = useMutation({
     mutationFn: async () => {
@@ -36,9 +41,10 @@ export function SecurityScreen() {
     onSuccess: setEnrolment,
   });
   const confirm = useMutation({
-    mutationFn: (otp: string) => adminPost<null>("auth/confirmTotp", { otp }),
-    onSuccess: async () => {
+    mutationFn: (otp: string) => adminPost<TotpConfirmation>("auth/confirmTotp", { otp }),
+    onSuccess: async ({ recoveryCodes: codes }) => {
       setEnrolment(null);
+      setRecoveryCodes(codes);
       void message.success(t("security.enabled"));
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
@@ -51,7 +57,31 @@ export function SecurityScreen() {
         <Alert type="warning" showIcon title={t("security.enrolBanner")} />
       ) : null}
       <Card variant="borderless" className="admin-card">
-        {me.totpEnabled ? (
+        {recoveryCodes ? (
+          <Result
+            status="success"
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            title={t("security.codesTitle")}
+            subTitle={t("security.codesText")}
+            extra={
+              <>
+                <Typography.Paragraph
+                  copyable={{ text: recoveryCodes.join("\n") }}
+                  className="admin-mono admin-security__codes"
+                >
+                  <ul aria-label={t("security.codesList")}>
+                    {recoveryCodes.map((code) => (
+                      <li key={code}>{code}</li>
+                    ))}
+                  </ul>
+                </Typography.Paragraph>
+                <Button type="primary" onClick={() => setRecoveryCodes(null)}>
+                  {t("security.codesDone")}
+                </Button>
+              </>
+            }
+          />
+        ) : me.totpEnabled ? (
           <Result
             status="success"
             icon={<SafetyCertificateOutlined aria-hidden />}

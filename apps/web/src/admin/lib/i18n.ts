@@ -1,8 +1,9 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGES } from "@brokerage/api/constants";
+import { LANGUAGES, TIME_PARAMS } from "@brokerage/api/constants";
 import en from "../locales/en.json";
 import { AdminApiError, AdminHttpError } from "./client";
+import { formatDateTime } from "./format";
 
 /** The back office's five languages, in the order the switch lists them. */
 export const ADMIN_LANGUAGES = Object.values(LANGUAGES).map(({ tag, label }) => ({ tag, label }));
@@ -64,12 +65,20 @@ export async function changeAdminLanguage(tag: AdminLanguage): Promise<void> {
   document.documentElement.lang = tag;
 }
 
+const timeParams = new Set<string>(TIME_PARAMS);
+
+/** Instants (`until` …) in the staff member's local time rather than as the wire's ISO text. */
+const readableParams = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, timeParams.has(key) ? formatDateTime(value) : value]),
+  );
+
 /** The text of any error a call can end with, in the current language. */
 export function errorText(error: unknown): string {
   const t = adminI18n.t.bind(adminI18n);
   if (error instanceof AdminApiError) {
     const key = `errors.${error.code}`;
-    if (adminI18n.exists(key)) return t(key, error.params);
+    if (adminI18n.exists(key)) return t(key, readableParams(error.params));
     return error.serverMsg || t("errors.generic");
   }
   if (error instanceof AdminHttpError) {

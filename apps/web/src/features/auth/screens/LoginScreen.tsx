@@ -19,6 +19,9 @@ const LoginCodeStep = lazy(() =>
   import("../components/LoginCodeStep").then((module) => ({ default: module.LoginCodeStep })),
 );
 
+/** Answers to a code, shown beside it: a locked code step still leaves the recovery codes to try. */
+const CODE_STEP_ERRORS = new Set(["OTP_INVALID", "TOTP_LOCKED", "RECOVERY_CODES_LOCKED"]);
+
 /**
  * /login/login: back to the screen the session guard turned the visitor away from, or home. With
  * two-step log-in on, the server answers the right password with OTP_REQUIRED and the screen asks for
@@ -55,8 +58,8 @@ export default function LoginScreen() {
         if (error.code === "OTP_REQUIRED") {
           const { otp: _ignored, ...credentials } = values;
           setCodeFor(credentials);
-        } else if (error.code === "OTP_INVALID" && values.otp !== undefined) {
-          setCodeError(errorText(error.code));
+        } else if (error.code && CODE_STEP_ERRORS.has(error.code) && values.otp !== undefined) {
+          setCodeError(errorText(error.code, error.params, error.serverMsg));
         } else {
           showError(errorText(error.code, error.params, error.serverMsg));
         }
