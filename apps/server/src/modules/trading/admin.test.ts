@@ -165,11 +165,11 @@ describe("config/set of trading.<market>", () => {
     expect(await terms(who)).toEqual(before);
   });
 
+  // Its leverages too would be a control setting's change, which waits for two administrators.
   it("stores a sound value, which trade/terms publishes at once", async () => {
     const who = await trader(t);
     const value = {
       ...defaults,
-      leverages: [1, 3],
       minFee: "150",
       stampDutyCap: "5000",
       lock: { kind: "minutes", n: 30 },
