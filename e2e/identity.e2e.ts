@@ -8,6 +8,7 @@ import {
   DESKTOP,
   INVITE_CODE,
   SCREENSHOT_DIR,
+  VIEWPORT,
   browserAvailable,
   expectAccessible,
   expectStrictCsp,
@@ -368,6 +369,30 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     expect(await card.getByLabel("Card number ending 0123").innerText()).not.toContain("1234567890");
     await accessible(page, "bank list");
     await shoot(page, "identity-bank-list");
+  });
+
+  it("keeps a bank name of 100 unbroken letters within the phone's width", async () => {
+    const bankName = `Bank${"X".repeat(96)}`;
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await waitForHash(page, "#/information/addBankCard");
+    await expect.poll(() => page.getByLabel("Holder name").inputValue()).toBe(realName);
+    await page.getByLabel("Card number").fill("6222021234567890456");
+    await page.getByLabel("Bank name").fill(bankName);
+    await page.getByLabel("Branch name").fill(`Branch${"Y".repeat(94)}`);
+    await page.getByLabel("IFSC code").fill("SBIN0000300");
+    await page.getByRole("button", { name: "Bind card" }).click();
+    await waitForHash(page, "#/information/bankList");
+    const list = page.getByRole("list", { name: "Bank cards" });
+    const tile = list.getByRole("listitem").filter({ hasText: bankName });
+    await tile.getByLabel("Card number ending 0456").waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      list: document.querySelector(".bank-cards")?.getBoundingClientRect().right ?? Infinity,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(VIEWPORT.width);
+    expect(widths.list).toBeLessThanOrEqual(VIEWPORT.width);
+    expect((await tile.boundingBox())?.width ?? Infinity).toBeLessThanOrEqual(VIEWPORT.width);
+    await shoot(page, "identity-bank-list-long-name");
   });
 
   it("adds a wallet address and shows its QR code", async () => {
