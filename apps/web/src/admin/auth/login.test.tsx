@@ -55,6 +55,68 @@ describe("staff log-in", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("staff-account").textContent).toBe("reviewer1");
   });
 
+  it("takes a recovery code at the code step, and tells a locked code step with its time in place", async () => {
+    const until = "2026-12-01T21:15:00.000Z";
+    const calls = mockAdminApi({
+      "auth/login": (body) => {
+        if (body.otp === undefined) return fail("OTP_REQUIRED");
+        if (body.otp === "111111") return fail("TOTP_LOCKED", { until });
+        return body.otp === "ABCD-EFGH-2345"
+          ? ok({ token: "tok-2", account: "reviewer1", role: "reviewer" })
+          : fail("OTP_INVALID");
+      },
+      "auth/me": () => ok(meOf("reviewer")),
+      ...emptyQueue,
+    });
+    renderAdmin("/login");
+    fireEvent.change(await screen.findByLabelText("Staff account"), { target: { value: "reviewer1" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "correct horse" } });
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+
+    const code = await screen.findByLabelText("Authentication code");
+    expect(screen.getByText(/or one of your recovery codes/)).toBeTruthy();
+    fireEvent.change(code, { target: { value: "111111" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/code step of this account is locked until 2026-12-01/);
+    expect(alert.textContent).not.toContain(until);
+
+    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: " ABCD-EFGH-2345 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
+    expect(await screen.findByRole("heading", { name: "Review queue" })).toBeTruthy();
+    expect(calls.filter((c) => c.path === "auth/login").at(-1)?.body).toMatchObject({
+      otp: "ABCD-EFGH-2345",
+    });
+  });
+
+  it("shows the recovery codes once, when two-step log-in is turned on", async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-${String(2000 + i)}`);
+    let enabled = false;
+    signIn("operator");
+    mockAdminApi({
+      "auth/me": () => ok(meOf("operator", { totpEnabled: enabled })),
+      "auth/enrollTotp": () =>
+        ok({ secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x:y?secret=JBSWY3DPEHPK3PXP" }),
+      "auth/confirmTotp": (body) => {
+        if (body.otp !== "123456") return fail("OTP_INVALID");
+        enabled = true;
+        return ok({ recoveryCodes: codes });
+      },
+    });
+    renderAdmin("/security");
+    fireEvent.click(await screen.findByRole("button", { name: "Set up two-step log-in" }));
+    fireEvent.change(await screen.findByLabelText("Code from the app"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Turn on two-step log-in" }));
+
+    const list = await screen.findByRole("list", { name: "Recovery codes" });
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual(codes);
+    expect(screen.getByText("Save your recovery codes")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "I have saved my recovery codes" }));
+    expect(await screen.findByText(/Each log-in to the back office asks for a code/)).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).toBeNull();
+    expect(screen.queryByText(codes[0] ?? "")).toBeNull();
+  });
+
   it("shows a wrong password in place and stays on the log-in page", async () => {
     mockAdminApi({ "auth/login": () => fail("WRONG_CREDENTIALS") });
     renderAdmin("/login");

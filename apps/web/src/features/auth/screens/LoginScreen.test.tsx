@@ -19,6 +19,9 @@ import LoginScreen from "./LoginScreen";
 
 const RIGHT_CODE = "654321";
 const RECOVERY = "abcd-efgh-2345";
+/** A code the server answers with its account's code step locked. */
+const LOCKED_CODE = "000000";
+const LOCKED_UNTIL = "2026-12-01T21:15:00.000Z";
 
 /** A server with two-step log-in on for alice01 (password "correct-horse-1"). */
 function serveTwoStep() {
@@ -28,6 +31,7 @@ function serveTwoStep() {
     const { password, otp } = body as { account: string; password: string; otp?: string };
     if (password !== "correct-horse-1") throw new ApiError("WRONG_CREDENTIALS", {}, "");
     if (otp === undefined) throw new ApiError("OTP_REQUIRED", {}, "");
+    if (otp === LOCKED_CODE) throw new ApiError("TOTP_LOCKED", { until: LOCKED_UNTIL }, "");
     if (otp !== RIGHT_CODE && otp !== RECOVERY) throw new ApiError("OTP_INVALID", {}, "");
     return { token: "t1", account: "alice01" } as never;
   });
@@ -108,6 +112,25 @@ describe("the log-in code step", () => {
     fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
     expect(await screen.findByText("Home screen")).toBeTruthy();
     expect(localStorage.getItem("tokend")).toBe("t1");
+  });
+
+  it("shows a locked code step under the field, with when it opens, and still takes a recovery code", async () => {
+    serveTwoStep();
+    await passwordStep();
+    type("Authentication code", LOCKED_CODE);
+    fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(
+      /^Too many wrong codes: the code step of this account is locked until /,
+    );
+    expect(alert.textContent).toContain("You can still log in with a recovery code");
+    expect(alert.textContent).not.toContain(LOCKED_UNTIL);
+    expect(showError).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Use a recovery code" }));
+    type("Recovery code", RECOVERY);
+    fireEvent.click(screen.getByRole("button", { name: "Verify and log in" }));
+    expect(await screen.findByText("Home screen")).toBeTruthy();
   });
 
   it("takes a recovery code instead, and goes back to the password step with what was typed", async () => {
