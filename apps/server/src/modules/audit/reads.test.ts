@@ -12,6 +12,7 @@ import { buildTestApp, registerUser, type Session, type TestApp } from "../../..
 import { recharge, demoChannelId } from "../deposits/testing.js";
 import { submitKyc, userIdOf } from "../kyc/testing.js";
 import { requireStaff, staffAuthPlugin } from "../staff/guard.js";
+import { readOfList, readOfUser } from "./reads.js";
 import {
   adminCall,
   auditCount,
@@ -26,6 +27,7 @@ let imageDir: string;
 let reviewer: StaffLogin;
 let reviewerId: string;
 let support: StaffLogin;
+let handled = 0;
 let address = 0;
 const nextAddress = () => `10.91.${++address}.1`;
 
@@ -34,6 +36,37 @@ beforeAll(async () => {
   t = await buildTestApp({
     imageDir,
     authLimits: { registrationsPerAddress: { max: 200, windowMs: HOUR } },
+    // Reads whose audit cannot be written: the data must not leave either.
+    setup: (app) =>
+      void app.register(
+        async (module) => {
+          await module.register(staffAuthPlugin);
+          const failing = async () => {
+            throw new Error("audit store down");
+          };
+          module.post(
+            "/one",
+            { onRequest: requireStaff("users.read", { read: readOfUser("read.userDetail", failing) }) },
+            async () => {
+              handled += 1;
+              return ok({ secret: "personal data" });
+            },
+          );
+          const users = () => {
+            throw new Error("audit store down");
+          };
+          module.post(
+            "/list",
+            {
+              onRequest: requireStaff("users.read", {
+                read: readOfList("read.userSearch", () => "users:search", users),
+              }),
+            },
+            async () => ok({ items: [{ secret: "personal data" }] }),
+          );
+        },
+        { prefix: "/api/admin/test-only" },
+      ),
   });
   t.clock.set("2026-01-05T06:30:00Z"); // a Monday, inside the recharge window
   const staff = await createStaff(t.database.db, "reviewer");
@@ -224,6 +257,15 @@ describe("refused staff calls", () => {
 });
 
 describe("the declaration of reads", () => {
+  it("answers 500 without the data when a read's audit cannot be written", async () => {
+    for (const path of ["test-only/one", "test-only/list"]) {
+      const answer = await inject(path, {}, reviewer.headers);
+      expect(answer.statusCode, path).toBe(500);
+      expect(answer.body, path).not.toContain("personal data");
+    }
+    expect(handled).toBe(0);
+  });
+
   it("refuses to start with a route under a personal-data permission that declares no read", async () => {
     const app = Fastify();
     app.decorate("db", t.database.db);
