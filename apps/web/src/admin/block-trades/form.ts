@@ -3,6 +3,7 @@ import {
   type AdminBlockTradeOffer,
   type AdminBlockTradeSaveRequest,
 } from "@brokerage/api";
+import { textProblemKey } from "../lib/problems";
 
 /** What happens to the secret key: none asked, a new one set, or (editing) the current one kept. */
 export type KeyMode = "none" | "set" | "keep";
@@ -130,7 +131,10 @@ export function offerRequest(
     const name = fieldOf(String(issue.path[0]));
     if (seen.has(name)) continue;
     seen.add(name);
-    problems.push({ name, key: PROBLEM_KEYS[name] ?? "blockTrades.problems.required" });
+    problems.push({
+      name,
+      key: textProblemKey(issue.message)?.key ?? PROBLEM_KEYS[name] ?? "blockTrades.problems.required",
+    });
   }
   return { problems };
 }

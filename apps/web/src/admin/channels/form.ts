@@ -6,6 +6,7 @@ import {
   type DepositChannelKind,
 } from "@brokerage/api";
 import { isWalletAddress, isWalletType, money, scaleOf } from "@brokerage/core";
+import { textProblemKey } from "../lib/problems";
 
 /** The drawer's form: the details of every kind side by side (only the chosen kind's are sent). */
 export interface ChannelFormValues {
@@ -143,7 +144,7 @@ export function channelProblems(
     return {
       problems: parsed.error.issues.map((issue) => ({
         name: fieldOfPath(values, issue.path as (string | number)[]),
-        key: "channels.problems.required",
+        key: textProblemKey(issue.message)?.key ?? "channels.problems.required",
       })),
     };
   return { request: parsed.data, problems };

@@ -7,6 +7,7 @@ import {
   type AdminIpoSaveRequest,
 } from "@brokerage/api";
 import type { FieldProblem } from "../layout/FormDrawer";
+import { textProblemKey } from "../lib/problems";
 
 /** The five dates of an offering, in the order the contract requires them. */
 export const IPO_DATES = ["opensAt", "closesAt", "drawAt", "paymentDueAt", "listingAt"] as const;
@@ -141,7 +142,10 @@ export function ipoRequest(
     const name = fieldOf(String(issue.path[0]));
     if (seen.has(name)) continue;
     seen.add(name);
-    problems.push({ name, ...(PROBLEMS[name] ?? { key: "ipos.problems.required" }) });
+    problems.push({
+      name,
+      ...(textProblemKey(issue.message) ?? PROBLEMS[name] ?? { key: "ipos.problems.required" }),
+    });
   }
   return { problems };
 }

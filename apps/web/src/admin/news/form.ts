@@ -11,6 +11,7 @@ import {
   type NewsCategory,
 } from "@brokerage/api";
 import type { FieldProblem } from "../layout/FormDrawer";
+import { textProblemKey } from "../lib/problems";
 
 /** The drawer's form. `symbol` is asked for (and sent) only for a `stock` article. */
 export interface ArticleFormValues {
@@ -96,7 +97,10 @@ export function articleRequest(
     const name = fieldOf(String(issue.path[0])) ?? "title";
     if (seen.has(name)) continue;
     seen.add(name);
-    problems.push({ name, ...(PROBLEMS[name] ?? { key: "news.problems.required" }) });
+    problems.push({
+      name,
+      ...(textProblemKey(issue.message) ?? PROBLEMS[name] ?? { key: "news.problems.required" }),
+    });
   }
   return { problems };
 }
