@@ -86,9 +86,13 @@ describe("the back office at /admin/", () => {
 
   it("runs under the phone app's strict policy (antd in zero-runtime mode needs no inline style)", async () => {
     const csp = (await get("/admin/reviews")).headers["content-security-policy"];
-    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("style-src 'self';");
     expect(csp).not.toContain("unsafe-inline");
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    // One policy, the same for every answer: no nonce or per-page allowance for the back office.
+    expect(csp).not.toContain("nonce-");
+    expect((await get("/admin/login")).headers["content-security-policy"]).toBe(csp);
+    expect((await get("/")).headers["content-security-policy"]).toBe(csp);
   });
 
   it("leaves the phone app where it was", async () => {
