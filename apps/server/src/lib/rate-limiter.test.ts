@@ -120,3 +120,19 @@ describe.skipIf(!redisUrl)("RedisRateLimiter", () => {
     expect(await b.attempt(`${key}:l`, rule)).toBe(false);
   });
 });
+
+// Each call waits for Redis to fail first (its command timeout and one retry): a few seconds in all.
+describe("RedisRateLimiter without Redis", { timeout: 30_000 }, () => {
+  it("keeps limiting within the process, on the injected clock, while Redis cannot be reached", async () => {
+    const clock = new ManualClock();
+    const limiter = open(
+      (c) => new RedisRateLimiter({ url: "redis://127.0.0.1:1", clock: c, prefix }),
+      clock,
+    );
+    const rule = { max: 2, windowMs: MINUTE };
+    expect([await limiter.attempt("down", rule), await limiter.attempt("down", rule)]).toEqual([true, true]);
+    expect(await limiter.attempt("down", rule)).toBe(false);
+    clock.advance(MINUTE);
+    expect(await limiter.attempt("down", rule)).toBe(true);
+  });
+});

@@ -91,7 +91,8 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ rules?: Partial<TwoStepRules
         summary:
           "Turn two-step log-in off with the login password (PASSWORD_WRONG) and a current code or an " +
           "unused recovery code (OTP_INVALID). TOTP_NOT_ENABLED when it is off; 5 wrong answers in 15 " +
-          "minutes: TOO_FREQUENT.",
+          "minutes: TOO_FREQUENT. Its codes count towards the account's lock of wrong codes, as log-ins' " +
+          "do (TOTP_LOCKED, RECOVERY_CODES_LOCKED).",
         body: disableTotpRequest,
         response: answers(z.null(), { session: true }),
       },
