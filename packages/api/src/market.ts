@@ -222,7 +222,7 @@ export const watchlistContainsResponse = z.boolean();
  * not-yet-authenticated sockets allowed open.
  */
 
-const wsSymbols = z.array(z.string().max(48)).min(1).max(WS_MAX_SYMBOLS);
+const wsSymbols = z.array(plainText.max(48)).min(1).max(WS_MAX_SYMBOLS);
 export const wsClientMessage = z.discriminatedUnion("op", [
   z.object({ op: z.literal("auth"), token: z.string(), account: z.string() }),
   z.object({ op: z.literal("subscribe"), symbols: wsSymbols }),
