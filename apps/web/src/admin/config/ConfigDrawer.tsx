@@ -8,6 +8,7 @@ import { AdminApiError } from "../lib/client";
 import { errorText } from "../lib/i18n";
 import { useConfigReset, useConfigSet } from "./api";
 import { SettingFields } from "./fields";
+import { ControlNote, ControlTag, PendingChange, useMayChange } from "./PendingChange";
 import {
   fieldOf,
   fromForm,
@@ -33,9 +34,17 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
   const reset = useConfigReset();
   const kind = item ? kindOf(item.key) : "json";
   const label = item ? t(`config.keys.${item.key}.label`, { defaultValue: item.key }) : "";
+  const mayChange = useMayChange(item);
+  /** A control setting's change is only asked for: the answer carries it, pending. */
+  const done = (answer: ConfigItem, doneKey: string) => {
+    if (answer.pendingChange) void message.info(t("config.requested", { label }));
+    else void message.success(t(doneKey, { label }));
+    onClose();
+  };
 
   useFormOnOpen(
-    item,
+    // The same key read again with the same stored value and pending change keeps what is being typed.
+    item && `${item.key}|${item.updatedAt ?? ""}|${item.pendingChange?.id ?? ""}`,
     form,
     () => (item ? { ...toForm(kindOf(item.key), item.value), reason: "" } : {}),
     save,
@@ -73,10 +82,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
     save.mutate(
       { key: item.key, value, reason: (values.reason ?? "").trim() },
       {
-        onSuccess: () => {
-          void message.success(t("config.saved", { label }));
-          onClose();
-        },
+        onSuccess: (answer) => done(answer, "config.saved"),
         onError: (error) => {
           const field = error instanceof AdminApiError ? error.params.field : undefined;
           if (field?.startsWith("value"))
@@ -93,10 +99,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
     reset.mutate(
       { key: item.key, reason: (values.reason ?? "").trim() },
       {
-        onSuccess: () => {
-          void message.success(t("config.resetDone", { label }));
-          onClose();
-        },
+        onSuccess: (answer) => done(answer, "config.resetDone"),
       },
     );
   };
@@ -116,13 +119,18 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
               okText={t("config.reset")}
               cancelText={t("common.cancel")}
               onConfirm={() => void backToDefault()}
-              disabled={!item.overridden}
+              disabled={!item.overridden || !mayChange}
             >
-              <Button disabled={!item.overridden} loading={reset.isPending}>
+              <Button disabled={!item.overridden || !mayChange} loading={reset.isPending}>
                 {t("config.reset")}
               </Button>
             </Popconfirm>
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            <Button
+              type="primary"
+              disabled={!mayChange}
+              loading={save.isPending}
+              onClick={() => void submit()}
+            >
               {t("common.save")}
             </Button>
           </div>
@@ -132,8 +140,9 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
       {item ? (
         <>
           <Typography.Paragraph type="secondary">
-            {t(`config.keys.${item.key}.hint`, { defaultValue: "" })}
+            {t(`config.keys.${item.key}.hint`, { defaultValue: "" })} <ControlTag item={item} />
           </Typography.Paragraph>
+          <ControlNote item={item} />
           <Descriptions column={1} size="small" bordered className="admin-descriptions admin-config__now">
             <Descriptions.Item label={t("config.key")}>
               <span className="admin-mono">{item.key}</span>
@@ -145,6 +154,7 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
               {valueText(t, i18n.language, item.key, item.default)}
             </Descriptions.Item>
           </Descriptions>
+          <PendingChange item={item} />
           <Form form={form} layout="vertical" requiredMark={false}>
             <SettingFields kind={kind} label={label} settingKey={item.key} />
             <ReasonField label={t("config.reason")} hint={t("config.reasonHint")} rows={2} />

@@ -10,16 +10,20 @@ import { formatDateTime } from "../lib/format";
 import { useConfigList } from "./api";
 import { ConfigDrawer } from "./ConfigDrawer";
 import { valueText } from "./kinds";
+import { ControlTag } from "./PendingChange";
 import "./config.css";
 
 /**
  * Configuration (DESIGN §4.1): every typed key with the value in use, its default and whether it is
  * overridden; each edited in a drawer with a reason. Only roles with `config.manage` reach this page.
+ * A control setting's change waits for a second administrator: the list shows it, the drawer decides it.
  */
 export function ConfigScreen() {
   const { t, i18n } = useTranslation();
   const list = useConfigList();
-  const [open, setOpen] = useState<ConfigItem | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  // Read from the list, so a decision taken in the drawer shows there once the list is read again.
+  const open = list.data?.items.find((item) => item.key === openKey) ?? null;
   const label = (item: ConfigItem) => t(`config.keys.${item.key}.label`, { defaultValue: item.key });
 
   const columns: ColumnsType<ConfigItem> = [
@@ -29,7 +33,7 @@ export function ConfigScreen() {
       width: 300,
       render: (_, item) => (
         <div>
-          <Typography.Text strong>{label(item)}</Typography.Text>
+          <Typography.Text strong>{label(item)}</Typography.Text> <ControlTag item={item} />
           <div>
             <Typography.Text type="secondary" className="admin-mono">
               {item.key}
@@ -55,7 +59,19 @@ export function ConfigScreen() {
       key: "status",
       width: 200,
       render: (_, item) =>
-        item.overridden ? (
+        item.pendingChange ? (
+          <div>
+            <Tag color="gold">{t("config.pendingTag")}</Tag>
+            <div>
+              <Typography.Text type="secondary" className="admin-config__changed">
+                {t("config.pendingBy", {
+                  account: item.pendingChange.requestedBy,
+                  at: formatDateTime(item.pendingChange.requestedAt),
+                })}
+              </Typography.Text>
+            </div>
+          </div>
+        ) : item.overridden ? (
           <div>
             <Tag color="blue">{t("config.overridden")}</Tag>
             <div>
@@ -78,7 +94,7 @@ export function ConfigScreen() {
       render: (_, item) => (
         <Button
           icon={<EditOutlined aria-hidden />}
-          onClick={() => setOpen(item)}
+          onClick={() => setOpenKey(item.key)}
           aria-label={t("config.editAria", { label: label(item) })}
         >
           {t("config.edit")}
@@ -101,7 +117,7 @@ export function ConfigScreen() {
         columns={columns}
         emptyText={t("config.none")}
       />
-      <ConfigDrawer item={open} onClose={() => setOpen(null)} />
+      <ConfigDrawer item={open} onClose={() => setOpenKey(null)} />
     </div>
   );
 }

@@ -16,5 +16,11 @@ function useConfigChange<TRequest extends object>(path: string) {
   });
 }
 
+/** Reads the list again (a control setting's change was decided in the review queue). */
+export function useInvalidateConfig() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: configKey });
+}
+
 export const useConfigSet = () => useConfigChange<ConfigSetRequest>("config/set");
 export const useConfigReset = () => useConfigChange<ConfigResetRequest>("config/reset");

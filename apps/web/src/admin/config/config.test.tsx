@@ -9,7 +9,8 @@ isolateTests();
 
 describe("configuration", { timeout: 30_000 }, () => {
   it("lists every key with a label and edits one with checks before it is sent", async () => {
-    const calls = asStaff("operator", "/config", {
+    // Limits are a control setting: an administrator asks for their change (controls.test.tsx).
+    const calls = asStaff("administrator", "/config", {
       "config/list": () => ok({ items }),
       "config/set": (body) => ok({ ...items[2], value: body.value, overridden: true }),
     });

@@ -3,6 +3,7 @@ import { App, Form, Input, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../lib/i18n";
 import { useDecideReview } from "./api";
+import { requestOf } from "./parts";
 
 export type Decision = "approve" | "reject";
 
@@ -47,7 +48,7 @@ export function DecideModal({
   return (
     <Modal
       open={decision !== null}
-      title={t(rejecting ? "reviews.rejectTitle" : "reviews.approveTitle", { account: item.account })}
+      title={t(rejecting ? "reviews.rejectTitle" : "reviews.approveTitle", { account: requestOf(item, t) })}
       okText={t(rejecting ? "reviews.reject" : "reviews.approve")}
       okButtonProps={{ danger: rejecting, loading: decide.isPending }}
       cancelText={t("common.cancel")}
@@ -61,7 +62,9 @@ export function DecideModal({
       forceRender
     >
       <Typography.Paragraph type="secondary">
-        {t(rejecting ? "reviews.rejectHint" : "reviews.approveHint")}
+        {item.kind === "settingChange"
+          ? t(rejecting ? "reviews.settingRejectHint" : "reviews.settingApproveHint")
+          : t(rejecting ? "reviews.rejectHint" : "reviews.approveHint")}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={rejecting ? true : "optional"}>
         <Form.Item

@@ -11,7 +11,7 @@ import { formatDateTime } from "../lib/format";
 import { DecideModal, type Decision } from "./DecideModal";
 import { DepositVoucher } from "./DepositVoucher";
 import { KycPhoto } from "./KycPhoto";
-import { FourEyes, ReviewStateTag } from "./parts";
+import { FourEyes, requestOf, ReviewStateTag, STAFF_REQUESTS } from "./parts";
 import { subjectValue } from "./subjectValue";
 
 /** Subject fields shown by their own component (the KYC photos) or already in the header rows. */
@@ -31,19 +31,27 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
   const { me, can } = useStaff();
   const [decision, setDecision] = useState<Decision | null>(null);
   const pending = item?.state === "pending";
-  // Adjustments are decided by administrators only (ledger.adjust), not by every reviewer.
-  const decidable = pending && can("reviews.decide") && (item?.kind !== "adjustment" || can("ledger.adjust"));
-  // An adjustment's requester counts as its first pair of eyes: another administrator approves it.
-  const approvedByMe =
-    (item?.approvals.some((a) => a.adminUserId === me.id) ?? false) ||
-    (item?.kind === "adjustment" && item.subject.requestedById === me.id);
+  // Adjustments and setting changes are decided by administrators only, not by every reviewer.
+  const extra = item ? STAFF_REQUESTS[item.kind] : undefined;
+  const decidable = pending && can("reviews.decide") && (extra === undefined || can(extra));
+  // A staff request's requester counts as its first pair of eyes: another administrator approves it.
+  const requestedByMe = extra !== undefined && item?.subject.requestedById === me.id;
+  const approvedByMe = (item?.approvals.some((a) => a.adminUserId === me.id) ?? false) || requestedByMe;
+  const byYou =
+    item?.kind === "settingChange"
+      ? "reviews.requestedSettingByYou"
+      : requestedByMe
+        ? "reviews.requestedByYou"
+        : "reviews.approvedByYou";
 
   return (
     <AdminDrawer
       open={item !== null}
       onClose={onClose}
       size={680}
-      title={item ? t("reviews.drawerTitle", { kind: t(`kinds.${item.kind}`), account: item.account }) : ""}
+      title={
+        item ? t("reviews.drawerTitle", { kind: t(`kinds.${item.kind}`), account: requestOf(item, t) }) : ""
+      }
       extra={item ? <ReviewStateTag state={item.state} /> : null}
       footer={
         decidable && item ? (
@@ -51,13 +59,7 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
             <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setDecision("reject")}>
               {t("reviews.reject")}
             </Button>
-            <Tooltip
-              title={
-                approvedByMe
-                  ? t(item.kind === "adjustment" ? "reviews.requestedByYou" : "reviews.approvedByYou")
-                  : undefined
-              }
-            >
+            <Tooltip title={approvedByMe ? t(byYou) : undefined}>
               <Button
                 type="primary"
                 icon={<CheckOutlined aria-hidden />}
@@ -78,7 +80,11 @@ export function ReviewDrawer({ item, onClose }: { item: ReviewItem | null; onClo
           ) : null}
           <Descriptions column={2} size="small" bordered className="admin-descriptions">
             <Descriptions.Item label={t("reviews.account")}>
-              {can("users.read") ? <Link to={`/users/${item.userId}`}>{item.account}</Link> : item.account}
+              {can("users.read") && item.userId !== null ? (
+                <Link to={`/users/${item.userId}`}>{item.account}</Link>
+              ) : (
+                requestOf(item, t)
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t("reviews.kind")}>{t(`kinds.${item.kind}`)}</Descriptions.Item>
             <Descriptions.Item label={t("reviews.submitted")}>
@@ -192,5 +198,7 @@ function SubjectField({ item, field, value }: { item: ReviewItem; field: string;
         />
       );
   }
+  if ((field === "settingBefore" || field === "settingAfter") && value !== null)
+    return <pre className="admin-json">{JSON.stringify(JSON.parse(value), null, 2)}</pre>;
   return <>{field.endsWith("At") ? formatDateTime(value) : subjectValue(t, field, value)}</>;
 }

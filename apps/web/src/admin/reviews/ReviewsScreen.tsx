@@ -9,7 +9,7 @@ import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
 import { useReviewList, useReviewSummary, type ReviewStateFilter } from "./api";
-import { FourEyes, ReviewStateTag, subjectSummary } from "./parts";
+import { FourEyes, requestOf, ReviewStateTag, subjectSummary } from "./parts";
 import { ReviewDrawer } from "./ReviewDrawer";
 
 const STATES: ReviewStateFilter[] = ["pending", "approved", "rejected", "all"];
@@ -47,8 +47,12 @@ export function ReviewsScreen() {
       title: t("reviews.account"),
       dataIndex: "account",
       width: 180,
-      render: (account: string, item) =>
-        can("users.read") ? <Link to={`/users/${item.userId}`}>{account}</Link> : account,
+      render: (account: string | null, item) =>
+        can("users.read") && item.userId !== null ? (
+          <Link to={`/users/${item.userId}`}>{account}</Link>
+        ) : (
+          requestOf(item, t)
+        ),
     },
     {
       title: t("reviews.subject"),
@@ -87,7 +91,7 @@ export function ReviewsScreen() {
           size="small"
           type={item.state === "pending" && can("reviews.decide") ? "primary" : "default"}
           onClick={() => setOpenId(item.id)}
-          aria-label={t("reviews.openAria", { account: item.account })}
+          aria-label={t("reviews.openAria", { account: requestOf(item, t) })}
         >
           {item.state === "pending" && can("reviews.decide") ? t("reviews.review") : t("reviews.view")}
         </Button>

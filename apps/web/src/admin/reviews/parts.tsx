@@ -1,8 +1,9 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from "@ant-design/icons";
-import type { ReviewItem } from "@brokerage/api";
+import type { Permission, ReviewItem, ReviewKind } from "@brokerage/api";
 import { Progress, Space, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { subjectValue } from "./subjectValue";
 
 const STATE_TAGS = {
   pending: { color: "gold", icon: <ClockCircleOutlined aria-hidden /> },
@@ -54,10 +55,24 @@ export function FourEyes({ item, compact = false }: { item: ReviewItem; compact?
   );
 }
 
+/**
+ * Kinds decided only by roles with a permission beyond `reviews.decide`, whose requester (a staff member,
+ * `subject.requestedById`) is the first pair of eyes and cannot approve.
+ */
+export const STAFF_REQUESTS: Partial<Record<ReviewKind, Permission>> = {
+  adjustment: "ledger.adjust",
+  settingChange: "config.controls",
+};
+
+/** Whom the request is about: the user's account, or the platform for a setting change. */
+export const requestOf = (item: ReviewItem, t: TFunction): string => item.account ?? t("reviews.platform");
+
 /** One line on what the request is about, per kind (the drawer shows every field). */
 export function subjectSummary(item: ReviewItem, t: TFunction): string {
   const s = item.subject;
   if (item.kind === "kyc") return [s.realName, s.idNumber].filter(Boolean).join(" · ") || "—";
+  if (item.kind === "settingChange")
+    return [subjectValue(t, "settingKey", s.settingKey ?? null), s.requestedBy].filter(Boolean).join(" · ");
   const parts = Object.entries(s)
     .filter(([key, value]) => value !== null && !key.toLowerCase().endsWith("id"))
     .slice(0, 3)
