@@ -135,11 +135,12 @@ export class StaffAuthService {
       ? await verifyPassword(staff.passwordHash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
     if (!staff || !passwordRight) throw new DomainError("WRONG_CREDENTIALS");
-    const factor = staff.totpEnabledAt
-      ? await this.secondFactor.verify(staff.id, staff, input.otp, (locked) =>
-          this.auditLock(staff, locked, client),
-        )
-      : undefined;
+    const factor =
+      staff.totpEnabledAt && staff.totpSecret
+        ? await this.secondFactor.verify(staff.id, staff, input.otp, (locked) =>
+            this.auditLock(staff, locked, client),
+          )
+        : undefined;
     return db.transaction(async (tx) => {
       // OTP_INVALID here: a concurrent log-in spent this very code (a double tap), not a guess.
       if (factor && !(await spend(tx, staff.id, factor))) throw new DomainError("OTP_INVALID");
