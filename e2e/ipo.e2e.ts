@@ -84,21 +84,28 @@ describe.skipIf(!run)(
         (u) => u.account === account,
       )?.id;
       if (!userId) throw new Error("user not found");
-      // Adjustments above adjustment.fourEyesAbove (1,000 USD by default) wait for a second administrator:
-      // four of 1,000 USD each are booked at once.
-      for (let i = 0; i < 4; i++)
-        await api(
-          base,
-          "admin/users/adjust",
-          {
-            userId,
-            currency: "USD",
-            amount: "1000",
-            reason: "E2E: funds for the new shares",
-            idempotencyKey: `adj-e2e-ipo-${suffix}-${i}`,
-          },
-          staff,
-        );
+      // Adjustments above adjustment.fourEyesAbove (1,000 USD a day by default, however split) wait for
+      // a second administrator, made here for the purpose.
+      const asked = await api(
+        base,
+        "admin/users/adjust",
+        {
+          userId,
+          currency: "USD",
+          amount: "4000",
+          reason: "E2E: funds for the new shares",
+          idempotencyKey: `adj-e2e-ipo-${suffix}`,
+        },
+        staff,
+      );
+      const second = { account: `e2eapprover${suffix}`, password: "Second-pair-of-eyes-42" };
+      await api(base, "admin/staff/create", { ...second, role: "administrator" }, staff);
+      await api(
+        base,
+        "admin/reviews/decide",
+        { kind: "adjustment", id: asked.reviewId, decision: "approve", reason: "" },
+        await staffSession(base, second),
+      );
       ({ page, csp } = await harness.phonePage());
       ({ context: adminContext, page: admin, csp: adminCsp } = await harness.backOfficePage());
 
