@@ -181,7 +181,7 @@ describe("bank/add", () => {
     expect(list.data).toEqual({ items: [] });
   });
 
-  it("binds a card in Hindi, stored as NFC", async () => {
+  it("binds cards named in Hindi and in Korean, stored in NFC", async () => {
     const name = "श्रीमती प्रियंका क्षत्रिय";
     const user = await verifiedUser(name);
     const answer = await call(
