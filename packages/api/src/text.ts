@@ -6,10 +6,11 @@
 /**
  * Bidirectional controls. The embeddings, overrides and isolates (U+202A–202E, U+2066–2069) reorder
  * whatever follows them up to the end of the paragraph: "\u202Egnp.exe" shows as "exe.png". The marks
- * U+200E, U+200F and U+061C are refused as well: one before "123-456" in a left-to-right line shows
- * "456-123", they are invisible, so two names that look alike differ, and none of the platform's
- * languages (English, Chinese, Korean, Hindi) needs them. The joiners U+200C and U+200D are not
- * controls of direction: Devanagari conjuncts and emoji sequences need them, so they stay.
+ * U+200E, U+200F and U+061C are refused as well: in a left-to-right line an ALM before "123-456" shows
+ * "456-123" and RLMs either side of its hyphen show "123456-" (as Chromium draws them), they are
+ * invisible, so two names that look alike differ, and none of the platform's languages (English,
+ * Chinese, Korean, Hindi) needs them. The joiners U+200C and U+200D are not controls of direction:
+ * Devanagari conjuncts and emoji sequences need them, so they stay.
  */
 export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
