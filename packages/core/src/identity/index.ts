@@ -1,7 +1,7 @@
 /**
  * Identity rules shared by the server and the app: bank cards and IFSC, wallet addresses and their QR
- * code, KYC forms and states. The hash and base58 helpers behind the address checks stay internal: the
- * server hashes with node:crypto, and nothing else should come to depend on these.
+ * code, KYC forms and states. The hashes and encodings behind the address checks (@noble/hashes,
+ * @scure/base) are not re-exported: whoever needs a hash imports the library, not this package.
  */
 export * from "./cards.js";
 export * from "./kyc.js";

@@ -1,12 +1,10 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { ipoAmount, ipoDraw, ipoDrawKeyInput, ipoPremium, ipoStatus, ipoWinRate } from "./index.js";
 
-/** A stand-in for SHA-256 in hex (core has no crypto): FNV-1a, 8 hex digits. */
-const sha = (text: string) => {
-  let h = 0x811c9dc5;
-  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, "0");
-};
+/** The draw keys the server hands in: SHA-256 in hex, from the library the back office checks them with. */
+const sha = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 describe("ipoDraw", () => {
   it("allots whole subscriptions in ascending key order, skipping one that no longer fits", () => {

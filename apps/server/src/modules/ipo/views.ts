@@ -24,10 +24,13 @@ import type { OfferingRow, SubscriptionRow } from "./repository.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-/** A new offering's seed (32 random bytes, hex) and its published hash (SHA-256 of the hex text). */
+/** The hash published for a seed before anyone subscribes: SHA-256 (hex) of the seed's hex text. */
+export const seedHashOf = (seed: string): string => sha256(seed);
+
+/** A new offering's seed (32 random bytes, hex) and its published hash. */
 export function newSeed(): { seed: string; seedHash: string } {
   const seed = randomBytes(32).toString("hex");
-  return { seed, seedHash: sha256(seed) };
+  return { seed, seedHash: seedHashOf(seed) };
 }
 
 /** A subscription's draw key: SHA-256 (hex) of `ipoDrawKeyInput(seed, id)`. */

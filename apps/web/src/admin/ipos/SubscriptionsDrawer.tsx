@@ -1,8 +1,7 @@
 import type { AdminIpoOffering, AdminIpoSubscriptionPage } from "@brokerage/api";
-import { ipoDrawKeyInput } from "@brokerage/core";
 import { Descriptions, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useStaff } from "../auth/staff";
@@ -13,54 +12,9 @@ import { moneyText } from "../ledger/tables";
 import { formatDateTime } from "../lib/format";
 import { useIpoSubscriptions } from "./api";
 import { IpoStatusTag, shares, SubscriptionCounts, SubscriptionStateTag } from "./parts";
+import { drawKeyMatches, seedMatchesHash } from "./seedCheck";
 
 type Subscription = AdminIpoSubscriptionPage["items"][number];
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Whether the published seed hashes to the hash published before anyone subscribed (null: not yet known). */
-function useSeedCheck(seed: string | null, seedHash: string): boolean | null {
-  const [matches, setMatches] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (seed === null || typeof crypto === "undefined" || !("subtle" in crypto)) return;
-    let current = true;
-    void sha256Hex(seed).then((hash) => {
-      if (current) setMatches(hash === seedHash);
-    });
-    return () => {
-      current = false;
-    };
-  }, [seed, seedHash]);
-  return seed === null ? null : matches;
-}
-
-/**
- * Each shown draw key recomputed here from the published seed (core `ipoDrawKeyInput`), so staff can show
- * a user that the draw is what the seed says: id → whether it matches. Empty before the draw, or where the
- * browser has no Web Crypto.
- */
-function useDrawKeyCheck(seed: string | null, rows: readonly Subscription[]): Map<string, boolean> {
-  const [checked, setChecked] = useState(() => new Map<string, boolean>());
-  useEffect(() => {
-    if (seed === null || typeof crypto === "undefined" || !("subtle" in crypto)) return;
-    let current = true;
-    const drawn = rows.filter((row) => row.drawKey !== null);
-    void Promise.all(
-      drawn.map(
-        async (row) => [row.id, (await sha256Hex(ipoDrawKeyInput(seed, row.id))) === row.drawKey] as const,
-      ),
-    ).then((results) => {
-      if (current) setChecked(new Map(results));
-    });
-    return () => {
-      current = false;
-    };
-  }, [seed, rows]);
-  return seed === null ? new Map() : checked;
-}
 
 /**
  * One offering's subscriptions, newest first, with the account, number, quantity, allotment, amount, state
@@ -77,8 +31,13 @@ export function SubscriptionsDrawer({
   const { can } = useStaff();
   const list = useIpoSubscriptions(offering?.id);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const keyCheck = useDrawKeyCheck(offering?.seed ?? null, rows);
-  const seedMatches = useSeedCheck(offering?.seed ?? null, offering?.seedHash ?? "");
+  const seed = offering?.seed ?? null;
+  // Staff can show a user that the draw is what the published seed says.
+  const keyCheck = useMemo(() => drawKeyMatches(seed, rows), [seed, rows]);
+  const seedMatches = useMemo(
+    () => seedMatchesHash(seed, offering?.seedHash ?? ""),
+    [seed, offering?.seedHash],
+  );
 
   const columns: ColumnsType<Subscription> = [
     {
