@@ -161,16 +161,24 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). */
+/**
+ * Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). Taking
+ * leverages away only lowers the risk a market allows, which an operator may do alone (DESIGN §5a,
+ * "Leverage"): only a leverage list that offers one not offered before is a control change.
+ */
 export function isControlChange(key: SettingKey, before: unknown, after: unknown): boolean {
   const control = CONTROL_SETTINGS[key];
   if (control === undefined) return false;
   if (control === "whole") return true;
-  const field = (value: unknown, name: string) =>
-    canonical(
-      value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined,
-    );
-  return control.some((name) => field(before, name) !== field(after, name));
+  const field = (value: unknown, name: string): unknown =>
+    value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined;
+  return control.some((name) => {
+    const was = field(before, name);
+    const is = field(after, name);
+    if (name === "leverages" && Array.isArray(was) && Array.isArray(is))
+      return is.some((leverage) => !was.includes(leverage));
+    return canonical(was) !== canonical(is);
+  });
 }
 
 const workdays = [1, 2, 3, 4, 5];

@@ -89,6 +89,14 @@ describe("who may change a control setting", () => {
     expect(
       await config(operator, "set", { key: "trading.US", value: { ...us, minFee: "2" }, reason: "Fees" }),
     ).toMatchObject({ status: 1, data: { value: { minFee: "2" }, pendingChange: null } });
+    // Taking leverages away lowers the risk allowed: an operator may do it alone (DESIGN §5a).
+    expect(
+      await config(operator, "set", {
+        key: "trading.US",
+        value: { ...us, leverages: [1, 2] },
+        reason: "Safer",
+      }),
+    ).toMatchObject({ status: 1, data: { value: { leverages: [1, 2] }, pendingChange: null } });
   });
 });
 
