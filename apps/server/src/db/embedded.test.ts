@@ -25,6 +25,24 @@ describe("statements prepared on the embedded database", () => {
     expect((await client.query("select count(*)::int as n from notes")).rows).toEqual([{ n: 2 }]);
   });
 
+  it("sends backslashes, quotes, numbers and booleans as the values they are", async () => {
+    await client.exec("create table marks (id int primary key, body text not null, kept boolean not null)");
+    const tricky = String.raw`back\slash \' or 1=1 -- it's`;
+    await client.query("insert into marks values (1, $1, true), (2, $2, false)", [tricky, "\\"]);
+    const statement = new EmbeddedStatement("mark_by_body", {
+      toSQL: () => ({
+        sql: "select id, body from marks where body = $1 and kept = $2 and id > $3 limit $4",
+        params: [ph("body"), ph("kept"), ph("above"), 5],
+      }),
+    });
+    expect(await statement.rows(client, { body: tricky, kept: true, above: 0 })).toEqual([[1, tricky]]);
+    expect(await statement.rows(client, { body: "\\", kept: false, above: -1 })).toEqual([[2, "\\"]]);
+    expect(await statement.rows(client, { body: tricky, kept: false, above: 0 })).toEqual([]);
+    await expect(statement.rows(client, { body: "x", kept: true, above: Number.NaN })).rejects.toThrow(
+      /finite/,
+    );
+  });
+
   it("prepares once per database and refuses what it cannot send", async () => {
     const statement = new EmbeddedStatement("note_by_id", {
       toSQL: () => ({ sql: "select body from notes where id = $1", params: [ph("id")] }),

@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { Placeholder } from "drizzle-orm";
+import pg from "pg";
 import type { Db } from "./index.js";
 
 /**
@@ -29,15 +30,18 @@ export function embeddedClientOf(db: Db): PGlite | undefined {
 
 type Literal = string | number | boolean | null;
 
-/** A SQL literal for EXECUTE's arguments: standard-conforming strings, so doubling quotes is the whole escape. */
+/**
+ * An argument of EXECUTE, which takes no bound parameters: the value's text, quoted by pg's escapeLiteral
+ * (which also handles backslashes), and left for PostgreSQL to cast to the statement's parameter type, as
+ * it casts a parameter sent as text.
+ */
 function literal(value: Literal): string {
   if (value === null) return "null";
-  if (typeof value === "string") {
-    if (value.includes("\0")) throw new Error("a NUL character cannot be sent to the database");
-    return `'${value.replaceAll("'", "''")}'`;
-  }
   if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-  return String(value);
+  const text = String(value);
+  // The statement's text is sent as a C string: a NUL would end it early.
+  if (text.includes("\0")) throw new Error("a NUL character cannot be sent to the database");
+  return pg.escapeLiteral(text);
 }
 
 /**
