@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { constructedStylesPlugin } from "./constructedStylesPlugin.ts";
+import { zodAlias } from "./zodAlias.ts";
 
 /** React, the router, queries and i18n: what every page of the back office runs on, log-in included. */
 const FRAMEWORK =
@@ -53,6 +54,7 @@ export default defineConfig({
   publicDir: false,
   // antd's run-time style rules as constructed stylesheets: the strict policy refuses none of them.
   plugins: [react(), constructedStylesPlugin()],
+  resolve: { alias: zodAlias },
   build: {
     outDir: fileURLToPath(new URL("./dist/admin", import.meta.url)),
     emptyOutDir: true,

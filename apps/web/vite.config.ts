@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { localePartsPlugin } from "./localePartsPlugin.ts";
+import { zodAlias } from "./zodAlias.ts";
 
 /** Same-origin API paths: money and personal data, never answered by the service worker. */
 const API_PATHS = /^\/api\//;
@@ -52,6 +53,7 @@ export default defineConfig({
     }),
   ],
   base: "./",
+  resolve: { alias: zodAlias },
   build: {
     outDir: "dist",
     emptyOutDir: true,

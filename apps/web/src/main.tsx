@@ -1,2 +1,1 @@
-import "./lib/zodJitless";
 import "./app/start";

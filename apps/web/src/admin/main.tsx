@@ -1,5 +1,3 @@
-// First: zod's eval probe would be a CSP violation (see lib/zodJitless.ts); the contract builds schemas.
-import "../lib/zodJitless";
 // antd in zero-runtime mode: its styles are this static sheet, not <style> tags made at run time, so the
 // back office runs under the same Content-Security-Policy as the phone app (style-src 'self').
 import "antd/dist/reset.css";

@@ -1,18 +1,17 @@
 /**
- * The server's Content-Security-Policy forbids eval (script-src 'self'). Zod probes for it with
- * `new Function("")` when the first object schema is built, and the browser reports that probe as a
- * policy violation even though zod catches it; jitless skips the probe and the compiled fast path.
+ * The bundles' "zod": both Vite configs resolve every `import … from "zod"` (the contract's included) to
+ * this module (zodAlias.ts). The server's Content-Security-Policy forbids eval (script-src 'self'); zod
+ * probes for it with `new Function("")` when the first object schema is built and compiles a fast parser
+ * with it, and the browser reports the probe as a policy violation even though zod catches it. Zod's
+ * documented `config({ jitless: true })` skips both, but only if it runs before any schema is built.
  *
- * Zod keeps its global config on `globalThis.__zod_globalConfig` (so that copies of zod share it) and
- * adopts an object already there. Setting it here, without importing zod, keeps zod out of the first
- * load: every contract schema lives in a lazily loaded chunk, which runs after the whole first load and
- * so after this line (zodJitless.test.ts checks that zod sees the setting). Imported first by main.tsx.
+ * Here it runs once zod has loaded and before any module that imported "zod" runs (ES module order), so
+ * no entry has to import it first, and zod stays out of the first load: it comes with the lazily loaded
+ * chunks that build schemas.
  */
-declare global {
-  var __zod_globalConfig: { jitless?: boolean } | undefined;
-}
+import { config } from "zod/v4";
 
-globalThis.__zod_globalConfig ??= {};
-globalThis.__zod_globalConfig.jitless = true;
+config({ jitless: true });
 
-export {};
+export * from "zod/v4";
+export { default } from "zod/v4";
