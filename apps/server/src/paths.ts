@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The server package's root folder, found by walking up to its package.json, so the same code finds
- * `drizzle/` and `public/` whether it runs from src/ (tests, dev) or from the bundled dist/main.js.
+ * `drizzle/`, `db/functions/` and `public/` whether it runs from src/ (tests, dev) or from the bundled dist/main.js.
  */
 function findPackageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -22,5 +22,6 @@ function findPackageRoot(): string {
 
 export const PACKAGE_ROOT = findPackageRoot();
 export const MIGRATIONS_DIR = join(PACKAGE_ROOT, "drizzle");
+export const FUNCTIONS_DIR = join(PACKAGE_ROOT, "db", "functions");
 export const PUBLIC_DIR = join(PACKAGE_ROOT, "public");
 export const DEFAULT_WEB_DIST = join(PACKAGE_ROOT, "..", "web", "dist");

@@ -8,9 +8,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { MIGRATIONS_DIR } from "../paths.js";
+import { FUNCTIONS_DIR, MIGRATIONS_DIR } from "../paths.js";
 import { prepareDataDir, restrictTree } from "./data-dir.js";
 import { embeddedClientOf, markEmbedded } from "./embedded.js";
+import { applyFunctions, pgliteTransaction, pgTransaction, type FunctionsApplied } from "./functions.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -22,9 +23,16 @@ export interface Database {
   driver: "pglite" | "postgres";
   /** What the operator should hear about at start (e.g. a DATA_DIR open to other users). */
   warnings: string[];
-  /** Applies the committed migrations in order (drizzle's migrator for the driver). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in order (drizzle's migrator for the driver), then the database
+   * functions of db/functions whose files changed (db/functions.ts). `functionsDir` is for tests.
+   */
+  migrate(options?: MigrateOptions): Promise<FunctionsApplied>;
   close(): Promise<void>;
+}
+
+export interface MigrateOptions {
+  functionsDir?: string;
 }
 
 export type DatabaseTarget =
@@ -50,9 +58,11 @@ export function openDatabase(target: DatabaseTarget): Database {
     db,
     driver: "pglite",
     warnings,
-    async migrate() {
+    async migrate(options) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      const applied = await applyFunctions(pgliteTransaction(client), options?.functionsDir ?? FUNCTIONS_DIR);
       restrict();
+      return applied;
     },
     async close() {
       await client.close();
@@ -75,12 +85,13 @@ function openPostgres(url: string): Database {
     db,
     driver: "postgres",
     warnings: [],
-    async migrate() {
+    async migrate(options) {
       // Several processes may start at once against one database; one migrates, the others wait.
       const lock = await pool.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
         await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        return await applyFunctions(pgTransaction(lock), options?.functionsDir ?? FUNCTIONS_DIR);
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
         lock.release();
