@@ -12,6 +12,7 @@ export default defineConfig({
           root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -9,6 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Db } from "./db/index.js";
 import type { Bus } from "./lib/bus.js";
 import { systemClock, type Clock } from "./lib/clock.js";
+import { testClockRoutes, type TestClock } from "./lib/test-clock.js";
 import type { Sleep } from "./lib/login-throttle.js";
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from "./lib/rate-limiter.js";
 import { RequestLogController } from "./lib/request-logging.js";
@@ -107,11 +108,16 @@ export interface AppOptions {
    * move by hand they run only when the test calls `app.tradingEngine.round()` (or sets `run: true`).
    */
   tradingEngine?: Partial<TradingEngineOptions> & { run?: boolean };
+  /**
+   * The end-to-end journeys' clock (TEST_CLOCK=1, lib/test-clock.ts): it replaces `clock`, the engine runs
+   * on its timer as on the system clock, and POST /api/test/clock/advance moves it.
+   */
+  testClock?: TestClock;
 }
 
 /** Composition: external plugins, then the app's own plugins, then the feature modules. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.testClock ?? options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -193,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(tradingEnginePlugin, {
     service: trading,
-    run: clock === systemClock,
+    run: clock === systemClock || options.testClock !== undefined,
     intervalMs: options.market?.tickIntervalMs,
     ...options.tradingEngine,
   });
@@ -228,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
+  if (options.testClock)
+    await app.register(testClockRoutes, { prefix: "/api/test/clock", clock: options.testClock });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
 
   return app;

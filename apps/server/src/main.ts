@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { openDatabase, pgliteIsNew } from "./db/index.js";
 import { readEnv } from "./env.js";
 import { systemClock } from "./lib/clock.js";
+import { testClockFromEnv } from "./lib/test-clock.js";
 import { bufferedStdout } from "./lib/log-destination.js";
 import { Shutdown } from "./lib/shutdown.js";
 import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/bootstrap.js";
@@ -13,6 +14,9 @@ import { bootstrap, firstStartNotice, StartupError } from "./modules/admin/boots
 process.umask(0o077);
 
 const env = readEnv();
+// Read before anything starts: TEST_CLOCK with NODE_ENV=production stops the process here.
+const testClock = testClockFromEnv();
+const clock = testClock ?? systemClock;
 
 let app: FastifyInstance | undefined;
 const SHUTDOWN_LOG = {
@@ -68,7 +72,7 @@ async function start(): Promise<void> {
   let notice: string | null;
   try {
     notice = firstStartNotice(
-      await bootstrap(database.db, systemClock, {
+      await bootstrap(database.db, clock, {
         adminAccount: env.adminAccount,
         adminPassword: env.adminPassword,
         inviteCode: env.bootstrapInviteCode,
@@ -85,7 +89,8 @@ async function start(): Promise<void> {
   const log = bufferedStdout();
   const server = await buildApp({
     db: database.db,
-    clock: systemClock,
+    clock,
+    testClock,
     logger: { level: env.logLevel, stream: log },
     webDist: env.webDist,
     // Uploaded photos, private to the server's user (umask above); with several processes, DATA_DIR is shared.
@@ -114,6 +119,8 @@ async function start(): Promise<void> {
       "brokerage server ready",
     );
     for (const warning of database.warnings) server.log.warn(warning);
+    if (testClock)
+      server.log.warn("TEST_CLOCK=1: the clock moves on POST /api/test/clock/advance (tests only)");
     // Again after the start-up logs (Fastify logs each listening address a moment after listen
     // resolves), which would otherwise push it out of sight.
     if (notice)
