@@ -1,71 +1,59 @@
 import { describe, expect, it } from "vitest";
-import { parseCandleCsv, parseCsvTime } from "./csv.js";
+import { candlesFromRecords, parseCsvTime, type CsvRecord } from "./csv.js";
 
-const GOOD = [
-  "# recorded 2026-03-02",
-  "symbol,time,open,high,low,close,volume,turnover",
-  "AAPL,2026-03-02T14:31:00Z,241.50,241.70,241.20,241.35,95400,23030000.00",
-  "AAPL,2026-03-02T14:30:00Z,241.10,241.85,240.92,241.50,183200,44240000.00",
-  "",
-  "BTCUSD,1772400000,95000.00,95100.00,94900.00,95050.00,12,1140600.00",
-].join("\r\n");
+// Reading the text (quotes, BOM, line ends, comments) is the server's, with csv-parse: its tests are in
+// apps/server/src/modules/market/candle-csv.test.ts. Here: what the records must hold.
+const HEADER = ["symbol", "time", "open", "high", "low", "close", "volume"];
+const records = (...rows: (readonly string[])[]): CsvRecord[] =>
+  rows.map((fields, i) => ({ line: i + 1, fields }));
 
-describe("candle CSV", () => {
-  it("parses a good file, sorted by symbol and time", () => {
-    const { rows, errors } = parseCandleCsv(GOOD);
-    expect(errors).toEqual([]);
-    expect(rows.map((r) => [r.symbol, r.time])).toEqual([
-      ["AAPL", Date.parse("2026-03-02T14:30:00Z") / 1000],
-      ["AAPL", Date.parse("2026-03-02T14:31:00Z") / 1000],
-      ["BTCUSD", 1772400000],
-    ]);
-    expect(rows[0]).toMatchObject({
-      open: "241.10",
-      high: "241.85",
-      volume: 183200,
-      turnover: "44240000.00",
-    });
-  });
-
-  it("defaults turnover to close × volume and reads dates as daily candles", () => {
-    const { rows, errors } = parseCandleCsv(
-      "SYMBOL,Time,Open,High,Low,Close,Volume\nRELIANCE,2026-03-02,1290,1302.4,1281.1,1298.55,100\n",
-    );
-    expect(errors).toEqual([]);
-    expect(rows[0]).toMatchObject({ time: Date.parse("2026-03-02T00:00:00Z") / 1000, turnover: "129855" });
+describe("candle CSV times", () => {
+  it("reads ISO-8601 with a zone, bare dates and epoch seconds, and nothing else", () => {
     expect(parseCsvTime("2026-03-02T20:00:00+05:30")).toBe(Date.parse("2026-03-02T14:30:00Z") / 1000);
+    expect(parseCsvTime("2026-03-02")).toBe(Date.parse("2026-03-02T00:00:00Z") / 1000);
+    expect(parseCsvTime("1772400000")).toBe(1772400000);
     expect(parseCsvTime("2026-02-30")).toBeUndefined();
     expect(parseCsvTime("2026-03-02 10:00")).toBeUndefined();
+    expect(parseCsvTime("2026-03-02T10:00:00")).toBeUndefined();
   });
+});
 
-  it("reports every bad line with its line number", () => {
-    const text = [
-      "symbol,time,open,high,low,close,volume",
-      "AAPL,2026-03-02T14:30:00Z,241.10,241.85,240.92,241.50,100",
-      "AAPL,yesterday,1,1,1,1,1",
-      "AAPL,2026-03-02T14:32:00Z,241.10,240.00,240.92,241.50,100",
-      "AAPL,2026-03-02T14:33:00Z,-1,1,1,1,1",
-      "AAPL,2026-03-02T14:34:00Z,1,1,1,1,1.5",
-      "AAPL,2026-03-02T14:35:00Z,1,1,1,1",
-      "AAPL,2026-03-02T14:30:00Z,241.10,241.85,240.92,241.50,100",
-      "BAD SYMBOL,2026-03-02T14:30:00Z,1,1,1,1,1",
-    ].join("\n");
-    const { rows, errors } = parseCandleCsv(text);
-    expect(rows).toHaveLength(1);
-    expect(errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
-    expect(errors[0]?.message).toMatch(/invalid time/);
-    expect(errors[1]?.message).toMatch(/high/);
-    expect(errors[2]?.message).toMatch(/open must be a positive decimal/);
-    expect(errors[3]?.message).toMatch(/volume/);
-    expect(errors[4]?.message).toMatch(/expected 7 fields, found 6/);
-    expect(errors[5]?.message).toMatch(/duplicate of line 2/);
-    expect(errors[6]?.message).toMatch(/invalid symbol/);
-  });
-
-  it("rejects a wrong header and an empty file", () => {
-    expect(parseCandleCsv("time,symbol,open,high,low,close,volume\n").errors).toEqual([
-      { line: 1, message: 'header must be "symbol,time,open,high,low,close,volume[,turnover]"' },
+describe("candle records", () => {
+  it("keep the line each record starts on, whatever lies between them", () => {
+    const { rows, errors } = candlesFromRecords([
+      { line: 3, fields: HEADER },
+      { line: 7, fields: ["AAPL", "2026-03-02", "1", "1", "1", "1", "1"] },
+      { line: 9, fields: ["AAPL", "2026-03-02", "1", "1", "1", "1", "1"] },
     ]);
-    expect(parseCandleCsv("\n\n").errors[0]?.message).toMatch(/header is missing/);
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([{ line: 9, message: "duplicate of line 7 (AAPL at the same time)" }]);
+  });
+
+  it("report the reader's errors with their own, in line order", () => {
+    const { rows, errors } = candlesFromRecords(
+      records(
+        HEADER,
+        ["AAPL", "never", "1", "1", "1", "1", "1"],
+        ["AAPL", "2026-03-02", "1", "1", "1", "1", "1"],
+      ),
+      [{ line: 1, message: "stray quote" }],
+    );
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([
+      { line: 1, message: "stray quote" },
+      { line: 2, message: expect.stringMatching(/^invalid time "never"/) as string },
+    ]);
+    // A file whose only line the reader refused is that error, not also "empty".
+    expect(candlesFromRecords([], [{ line: 1, message: "stray quote" }]).errors).toHaveLength(1);
+    expect(candlesFromRecords([]).errors).toEqual([
+      { line: 1, message: "empty file: the header is missing" },
+    ]);
+  });
+
+  it("stop at 100 errors", () => {
+    const bad = Array.from({ length: 150 }, () => ["AAPL", "never", "1", "1", "1", "1", "1"]);
+    const { errors } = candlesFromRecords(records(HEADER, ...bad));
+    expect(errors).toHaveLength(100);
+    expect(errors.at(-1)?.line).toBe(101);
   });
 });

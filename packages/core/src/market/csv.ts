@@ -7,14 +7,22 @@ import type { Candle } from "./types.js";
  *     symbol,time,open,high,low,close,volume[,turnover]
  *     AAPL,2026-03-02T14:30:00Z,241.10,241.85,240.92,241.50,183200,44240000.00
  *
+ * The server splits a file into records with a CSV reader (quotes, BOM, CRLF); this module, free of I/O
+ * and of any reader, validates them:
  * - The header is required, exactly these names (any case), `turnover` optional.
  * - `time` is the start of the candle: ISO-8601 with a zone (`Z` or `±hh:mm`), a bare date `YYYY-MM-DD`
  *   (a daily candle, 00:00 UTC of that trading date), or integer epoch seconds.
  * - Prices are plain positive decimals; high ≥ open, close, low and low ≤ open, close. Volume is a
  *   non-negative integer. Turnover defaults to close × volume.
- * - Blank lines and lines starting with `#` are ignored. Fields are not quoted. A (symbol, time) pair
- *   appears once. Rows may come in any order; they are sorted by symbol and time.
+ * - A (symbol, time) pair appears once. Rows may come in any order; they are sorted by symbol and time.
  */
+/** One record of a file as the reader split it (quotes resolved, fields trimmed) and the line it starts on. */
+export interface CsvRecord {
+  /** 1-based line number in the text. */
+  line: number;
+  fields: readonly string[];
+}
+
 /** One parsed row: a candle (time in epoch seconds) and its symbol. */
 export interface CsvCandleRow extends Candle {
   symbol: string;
@@ -51,7 +59,7 @@ export function parseCsvTime(text: string): number | undefined {
   return undefined;
 }
 
-function parseRow(fields: string[], withTurnover: boolean): CsvCandleRow | string {
+function parseRow(fields: readonly string[], withTurnover: boolean): CsvCandleRow | string {
   const [symbol = "", timeText = "", open = "", high = "", low = "", close = "", volumeText = "", turnover] =
     fields;
   if (!SYMBOL.test(symbol)) return `invalid symbol "${symbol}"`;
@@ -88,48 +96,52 @@ function parseRow(fields: string[], withTurnover: boolean): CsvCandleRow | strin
   };
 }
 
-/** Parses and validates candle CSV text; reports every bad line (up to 100) with its line number. */
-export function parseCandleCsv(text: string): CsvParseResult {
-  const lines = text.split(/\r?\n/);
+/**
+ * Validates the records of a candle file, header first, and reports every bad one (up to 100) with its
+ * line. `readerErrors` are the lines the reader could not split (a stray or unclosed quote); they are
+ * reported with the others, in line order.
+ */
+export function candlesFromRecords(
+  records: Iterable<CsvRecord>,
+  readerErrors: readonly CsvError[] = [],
+): CsvParseResult {
   const errors: CsvError[] = [];
   const rows: CsvCandleRow[] = [];
   const seen = new Map<string, number>();
   let header: string[] | undefined;
-  for (let i = 0; i < lines.length && errors.length < MAX_ERRORS; i++) {
-    const line = (lines[i] ?? "").trim();
-    if (line === "" || line.startsWith("#")) continue;
-    const fields = line.split(",").map((f) => f.trim());
+  for (const { line, fields } of records) {
+    if (errors.length >= MAX_ERRORS) break;
     if (!header) {
       header = fields.map((f) => f.toLowerCase());
       const expected = CSV_COLUMNS.slice(0, header.length);
       if ((header.length !== 7 && header.length !== 8) || header.some((f, k) => f !== expected[k])) {
-        errors.push({
-          line: i + 1,
-          message: `header must be "${CSV_COLUMNS.slice(0, 7).join(",")}[,turnover]"`,
-        });
+        errors.push({ line, message: `header must be "${CSV_COLUMNS.slice(0, 7).join(",")}[,turnover]"` });
         break;
       }
       continue;
     }
     if (fields.length !== header.length) {
-      errors.push({ line: i + 1, message: `expected ${header.length} fields, found ${fields.length}` });
+      errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
       continue;
     }
     const row = parseRow(fields, header.length === 8);
     if (typeof row === "string") {
-      errors.push({ line: i + 1, message: row });
+      errors.push({ line, message: row });
       continue;
     }
     const key = `${row.symbol}|${row.time}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ line: i + 1, message: `duplicate of line ${first} (${row.symbol} at the same time)` });
+      errors.push({ line, message: `duplicate of line ${first} (${row.symbol} at the same time)` });
       continue;
     }
-    seen.set(key, i + 1);
+    seen.set(key, line);
     rows.push(row);
   }
-  if (!header && errors.length === 0) errors.push({ line: 1, message: "empty file: the header is missing" });
+  if (!header && errors.length === 0 && readerErrors.length === 0) {
+    errors.push({ line: 1, message: "empty file: the header is missing" });
+  }
   rows.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : a.time - b.time));
-  return { rows, errors };
+  const all = [...errors, ...readerErrors].sort((a, b) => a.line - b.line).slice(0, MAX_ERRORS);
+  return { rows, errors: all };
 }

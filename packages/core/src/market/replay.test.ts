@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseCandleCsv } from "./csv.js";
+import { candlesFromRecords } from "./csv.js";
 import { ReplayProvider } from "./replay.js";
 
 const minute = (iso: string, o: number, h: number, l: number, c: number, v: number) =>
   `AAPL,${iso},${o.toFixed(2)},${h.toFixed(2)},${l.toFixed(2)},${c.toFixed(2)},${v}`;
-const CSV = [
+const LINES = [
   "symbol,time,open,high,low,close,volume",
   minute("2026-03-03T20:59:00Z", 200, 204, 199, 203, 1000),
   minute("2026-03-04T14:30:00Z", 203, 205, 202, 204, 100),
@@ -12,10 +12,12 @@ const CSV = [
   minute("2026-03-04T14:32:00Z", 205.5, 205.5, 201, 202, 300),
   minute("2026-03-04T14:35:00Z", 202, 203, 201.5, 202.5, 50),
   "MYCOIN,2026-03-04,1.00,1.20,0.90,1.10,5000",
-].join("\n");
+];
 
 describe("replay provider", () => {
-  const { rows, errors } = parseCandleCsv(CSV);
+  const { rows, errors } = candlesFromRecords(
+    LINES.map((line, i) => ({ line: i + 1, fields: line.split(",") })),
+  );
   const replay = new ReplayProvider(rows);
 
   it("serves quotes from the recorded candles up to the request instant", () => {

@@ -78,7 +78,7 @@ function minimalInstrument(symbol: string, exchange: ExchangeCode): Instrument {
   };
 }
 
-/** Serves quotes and candles from recorded CSV candles (parsed by parseCandleCsv). Not simulated. */
+/** Serves quotes and candles from recorded CSV candles (checked by candlesFromRecords). Not simulated. */
 export class ReplayProvider implements MarketDataProvider {
   readonly id = "replay";
   readonly simulated = false;

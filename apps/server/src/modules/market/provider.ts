@@ -1,13 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  MarketSimulator,
-  parseCandleCsv,
-  ReplayProvider,
-  type CsvCandleRow,
-  type MarketDataProvider,
-} from "@brokerage/core";
+import { MarketSimulator, ReplayProvider, type CsvCandleRow, type MarketDataProvider } from "@brokerage/core";
 import type { FastifyBaseLogger } from "fastify";
+import { parseCandleCsv } from "./candle-csv.js";
 
 /** The simulator's seed when MARKET_SEED is not set: every fresh install shows the same market. */
 export const DEFAULT_MARKET_SEED = "brokerage-default-seed";
