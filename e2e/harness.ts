@@ -162,10 +162,20 @@ export interface Harness {
   backOfficePage(): Promise<{ context: BrowserContext; page: Page; csp: CspWatch }>;
   /** Stops the server and keeps the browser: the origin is gone, as for a phone without a network. */
   stopServer(): Promise<void>;
+  /** The server's time (its test clock, ms since the epoch). */
+  serverNow(): Promise<number>;
+  /**
+   * Moves time forward by `ms` at once, on the server (TEST_CLOCK) and in every browser context of the
+   * harness, open or opened later: a lock or a window passes without waiting for it on the wall clock.
+   */
+  advanceClock(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts the built server on a free port with a fresh data folder, and the system Chromium. */
+/**
+ * Starts the built server on a free port with a fresh data folder and a clock the journey moves
+ * (TEST_CLOCK=1), and the system Chromium.
+ */
 export async function startHarness(): Promise<Harness> {
   for (const file of [SERVER_ENTRY, WEB_INDEX])
     if (!existsSync(file))
@@ -177,6 +187,7 @@ export async function startHarness(): Promise<Harness> {
       BOOTSTRAP_INVITE_CODE: INVITE_CODE,
       ADMIN_ACCOUNT: ADMIN.account,
       ADMIN_PASSWORD: ADMIN.password,
+      TEST_CLOCK: "1",
     },
   });
   const { baseUrl } = server;
@@ -191,25 +202,51 @@ export async function startHarness(): Promise<Harness> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const launched = browser;
 
+  // How far the server's clock is ahead of this machine's; each context's clock is kept as far ahead.
+  // A context's fake clock is installed only once time first moves: until then, pages run on real timers.
+  let offsetMs = 0;
+  const contexts = new Map<BrowserContext, { installed: boolean }>();
+  async function newContext(options: typeof PHONE | typeof DESKTOP) {
+    const context = await launched.newContext(options);
+    contexts.set(context, { installed: offsetMs > 0 });
+    context.once("close", () => contexts.delete(context));
+    if (offsetMs > 0) await context.clock.install({ time: Date.now() + offsetMs });
+    return context;
+  }
+
   return {
     baseUrl,
     browser: launched,
     async newPage() {
-      const context = await launched.newContext(PHONE);
+      const context = await newContext(PHONE);
       return { context, page: await context.newPage() };
     },
     async phonePage() {
-      const page = await (await launched.newContext(PHONE)).newPage();
+      const page = await (await newContext(PHONE)).newPage();
       page.setDefaultTimeout(15_000);
       return { page, csp: await watchCspViolations(page) };
     },
     async backOfficePage() {
-      const context = await launched.newContext(DESKTOP);
+      const context = await newContext(DESKTOP);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return { context, page, csp: await watchCspViolations(page) };
     },
     stopServer: () => server.stop(),
+    async serverNow() {
+      const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as Envelope;
+      return Date.parse(String(health.data.time));
+    },
+    async advanceClock(ms: number) {
+      await api(baseUrl, "test/clock/advance", { ms });
+      for (const [context, state] of contexts) {
+        if (!state.installed) await context.clock.install({ time: Date.now() + offsetMs });
+        state.installed = true;
+        // Fires each due timer once, as a phone waking from sleep would.
+        await context.clock.fastForward(ms);
+      }
+      offsetMs += ms;
+    },
     async close() {
       await launched.close();
       await server.stop();
