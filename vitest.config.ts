@@ -1,8 +1,12 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One runner, one project per layer. `npm test` runs them all; the e2e project drives the system Chromium.
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core CI machine, leaving a
+    // core idle under test files that are CPU-bound (PGlite, jsdom) from start to end.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"] } },
       { test: { name: "api", root: "packages/api", include: ["src/**/*.test.ts"] } },
@@ -23,6 +27,7 @@ export default defineConfig({
           name: "e2e",
           root: "e2e",
           include: ["**/*.e2e.ts"],
+          globalSetup: ["global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, SERVER_ENTRY, startBuiltServer } from "../scripts/built-server.mjs";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e", "screenshots");
@@ -183,6 +183,7 @@ export async function startHarness(): Promise<Harness> {
 
   const server = await startBuiltServer({
     name: "e2e",
+    fromDataDir: inject("e2eDataTemplate") || undefined,
     env: {
       BOOTSTRAP_INVITE_CODE: INVITE_CODE,
       ADMIN_ACCOUNT: ADMIN.account,

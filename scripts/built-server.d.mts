@@ -11,10 +11,15 @@ export interface BuiltServer {
 
 export declare function freePort(): Promise<number>;
 
+/** Creates and migrates an embedded database in `dataDir` (the server's first start), then stops. */
+export declare function prepareDataDir(dataDir: string): void;
+
 export declare function startBuiltServer(options?: {
   name?: string;
   env?: Record<string, string>;
   databaseUrl?: string;
+  /** A data folder from prepareDataDir, copied into the fresh one before the start. */
+  fromDataDir?: string;
   healthTimeoutMs?: number;
 }): Promise<BuiltServer>;
 export declare const CHROMIUM: string;

@@ -1,7 +1,7 @@
 // Runs the built server (apps/server/dist/main.js) as a child process on a free loopback port with a
 // throwaway embedded database: what the end-to-end journeys and the benchmarks run against.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -49,18 +49,34 @@ export function freePort() {
 }
 
 /**
+ * Creates and migrates an embedded database in `dataDir` as the server's first start does, and stops:
+ * a data folder to copy for each start (`fromDataDir`), instead of initdb and every migration each time.
+ */
+export function prepareDataDir(dataDir) {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", BROKERAGE_PREPARE_DATABASE_ONLY: "1" };
+  delete env.DATABASE_URL;
+  const child = spawnSync(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, encoding: "utf8" });
+  if (child.status !== 0)
+    throw new Error(`preparing the database failed (${child.status}):\n${child.stdout}${child.stderr}`);
+}
+
+/**
  * Starts the server and waits until GET /api/health answers status 1. `env` adds to the environment
  * (e.g. BOOTSTRAP_INVITE_CODE); DATABASE_URL is dropped so the run never touches a real database, unless
  * `databaseUrl` names one on purpose (a benchmark comparing the embedded database with PostgreSQL).
+ * `fromDataDir` (from prepareDataDir) is copied into the fresh data folder first.
  */
 export async function startBuiltServer({
   name = "run",
   env = {},
   databaseUrl,
+  fromDataDir,
   healthTimeoutMs = 60_000,
 } = {}) {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   const dataDir = mkdtempSync(join(tmpdir(), `brokerage-${name}-`));
+  if (fromDataDir) cpSync(fromDataDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv = {
