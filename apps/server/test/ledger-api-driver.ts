@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { SETTING_DEFAULTS } from "@brokerage/api";
 import {
   LedgerModel,
+  money,
   adjustment,
   credit,
   exchange,
@@ -70,6 +72,8 @@ class Run {
   readonly model = new LedgerModel();
   private readonly deposits = new Map<number, { reviewId: string; currency: string; amount: string }>();
   private readonly withdrawals = new Map<number, { reviewId: string; amount: string }>();
+  /** The absolute amounts of this run's adjustments not refused, per user and currency. */
+  private readonly adjusted = new Map<string, string>();
   /** The last call that moved money, to send again with its key. */
   private last: { send: () => Promise<Answer>; data: unknown } | undefined;
 
@@ -199,7 +203,8 @@ class Run {
         return;
       }
       case "adjust": {
-        const amount = `${step.debit ? "-" : ""}${amountIn("adjust", step.currency, step.at)}`;
+        const size = amountIn("adjust", step.currency, step.at);
+        const amount = `${step.debit ? "-" : ""}${size}`;
         const body = {
           userId: u.userId,
           currency: step.currency,
@@ -210,8 +215,29 @@ class Run {
         const send = () => adminCall(driver.t.app, "users/adjust", body, driver.staff.headers);
         const answer = await send();
         const entry = adjustment("adjustment", u.userId, step.currency, amount);
-        if (this.expectOutcome(answer, entry, model.allows(entry) ? undefined : "INSUFFICIENT_BALANCE"))
-          this.remember(send, answer);
+        const refusal = model.allows(entry) ? undefined : "INSUFFICIENT_BALANCE";
+        // The four-eyes sums run over the user's and the staff member's adjustments of the day (the clock
+        // stands still here): the one that takes either above the threshold waits, moving nothing.
+        const userKey = `${step.user}:${step.currency}`;
+        const threshold = SETTING_DEFAULTS["adjustment.fourEyesAbove"][step.currency] ?? "0";
+        const sums = [this.adjusted.get(userKey) ?? "0", driver.adjusted.get(step.currency) ?? "0"];
+        const waits = sums.some((sum) => money(sum).plus(size).greaterThan(threshold));
+        if (waits && !refusal)
+          expect(answer).toMatchObject({ status: 1, data: { state: "pending", available: null } });
+        else if (!this.expectOutcome(answer, entry, refusal)) return;
+        this.remember(send, answer);
+        this.adjusted.set(
+          userKey,
+          money(sums[0] ?? "0")
+            .plus(size)
+            .toString(),
+        );
+        driver.adjusted.set(
+          step.currency,
+          money(sums[1] ?? "0")
+            .plus(size)
+            .toString(),
+        );
         return;
       }
     }
@@ -222,6 +248,8 @@ export class ApiDriver {
   /** Every refusal code seen and every kind of step that moved money, so the test can say they were reached. */
   readonly refusals = new Set<string>();
   readonly booked = new Map<string, number>();
+  /** The absolute amounts of the staff member's adjustments not refused, per currency, over every run. */
+  readonly adjusted = new Map<string, string>();
 
   private constructor(
     readonly t: TestApp,
