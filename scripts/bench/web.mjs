@@ -1,6 +1,7 @@
 // Web benchmark: Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) on the built app
 // served by the built server: the log-in screen as a new visitor, and home with a session. Prints the
-// performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a README row.
+// performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a row of
+// docs/benchmarks.md.
 //
 //   npm run build && npm run bench -- web [--runs 2] [--detail] [--only log-in|home]
 //   --detail also prints each run's FCP, speed index, TBT and the elements that shifted.
