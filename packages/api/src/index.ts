@@ -25,3 +25,4 @@ export * from "./dayTrading.js";
 export * from "./news.js";
 export * from "./loan.js";
 export * from "./ipo.js";
+export type * from "./endpoints.js";
