@@ -3,7 +3,7 @@ import { ApiError } from "../lib/apiError";
 import { i18n } from "../lib/i18n";
 import { onSessionEnded, onSessionStarted } from "../lib/storage";
 import { showError } from "../lib/toast";
-import { CONFIG_QUERY_KEY } from "../features/config/api/config";
+import { CONFIG_QUERY_KEY } from "../lib/config";
 
 /** Server state. Business errors are already toasted by the API client; transport errors are toasted here. */
 export const queryClient = new QueryClient({

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { apiPost } from "../lib/api";
 import { clearSession } from "../lib/storage";
 import { showInfo, showSuccess } from "../lib/toast";
-import { useConfig } from "../features/config/api/config";
+import { useConfig } from "../lib/config";
 
 /** Spec §9: after "exit" the log-in screen follows in 1 s. */
 export const EXIT_REDIRECT_MS = 1000;

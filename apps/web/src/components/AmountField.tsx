@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoneySafe } from "../../../lib/money";
+import { formatMoneySafe } from "../lib/money";
 
 /**
  * The amount to pay: a decimal keypad, the paying currency beside it, and the paying wallet's available

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useConfig } from "../features/config/api/config";
+import { useConfig } from "../lib/config";
 
 /** The operator's logo from config, or the built-in mark until it loads (or when it fails). */
 export function BrandMark({ size = "0.64rem" }: { size?: string }) {

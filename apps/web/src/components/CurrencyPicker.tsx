@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { Currency } from "@brokerage/api";
-import { Icon } from "../../../components/icons";
-import { CURRENCIES, currencyName } from "../currency";
+import { Icon } from "./icons";
+import { CURRENCIES, currencyName } from "../lib/currency";
 
 /** A currency field: shows the chosen one, opens a sheet of the wallet currencies to pick another. */
 export function CurrencyPicker({

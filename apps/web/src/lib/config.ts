@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ConfigEntry } from "@brokerage/api";
-import { apiPost } from "../../../lib/api";
-import { DEFAULT_LANGUAGES, isLanguageCode, type LanguageCode } from "../../../lib/languages";
+import { apiPost } from "./api";
+import { DEFAULT_LANGUAGES, isLanguageCode, type LanguageCode } from "./languages";
 
 export interface AppConfig {
   kefu?: string;

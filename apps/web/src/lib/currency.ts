@@ -1,7 +1,7 @@
 import type { Currency } from "@brokerage/api";
 import { MoneyDecimal, money } from "@brokerage/core";
 import { CURRENCIES } from "@brokerage/api/constants";
-import { i18n } from "../../lib/i18n";
+import { i18n } from "./i18n";
 
 /** The wallet currencies (spec §9's nine plus INR), in the contract's order: USD, THB, INR, then the rest. */
 export { CURRENCIES };

@@ -1,6 +1,6 @@
 import { MARKET_OF_TYPE } from "@brokerage/api/constants";
 import type { MarketCodeWire, MarketType, Quote } from "@brokerage/api";
-import { formatMoneySafe } from "../../lib/money";
+import { formatMoneySafe } from "./money";
 
 type Names = Quote["details"]["names"];
 

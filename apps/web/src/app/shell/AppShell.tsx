@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { TabBar } from "./TabBar";
 import { useHardwareBack } from "./useHardwareBack";
 import { TAB_ROOTS } from "../routes";
-import { useConfig } from "../../features/config/api/config";
+import { useConfig } from "../../lib/config";
 
 /** The frame around every screen: scroll reset, page title, route progress, tab bar on tab roots. */
 export function AppShell() {

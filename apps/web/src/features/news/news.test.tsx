@@ -13,7 +13,7 @@ import { calls, renderRoute, serve, signedInTests } from "../../test/api";
 import { pagingInView } from "../../test/paging";
 import { ApiError } from "../../lib/apiError";
 import { showError } from "../../lib/toast";
-import { STOCK_DETAIL_KEY } from "../market/quote";
+import { STOCK_DETAIL_KEY } from "../../lib/quote";
 import { NEWS_ARTICLE_KEY } from "./article";
 import NewsListScreen from "./screens/NewsListScreen";
 import NewsDetailScreen from "./screens/NewsDetailScreen";

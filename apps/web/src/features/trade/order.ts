@@ -2,7 +2,7 @@ import { MARKET_OF_TYPE } from "@brokerage/api/constants";
 import type { MarketType, OrderDirection, TradeOrder } from "@brokerage/api";
 import { DEFAULT_TRADING_CONFIG, pnl, returnRate } from "@brokerage/core";
 import { readStored, writeStored } from "../../lib/storage";
-import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../market/quote";
+import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../../lib/quote";
 import type { TradeTab } from "./api/trade";
 
 /**

@@ -5,7 +5,7 @@ import type { TradeTerms } from "@brokerage/api";
 import { apiPost } from "../../lib/api";
 import { TRADE_KEY } from "./api/trade";
 import { leveragesOf } from "./order";
-import type { StockRef } from "../market/quote";
+import type { StockRef } from "../../lib/quote";
 
 /** The operator may change a market's rules at any time; a form opened again reads them again after this. */
 const TERMS_STALE_MS = 60_000;

@@ -4,7 +4,7 @@ import { Screen } from "../../../components/Screen";
 import { BrandMark } from "../../../components/BrandMark";
 import { MenuList } from "../../../components/MenuList";
 import { useGo } from "../../../app/useGo";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 import { LEGAL_SCREEN, type LegalDoc } from "../legal";
 
 const APP_VERSION = "0.1.0";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { BrandMark } from "../../../components/BrandMark";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 
 /** /information/company */
 export default function CompanyScreen() {

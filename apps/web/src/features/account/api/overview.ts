@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AccountOverview, Currency } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
-import { isCurrency } from "../../exchange/currency";
+import { isCurrency } from "../../../lib/currency";
 
 /** Every cached overview (one per display currency); money-moving screens invalidate it. */
 export const ACCOUNT_OVERVIEW_KEY = ["account", "overview"] as const;

@@ -3,7 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { Currency, WalletBalance } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
-import { currencyName, isCurrency } from "../../exchange/currency";
+import { currencyName, isCurrency } from "../../../lib/currency";
 
 /** The switch's own currencies; the sheet lists the others, INR first (the server's order). */
 const ON_SWITCH = new Set(["USD", "THB"]);

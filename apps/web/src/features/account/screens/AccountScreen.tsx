@@ -6,7 +6,7 @@ import { Icon } from "../../../components/icons";
 import { TopBar } from "../../../components/TopBar";
 import { useGo } from "../../../app/useGo";
 import { titleKeyOf } from "../../../app/routes";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { displayName, useUserInfo } from "../api/userInfo";
 import { useAccountOverview, useDisplayCurrency } from "../api/overview";
 import { AssetsCard } from "../components/AssetsCard";

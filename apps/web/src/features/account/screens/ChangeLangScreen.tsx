@@ -6,7 +6,7 @@ import { Screen } from "../../../components/Screen";
 import { changeLanguage } from "../../../lib/i18n";
 import { getLangCode } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 
 /** /information/changeLang: the languages config offers (default en, zh, ko). */
 export default function ChangeLangScreen() {

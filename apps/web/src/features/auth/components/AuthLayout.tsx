@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "../../../components/BrandMark";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 import { LanguageButton } from "./LanguageButton";
 
 /** The log-in and registration frame: brand band with a language shortcut, the form card, a footer. */

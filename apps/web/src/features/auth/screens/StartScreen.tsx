@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { BrandMark } from "../../../components/BrandMark";
 import { ErrorState } from "../../../components/ErrorState";
 import { hasSession } from "../../../lib/storage";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 
 const MESSAGE_MS = 900;
 /** Long enough to read the first message, short enough not to be in the way. */

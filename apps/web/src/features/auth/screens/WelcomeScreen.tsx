@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BrandMark } from "../../../components/BrandMark";
 import { LanguageButton } from "../components/LanguageButton";
 import { useGo } from "../../../app/useGo";
-import { useConfig } from "../../config/api/config";
+import { useConfig } from "../../../lib/config";
 
 /** /login/start1: the first screen for a visitor without a session. */
 export default function WelcomeScreen() {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail, BlockTradeSubscribeRequest } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { SubscriptionTerms } from "./SubscriptionTerms";
 
 /**

@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOffer } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { RowMain } from "../../trade/components/RowMain";
 import { saveOfferId } from "../offer";
 

@@ -3,7 +3,7 @@ import type { BlockTradeSubscription } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { money } from "@brokerage/core";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { PnlText } from "../../trade/components/InventoryRow";
 import { RowMain, useOpenPosition } from "../../trade/components/RowMain";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { CostRows } from "../../trade/components/PreviewTerms";
 
 /**

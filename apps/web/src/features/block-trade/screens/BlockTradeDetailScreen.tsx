@@ -14,7 +14,7 @@ import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { formatDateTime } from "../../../lib/format";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { LotsStepper } from "../../trade/components/LotsStepper";
 import { useBlockTradeOffer, useSubscribe } from "../api/blockTrade";
 import { ConfirmSubscription } from "../components/ConfirmSubscription";

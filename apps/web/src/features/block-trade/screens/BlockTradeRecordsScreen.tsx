@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyCard } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Screen } from "../../../components/Screen";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useMySubscriptions } from "../api/blockTrade";
 import { SubscriptionRow } from "../components/SubscriptionRow";
 import { ListFoot } from "../../../components/ListFoot";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { BLOCK_TRADE_KEY } from "../api/blockTrade";
 import { OfferList } from "../components/OfferList";
 

@@ -9,7 +9,7 @@ import { IconButton } from "../../../components/IconButton";
 import { EmptyState } from "../../../components/EmptyState";
 import { useGo } from "../../../app/useGo";
 import { showSuccess } from "../../../lib/toast";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useBankCards, useRemoveBankCard } from "../api/cards";
 import { displayMasked, lastFour } from "../components/cardNumber";
 import { confirmRemoval } from "../components/confirm";

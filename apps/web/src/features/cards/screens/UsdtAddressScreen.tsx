@@ -15,7 +15,7 @@ import { errorText } from "../../../lib/api";
 import { copyText } from "../../../lib/clipboard";
 import { useContractForm } from "../../../lib/useContractForm";
 import { showError, showSuccess } from "../../../lib/toast";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useAddWallet, useRemoveWallet, useWallets } from "../api/cards";
 import { AddressQrCode } from "../components/AddressQrCode";
 import { confirmRemoval } from "../components/confirm";

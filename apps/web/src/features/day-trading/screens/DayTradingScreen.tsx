@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { QueryView } from "../../../components/QueryView";
 import { showSuccess } from "../../../lib/toast";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useDayTradingStatus } from "../api/dayTrading";
 import { ApplyForm } from "../components/ApplyForm";
 import { DayTradingRules } from "../components/DayTradingRules";

@@ -13,7 +13,7 @@ import { useGo } from "../../../app/useGo";
 import { errorText } from "../../../lib/api";
 import { loadMoneyFormat } from "../../../lib/apiError";
 import { loadContract } from "../../../lib/contract";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useRechargeChannels } from "../api/deposits";
 import { amountProblem } from "../amount";
 import { AmountInput } from "../components/AmountInput";

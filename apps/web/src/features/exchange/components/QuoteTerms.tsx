@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { ExchangeQuote } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPercent, formatRate } from "../currency";
+import { formatPercent, formatRate } from "../../../lib/currency";
 
 /** Every term of a quote, disclosed before the user confirms: pay, rate, mid rate and spread, fee, receive. */
 export function QuoteTerms({ quote }: { quote: ExchangeQuote }) {

@@ -5,7 +5,7 @@ import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { IconButton } from "../../../components/IconButton";
 import { QuoteList } from "../../market/components/QuoteList";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useReorderWatchlist, useToggleWatch, useWatchlist } from "../api/watchlist";
 
 function EditActions({ quotes, quote, name }: { quotes: Quote[]; quote: Quote; name: string }) {

@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Icon } from "../../../components/icons";
 import { useOpenStock } from "../../market/api/openStock";
-import { localName } from "../../market/quote";
+import { localName } from "../../../lib/quote";
 import { useSearch, type SearchResult } from "../api/search";
 import { WatchStar } from "../components/WatchStar";
 import { SearchHistory } from "../components/SearchHistory";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { AvailableRow } from "../../trade/components/PreviewTerms";
 
 /**

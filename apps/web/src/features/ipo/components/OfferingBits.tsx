@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { IpoOffering, IpoSubscription } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
-import { formatPrice, localName, trendOf } from "../../market/quote";
+import { formatPrice, localName, trendOf } from "../../../lib/quote";
 import { useCatalogueNames } from "../api/ipo";
 
 /** The instrument's catalogue name in the UI language (the English one until its names arrive). */

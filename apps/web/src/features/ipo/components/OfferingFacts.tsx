@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { sharesText } from "../offering";
 import { GainRate, PremiumText, dateText, marketName } from "./OfferingBits";
 

@@ -5,7 +5,7 @@ import { EmptyCard } from "../../../components/EmptyState";
 import { ListFoot } from "../../../components/ListFoot";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Screen } from "../../../components/Screen";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useMyIpoSubscriptions } from "../api/ipo";
 import { SubscriptionRow } from "../components/SubscriptionRow";
 

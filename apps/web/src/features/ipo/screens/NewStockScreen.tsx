@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { IPO_OFFERINGS_KEY } from "../api/ipo";
 import { OfferingList } from "../components/OfferingList";
 

@@ -5,7 +5,7 @@ import type { LoanStatus } from "@brokerage/api";
 import { errorText } from "../../../lib/api";
 import { FormError } from "../../../components/FormError";
 import { useAmountForm } from "../../../lib/useAmountForm";
-import { AmountField } from "../../exchange/components/AmountField";
+import { AmountField } from "../../../components/AmountField";
 import { useApplyLoan } from "../api/loan";
 import { applyAmountError, costOf, ratePercent } from "../terms";
 import { ConfirmApply } from "./ConfirmApply";

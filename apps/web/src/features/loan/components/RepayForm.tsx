@@ -4,7 +4,7 @@ import type { Loan } from "@brokerage/api";
 import { FormError } from "../../../components/FormError";
 import { useAmountForm } from "../../../lib/useAmountForm";
 import { useAccountOverview, useDisplayCurrency } from "../../account/api/overview";
-import { AmountField } from "../../exchange/components/AmountField";
+import { AmountField } from "../../../components/AmountField";
 import type { useRepayLoan } from "../api/loan";
 import { repayAmountError } from "../terms";
 import { ConfirmRepay } from "./ConfirmRepay";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { QueryView } from "../../../components/QueryView";
 import { showSuccess } from "../../../lib/toast";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useLoanStatus, useRepayLoan } from "../api/loan";
 import { ApplyForm } from "../components/ApplyForm";
 import { LoanCard } from "../components/LoanCard";

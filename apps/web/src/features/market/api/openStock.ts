@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import type { MarketCodeWire, MarketType } from "@brokerage/api";
-import { marketTypeOf, saveStockRef } from "../quote";
+import { marketTypeOf, saveStockRef } from "../../../lib/quote";
 
 /** Market types whose zhishu items are instruments (leading pairs), not indices. */
 const TRADED_PAIRS: MarketType[] = ["crypto", "forex"];

@@ -4,7 +4,7 @@ import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { ListFoot } from "../../../components/ListFoot";
 import { useMarketList } from "../api/market";
 import { QuoteList } from "./QuoteList";
-import { Refreshable } from "./Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 
 /** A board of a market (`market/list`), page by page as the user scrolls; pull to refresh. */
 export function BoardList({ type, board, label }: { type: MarketType; board?: Board; label: string }) {

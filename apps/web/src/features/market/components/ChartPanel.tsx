@@ -6,7 +6,7 @@ import { ChipTabs } from "../../../components/ChipTabs";
 import { ErrorState } from "../../../components/ErrorState";
 import { LoadingState } from "../../../components/LoadingState";
 import { CHART_CANDLES, useKline, type Adjustment } from "../api/market";
-import type { StockRef } from "../quote";
+import type { StockRef } from "../../../lib/quote";
 import { formatDateTime } from "../../../lib/format";
 import { PriceChart } from "./PriceChart";
 

@@ -8,7 +8,7 @@ import { QueryView } from "../../../components/QueryView";
 import { WatchStar } from "../../favorite/components/WatchStar";
 import { useQuote } from "../api/market";
 import { useLiveQuote } from "../api/live";
-import { MARKET_BUY_KEY, localName, readStockRef, saveStockRef, type StockRef } from "../quote";
+import { MARKET_BUY_KEY, localName, readStockRef, saveStockRef, type StockRef } from "../../../lib/quote";
 import { QuoteHeader } from "./QuoteHeader";
 import { ChartPanel } from "./ChartPanel";
 import { StockFields } from "./StockFields";

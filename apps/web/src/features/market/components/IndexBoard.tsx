@@ -7,7 +7,7 @@ import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { SPARKLINE_POINTS, useIndices, useKline } from "../api/market";
 import { useLiveQuote } from "../api/live";
 import { useOpenStock } from "../api/openStock";
-import { formatPrice, localName, percentText, signed, trendOf } from "../quote";
+import { formatPrice, localName, percentText, signed, trendOf } from "../../../lib/quote";
 import { Sparkline } from "./Sparkline";
 import { Freshness } from "./Freshness";
 

@@ -11,7 +11,7 @@ import {
 } from "lightweight-charts";
 import type { Candle, KlineType } from "@brokerage/api";
 import { zoneOffsetMinutes } from "@brokerage/core";
-import { decimalsOf } from "../quote";
+import { decimalsOf } from "../../../lib/quote";
 import { placeTick } from "../liveCandle";
 
 /** A tick past the last candle asks for the candles again, at most this often while they stay the same. */

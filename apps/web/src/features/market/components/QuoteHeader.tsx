@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Quote } from "@brokerage/api";
 import { useFeedState } from "../api/live";
-import { formatPrice, percentText, signed, trendOf } from "../quote";
+import { formatPrice, percentText, signed, trendOf } from "../../../lib/quote";
 import { Freshness, SimulatedBadge } from "./Freshness";
 
 /** The detail header: live price, change, trading status and how fresh the price is. */

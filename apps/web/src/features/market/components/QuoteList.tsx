@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Quote } from "@brokerage/api";
 import { useLiveQuote } from "../api/live";
 import { useOpenStock } from "../api/openStock";
-import { formatPrice, localName, percentText, signed, trendOf } from "../quote";
+import { formatPrice, localName, percentText, signed, trendOf } from "../../../lib/quote";
 import { Freshness } from "./Freshness";
 
 /** One quote: name and code, live price and change, how fresh it is; tapping opens the detail. */

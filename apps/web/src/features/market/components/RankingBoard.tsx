@@ -7,7 +7,7 @@ import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { useRankings, type RankingKind } from "../api/market";
 import { QuoteList } from "./QuoteList";
-import { Refreshable } from "./Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useMarketOptions } from "./IndexBoard";
 
 const RANKED_MARKETS: MarketType[] = ["inr", "usd", "krw", "myr", "thb", "crypto"];

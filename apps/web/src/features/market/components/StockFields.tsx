@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Quote } from "@brokerage/api";
-import { compactNumber, formatPrice, trendOf } from "../quote";
+import { compactNumber, formatPrice, trendOf } from "../../../lib/quote";
 
 type Row = [key: string, value: string | null, tone?: "up" | "down"];
 

@@ -4,7 +4,7 @@ import { Screen } from "../../../components/Screen";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { useGo } from "../../../app/useGo";
 import { formatDateTime } from "../../../lib/format";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useMarkAllRead, useMessages } from "../api/messages";
 import { messageText } from "../components/messageText";
 import { ListFoot } from "../../../components/ListFoot";

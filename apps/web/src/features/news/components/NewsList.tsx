@@ -4,7 +4,7 @@ import { EmptyState } from "../../../components/EmptyState";
 import { ListFoot } from "../../../components/ListFoot";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { getLangCode } from "../../../lib/storage";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useNewsList } from "../api/news";
 import { NewsRow } from "./NewsRow";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuote } from "../../market/api/market";
 import { useOpenStock } from "../../market/api/openStock";
-import { formatPrice, localName, percentText, trendOf } from "../../market/quote";
+import { formatPrice, localName, percentText, trendOf } from "../../../lib/quote";
 
 /**
  * The instrument a stock article is about, with its current price, opening its stock detail. An article

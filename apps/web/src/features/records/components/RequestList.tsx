@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { ListFoot } from "../../../components/ListFoot";
 import { RequestItem, type RequestView } from "./RequestItem";
 

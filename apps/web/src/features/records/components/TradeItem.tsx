@@ -3,7 +3,7 @@ import type { TradeOrder } from "@brokerage/api";
 import { money } from "@brokerage/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { formatAmount, formatSigned } from "./amount";
 
 /** Spec §9 colours: a gain red, a loss green, nothing either way in the text colour. */

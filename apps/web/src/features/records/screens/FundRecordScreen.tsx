@@ -6,7 +6,7 @@ import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { EmptyState } from "../../../components/EmptyState";
 import { MenuList } from "../../../components/MenuList";
 import { useGo } from "../../../app/useGo";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useFundRecords, type RecordFilters as Filters } from "../api/records";
 import { RecordFilters } from "../components/RecordFilters";
 import { RecordItem } from "../components/RecordItem";

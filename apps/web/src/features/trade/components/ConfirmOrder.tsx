@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { OrderPreview, PlaceOrderRequest } from "@brokerage/api";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { PreviewTerms } from "./PreviewTerms";
 
 /**

@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import type { InventoryItem } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { toneOf } from "../order";
 import { DirectionChip, RowMain } from "./RowMain";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TradeOrder } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { PnlText } from "./InventoryRow";
 
 const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : "—");

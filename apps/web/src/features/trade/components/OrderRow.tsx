@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TradeOrder } from "@brokerage/api";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 import { useLivePrice } from "../api/livePrice";
 import { livePnl } from "../order";
 import { OrderActions } from "./OrderActions";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { OrderPreview } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
-import { formatPrice } from "../../market/quote";
+import { formatPrice } from "../../../lib/quote";
 
 /** The cost of the order (price, margin, fee, total) and the available balance, in the settlement currency. */
 export function PreviewTerms({

@@ -7,7 +7,7 @@ import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { TRADE_TABS, useInventory, useTradeList, type ListTab, type TradeTab } from "../api/trade";
 import { InventoryRow } from "../components/InventoryRow";
 import { OrderRow } from "../components/OrderRow";

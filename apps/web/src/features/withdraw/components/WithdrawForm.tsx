@@ -10,7 +10,7 @@ import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { loadContract, type Contract } from "../../../lib/contract";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { validate } from "../../../lib/validation";
-import { AmountField } from "../../exchange/components/AmountField";
+import { AmountField } from "../../../components/AmountField";
 import { amountError } from "../amount";
 import { useWithdraw } from "../api/withdraw";
 import { CardPicker } from "./CardPicker";

@@ -7,9 +7,9 @@ import type { Currency, Withdrawal, WithdrawRulesResponse } from "@brokerage/api
 import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView } from "../../../components/QueryView";
-import { Refreshable } from "../../market/components/Refreshable";
+import { Refreshable } from "../../../components/Refreshable";
 import { useBankCards } from "../../cards/api/cards";
-import { isCurrency } from "../../exchange/currency";
+import { isCurrency } from "../../../lib/currency";
 import { useWithdrawRules } from "../api/withdraw";
 import { RulesChecklist } from "../components/RulesChecklist";
 import { WithdrawDone } from "../components/WithdrawDone";
