@@ -59,3 +59,15 @@ export function perOperation(spent, operations) {
     `PostgreSQL ${ms(spent.postgres)}, other ${ms(spent.other)}`
   );
 }
+
+/** The same per operation as numbers (ms, two decimals), for the saved result; null off Linux. */
+export function perOperationMs(spent, operations) {
+  if (!spent || operations <= 0) return null;
+  const ms = (n) => Number((n / operations).toFixed(2));
+  return {
+    server: ms(spent.server),
+    generator: ms(spent.generator),
+    postgres: ms(spent.postgres),
+    other: ms(spent.other),
+  };
+}

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { apiPost, startBuiltServer } from "../built-server.mjs";
+import { postgresVersion } from "./results.mjs";
 
 const INVITE = "BENCH-INVITE";
 const PASSWORD = "Bench-Reader-2026";
@@ -106,6 +107,8 @@ const serverEnv = { BOOTSTRAP_INVITE_CODE: INVITE, ADMIN_PASSWORD: "bench-staff-
 export async function run(args) {
   const opts = options(args);
   const rows = [];
+  let userinfoOverPg = null;
+  let pgVersion = null;
   const bare = await startBare();
   const embedded = await startBuiltServer({ name: "bench-http", env: serverEnv });
   try {
@@ -133,7 +136,9 @@ export async function run(args) {
         // The embedded call again after the PostgreSQL one, averaged, for the same reason as the yardstick.
         userinfo = average(userinfoBefore, await measure(opts, api("user/getUserinfo"), {}, user));
         rows.push(["user/getUserinfo (PostgreSQL)", onPg]);
-        console.log(`getUserinfo embedded / PostgreSQL: ${(userinfo.rps / onPg.rps).toFixed(2)}×`);
+        userinfoOverPg = userinfo.rps / onPg.rps;
+        pgVersion = await postgresVersion(opts.pg);
+        console.log(`getUserinfo embedded / PostgreSQL: ${userinfoOverPg.toFixed(2)}×`);
       } finally {
         await postgres.stop();
         await database.drop();
@@ -155,6 +160,23 @@ export async function run(args) {
       const ratio = (r.rps / bareResult.rps).toFixed(2);
       console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p99} ms | ${ratio} |`);
     }
+    return {
+      postgres: pgVersion,
+      settings: { connections: opts.connections, seconds: opts.seconds, pg: Boolean(opts.pg) },
+      figures: {
+        targets: rows.map(([name, r]) => ({
+          name,
+          perSecond: r.rps,
+          p99Ms: r.p99,
+          ratio: r.rps / bareResult.rps,
+        })),
+        bareBefore: bareBefore.rps,
+        bareAfter: bareAfter.rps,
+        userinfoEmbeddedOverPg: userinfoOverPg,
+      },
+      reference: { name: "bare Fastify route", perSecond: bareResult.rps, p99Ms: bareResult.p99 },
+      goal: null,
+    };
   } finally {
     bare.stop();
     await embedded.stop();

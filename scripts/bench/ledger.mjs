@@ -23,7 +23,8 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ROOT, startBuiltServer } from "../built-server.mjs";
-import { cpuMeter, perOperation } from "./cpu.mjs";
+import { cpuMeter, perOperation, perOperationMs } from "./cpu.mjs";
+import { postgresVersion } from "./results.mjs";
 
 export const INVITE = "BENCH-LEDGER";
 export const ADMIN = { account: "benchadmin", password: "Bench-ledger-Key-9" };
@@ -143,6 +144,7 @@ export async function drive(base, opts, makeRequests, perExchange) {
   return {
     exchangesPerSecond: result.requests.total / perExchange / opts.seconds,
     cpu: perOperation(spent, result.requests.total / perExchange),
+    cpuMs: perOperationMs(spent, result.requests.total / perExchange),
     p99: result.latency.p99,
     p50: result.latency.p50,
   };
@@ -328,11 +330,57 @@ function rawPglite(opts) {
 }
 
 const rate = (n) => Math.round(n).toString();
+// Saved as measured (unrounded), so the JSON and the printed table cannot round differently.
+const figure = (n) => (Number.isFinite(Number(n)) ? Number(n) : null);
+
+/** One target of the result: a row of the printed table and of the saved JSON. */
+export function target(name, measured, yardstick) {
+  const perSecond = measured.exchangesPerSecond ?? measured.tps;
+  return {
+    name,
+    perSecond: figure(perSecond),
+    ...(measured.p50 !== undefined && { p50Ms: figure(measured.p50) }),
+    p99Ms: figure(measured.p99),
+    ratio: figure(perSecond / yardstick),
+    ...(measured.cpuMs && { cpuPerOperationMs: measured.cpuMs }),
+  };
+}
+
+/** pgbench before and after, as the saved result's reference. */
+export function pgbenchReference(before, after) {
+  return {
+    name: "pgbench TPC-B (scale 10)",
+    tps: figure((before.tps + after.tps) / 2),
+    before: figure(before.tps),
+    after: figure(after.tps),
+    p99Ms: figure(Math.max(before.p99, after.p99)),
+  };
+}
+
+export function printTargets(header, targets) {
+  console.log(`| target | ${header} | p99 | × yardstick |`);
+  console.log("| --- | --- | --- | --- |");
+  for (const t of targets)
+    console.log(
+      `| ${t.name} | ${rate(t.perSecond)} | ${Number(t.p99Ms).toFixed(1)} ms | ${t.ratio.toFixed(2)} |`,
+    );
+}
 
 export async function run(args) {
   const opts = options(args);
-  const rows = [];
+  const targets = [];
+  const result = {
+    settings: {
+      clients: opts.clients,
+      users: opts.users,
+      seconds: opts.seconds,
+      pg: Boolean(opts.pg),
+      embedded: opts.embedded,
+    },
+    figures: { targets },
+  };
   if (opts.pg) {
+    result.postgres = await postgresVersion(opts.pg);
     const before = await pgbench(opts.pg, opts);
     const database = await scratchDatabase(opts.pg, "brokerage_bench");
     try {
@@ -362,19 +410,13 @@ export async function run(args) {
           `(${ratio.toFixed(2)}×, p99 ${measured.fill.p99} ms)`,
       );
       if (measured.fill.cpu) console.log(`CPU per exchange (pre-made quote): ${measured.fill.cpu}`);
-      rows.push(["pgbench TPC-B (scale 10)", tpcb.tps, tpcb.p99, 1]);
-      rows.push([
-        "exchange (pre-made quote), PostgreSQL",
-        measured.fill.exchangesPerSecond,
-        measured.fill.p99,
-        measured.fill.exchangesPerSecond / tpcb.tps,
-      ]);
-      rows.push([
-        "quote + exchange, PostgreSQL",
-        measured.pair.exchangesPerSecond,
-        measured.pair.p99,
-        measured.pair.exchangesPerSecond / tpcb.tps,
-      ]);
+      result.reference = pgbenchReference(before, after);
+      result.ratio = figure(ratio);
+      result.ledgerCheck = check.clean ? "clean" : "differences";
+      result.goal = { text: "exchange (pre-made quote) ≥ 0.4× pgbench TPC-B with p99 < 50 ms", met };
+      targets.push(target("pgbench TPC-B (scale 10)", tpcb, tpcb.tps));
+      targets.push(target("exchange (pre-made quote), PostgreSQL", measured.fill, tpcb.tps));
+      targets.push(target("quote + exchange, PostgreSQL", measured.pair, tpcb.tps));
     } finally {
       await database.drop();
     }
@@ -384,19 +426,9 @@ export async function run(args) {
     const server = await startBuiltServer({ name: "bench-ledger-embedded", env: serverEnv });
     try {
       const measured = await measureServer(server.baseUrl, { ...opts, serverPid: server.pid });
-      rows.push(["raw PGlite transaction, same shape (one at a time)", raw.tps, raw.p99, 1]);
-      rows.push([
-        "exchange (pre-made quote), embedded",
-        measured.fill.exchangesPerSecond,
-        measured.fill.p99,
-        measured.fill.exchangesPerSecond / raw.tps,
-      ]);
-      rows.push([
-        "quote + exchange, embedded",
-        measured.pair.exchangesPerSecond,
-        measured.pair.p99,
-        measured.pair.exchangesPerSecond / raw.tps,
-      ]);
+      targets.push(target("raw PGlite transaction, same shape (one at a time)", raw, raw.tps));
+      targets.push(target("exchange (pre-made quote), embedded", measured.fill, raw.tps));
+      targets.push(target("quote + exchange, embedded", measured.pair, raw.tps));
     } finally {
       await server.stop();
     }
@@ -404,8 +436,6 @@ export async function run(args) {
   console.log(
     `\n${opts.clients} clients, ${opts.users} users, ${opts.seconds} s per target, ${new Date().toISOString()}\n`,
   );
-  console.log("| target | exchanges/s (TPS) | p99 | × yardstick |");
-  console.log("| --- | --- | --- | --- |");
-  for (const [name, tps, p99, ratio] of rows)
-    console.log(`| ${name} | ${rate(tps)} | ${Number(p99).toFixed(1)} ms | ${ratio.toFixed(2)} |`);
+  printTargets("exchanges/s (TPS)", targets);
+  return result;
 }

@@ -23,9 +23,12 @@ import {
   ledgerCheck,
   nextUser,
   pgbench,
+  pgbenchReference,
   scratchDatabase,
   serverEnv,
+  target,
 } from "./ledger.mjs";
+import { postgresVersion } from "./results.mjs";
 
 const FUND_PASSWORD = "Bench-fund-2026";
 const FUNDS = "1000.00";
@@ -124,10 +127,12 @@ const rate = (n) => Math.round(n).toString();
 
 export async function run(args) {
   const opts = options(args);
+  const postgres = await postgresVersion(opts.pg);
   const before = await pgbench(opts.pg, opts);
   const database = await scratchDatabase(opts.pg, "brokerage_bench_orders");
   let measured;
   let order;
+  let check;
   try {
     const server = await startBuiltServer({
       name: "bench-orders-pg",
@@ -145,7 +150,7 @@ export async function run(args) {
     } finally {
       await server.stop();
     }
-    const check = ledgerCheck(database.url);
+    check = ledgerCheck(database.url);
     console.log(`ledger:check after the run: ${check.clean ? "clean" : "DIFFERENCES"}\n${check.output}`);
     if (!check.clean) process.exitCode = 1;
   } finally {
@@ -174,4 +179,18 @@ export async function run(args) {
     `| market order (trade/placeOrder), PostgreSQL | ${rate(measured.exchangesPerSecond)} | ` +
       `${Number(measured.p99).toFixed(1)} ms | ${ratio.toFixed(2)} |`,
   );
+  return {
+    postgres,
+    settings: { clients: opts.clients, users: opts.users, seconds: opts.seconds, order },
+    figures: {
+      targets: [
+        target("pgbench TPC-B (scale 10)", { tps, p99: Math.max(before.p99, after.p99) }, tps),
+        target("market order (trade/placeOrder), PostgreSQL", measured, tps),
+      ],
+    },
+    reference: pgbenchReference(before, after),
+    ratio,
+    ledgerCheck: check.clean ? "clean" : "differences",
+    goal: { text: "market orders ≥ 0.4× pgbench TPC-B with p99 < 50 ms", met },
+  };
 }

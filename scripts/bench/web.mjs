@@ -1,7 +1,7 @@
 // Web benchmark: Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) on the built app
 // served by the built server: the log-in screen as a new visitor, and home with a session. Prints the
-// performance and accessibility scores, LCP, CLS and the bytes transferred of each, as a row of
-// docs/benchmarks.md.
+// performance and accessibility scores, LCP, CLS and the bytes transferred of each (the median of the
+// runs), and answers them for the saved result that docs/benchmarks.md's tables come from.
 //
 //   npm run build && npm run bench -- web [--runs 2] [--detail] [--only log-in|home]
 //   --detail also prints each run's FCP, speed index, TBT and the elements that shifted.
@@ -100,17 +100,27 @@ export async function run(args) {
       ["home (session)", `${base}/#/home/index`, true],
     ].filter(([name]) => !only || name.startsWith(only));
     await storeSession(chrome.port, base, await register(base));
+    const measured = [];
     console.log("| screen | performance | accessibility | LCP | CLS | transferred |");
     console.log("| --- | --- | --- | --- | --- | --- |");
     for (const [name, url, keepStorage] of screens) {
       const results = [];
       for (let r = 0; r < runs; r++) results.push(await audit(chrome.port, url, keepStorage, detail));
       const pick = (key) => median(results.map((x) => x[key]));
+      measured.push({
+        name,
+        performance: pick("performance"),
+        accessibility: pick("accessibility"),
+        lcpMs: pick("lcp"),
+        cls: pick("cls"),
+        transferredBytes: pick("bytes"),
+      });
       console.log(
         `| ${name} | ${pick("performance").toFixed(2)} | ${pick("accessibility").toFixed(2)} | ` +
           `${(pick("lcp") / 1000).toFixed(2)} s | ${pick("cls").toFixed(3)} | ${Math.round(pick("bytes") / 1024)} KiB |`,
       );
     }
+    return { settings: { runs, only: only ?? null }, figures: { targets: measured }, goal: null };
   } finally {
     await chrome.kill();
     await server.stop();
