@@ -44,7 +44,7 @@ const result = await run(args);
 if (result && save) {
   const { saveResult } = await import(pathToFileURL(join(dir, "results.mjs")).href);
   const { writeReport } = await import(pathToFileURL(join(dir, "report.mjs")).href);
-  const saved = saveResult(name, result, {
+  const saved = await saveResult(name, result, {
     command,
     notes,
     verdict,

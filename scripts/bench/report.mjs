@@ -24,14 +24,18 @@ const present = (v) => v !== undefined && v !== null && (isRange(v) || Number.is
 function show(v, format) {
   if (!present(v)) return "";
   if (!isRange(v)) return format(v);
-  return v.min === v.max ? format(v.min) : `${format(v.min)}–${format(v.max)}`;
+  const [low, high] = [format(v.min), format(v.max)];
+  if (low === high) return low;
+  // "19–30 ms", not "19 ms–30 ms"
+  const unit = / [^\d ]+$/.exec(high)?.[0];
+  return unit && low.endsWith(unit) ? `${low.slice(0, -unit.length)}–${high}` : `${low}–${high}`;
 }
 
 const integer = (n) => String(Math.round(n));
 const ratio = (n) => n.toFixed(2);
 const score = (n) => n.toFixed(2);
 function ms(n) {
-  if (n >= 10) return `${Math.round(n)} ms`;
+  if (n >= 100) return `${Math.round(n)} ms`;
   if (n >= 1) return `${Number(n.toFixed(1))} ms`;
   return `${Number(n.toFixed(2))} ms`;
 }
@@ -67,12 +71,14 @@ function spread(values, format) {
         ? sorted[Math.floor(mid)]
         : (sorted[mid - 1] + sorted[mid]) / 2;
   const range = show({ min: Math.min(...ends), max: Math.max(...ends) }, format);
-  return median === undefined ? `(${range})` : `${format(median)} (${range})`;
+  if (median === undefined) return `(${range})`;
+  return range === format(median) ? range : `${format(median)} (${range})`;
 }
 
 function goal(r) {
   if (r.verdict === false) return "no verdict";
-  if (!r.goal || r.goal.met === undefined || r.goal.met === null) return "";
+  if (!r.goal) return "";
+  if (r.goal.met === undefined || r.goal.met === null) return "not judged";
   return r.goal.met ? "met" : "**not met**";
 }
 
@@ -123,8 +129,10 @@ const source = (r) =>
 /** `key: [label, get(result), format]`: one column of the latest and median tables. */
 const BENCHES = {
   stream: {
+    settings: (r) =>
+      `${r.figures.clients ?? r.settings.clients} clients, ${r.figures.symbols ?? r.settings.symbols} symbols ` +
+      `(${r.figures.openSymbols} open), ${r.settings.seconds} s`,
     figures: [
-      ["clients", (r) => r.figures.clients ?? r.settings.clients, integer],
       ["ticks/s", (r) => r.figures.ticksPerSecond, integer],
       ["p50", (r) => r.figures.p50Ms, ms],
       ["p99", (r) => r.figures.p99Ms, ms],
@@ -147,6 +155,8 @@ const BENCHES = {
     },
   },
   http: {
+    settings: (r) =>
+      `${r.settings.connections} connections${r.settings.seconds ? `, ${r.settings.seconds} s` : ""}`,
     figures: [
       ["bare route req/s", (r) => target(r, "bare Fastify route")?.perSecond, integer],
       ["`parameter/zhishu` × bare", (r) => target(r, "parameter/zhishu")?.ratio, ratio],
@@ -170,6 +180,7 @@ const BENCHES = {
     },
   },
   web: {
+    settings: (r) => `median of ${r.settings.runs} runs`,
     figures: [
       ["log-in performance", (r) => target(r, "log-in")?.performance, score],
       ["home performance", (r) => target(r, "home (session)")?.performance, score],
@@ -204,10 +215,11 @@ const BENCHES = {
     },
   },
   ledger: {
+    settings: (r) => `${r.settings.clients} clients, ${r.settings.users} users, ${r.settings.seconds} s`,
     figures: [
       ["pgbench TPC-B", (r) => r.reference?.tps, integer],
       ["exchange, PG /s", (r) => target(r, "exchange (pre-made quote), PostgreSQL")?.perSecond, integer],
-      ["p99", (r) => target(r, "exchange (pre-made quote), PostgreSQL")?.p99Ms, ms],
+      ["exchange p99", (r) => target(r, "exchange (pre-made quote), PostgreSQL")?.p99Ms, ms],
       ["× pgbench", (r) => r.ratio, ratio],
       ["embedded × raw PGlite", (r) => target(r, "exchange (pre-made quote), embedded")?.ratio, ratio],
     ],
@@ -228,10 +240,13 @@ const BENCHES = {
     },
   },
   orders: {
+    settings: (r) =>
+      `${r.settings.clients} clients, ${r.settings.users} users, ${r.settings.seconds} s` +
+      (r.runs ? `; ${r.runs} runs` : ""),
     figures: [
       ["pgbench TPC-B", (r) => r.reference?.tps, integer],
       ["orders/s", (r) => target(r, "market order (trade/placeOrder), PostgreSQL")?.perSecond, integer],
-      ["p99", (r) => target(r, "market order (trade/placeOrder), PostgreSQL")?.p99Ms, ms],
+      ["order p99", (r) => target(r, "market order (trade/placeOrder), PostgreSQL")?.p99Ms, ms],
       ["× pgbench", (r) => r.ratio, ratio],
     ],
     ledgerCheck: true,
@@ -255,8 +270,11 @@ const BENCHES = {
     },
   },
   matching: {
+    settings: (r) =>
+      `${r.settings.orders} orders, ${r.settings.symbols} symbols` +
+      (r.settings.rounds ? `, ${r.settings.rounds} rounds` : "") +
+      (r.runs ? `; ${r.runs} runs` : ""),
     figures: [
-      ["orders × symbols", (r) => `${r.settings.orders} × ${r.settings.symbols}`, String],
       ["p50", (r) => r.figures.p50Ms, ms],
       ["p99", (r) => r.figures.p99Ms, ms],
     ],
@@ -280,9 +298,6 @@ const BENCHES = {
   },
 };
 
-/** A key figure's cell: strings as they are, numbers and ranges formatted. */
-const figureCell = (value, format) => (typeof value === "string" ? value : show(value, format));
-
 function benchSection(name, results) {
   const spec = BENCHES[name];
   if (!spec) throw new Error(`docs/benchmarks.md has results markers for "${name}", not a benchmark`);
@@ -291,13 +306,14 @@ function benchSection(name, results) {
   const machines = byMachine(mine);
   const checks = spec.ledgerCheck ? ["ledger:check"] : [];
   const latest = table(
-    ["machine", "date", ...spec.figures.map(([label]) => label), ...checks, "goal"],
+    ["machine", "date", "settings", ...spec.figures.map(([label]) => label), ...checks, "goal"],
     machines.map(([id, runs]) => {
       const r = runs.at(-1);
       return [
         id,
         date(r),
-        ...spec.figures.map(([, get, format]) => figureCell(get(r), format)),
+        spec.settings(r),
+        ...spec.figures.map(([, get, format]) => show(get(r), format)),
         ...(spec.ledgerCheck ? [r.ledgerCheck ?? ""] : []),
         goal(r),
       ];
@@ -305,7 +321,7 @@ function benchSection(name, results) {
   );
   const goalText = mine.findLast((r) => r.goal?.text)?.goal.text;
   const median = table(
-    ["machine", "runs", "from", "to", ...spec.figures.map(([label]) => label), "goal met"],
+    ["machine", "runs", "from", "to", ...spec.figures.map(([label]) => label), "goal met (results)"],
     machines.map(([id, runs]) => {
       const last = runs.slice(-LAST_RUNS);
       return [
@@ -314,10 +330,7 @@ function benchSection(name, results) {
         date(last[0]),
         date(last.at(-1)),
         ...spec.figures.map(([, get, format]) => {
-          const values = last.map(get);
-          return values.every((v) => typeof v === "string" || !present(v))
-            ? [...new Set(values.filter(Boolean))].join(", ")
-            : spread(values, format);
+          return spread(last.map(get), format);
         }),
         goalCount(last),
       ];
@@ -331,6 +344,8 @@ function benchSection(name, results) {
           const own = row.length > spec.runs.columns.length ? row.pop() : undefined;
           const words = [i === 0 ? notes(r) : "", own].filter(Boolean).join("; ");
           const first = i === 0;
+          // A run's later rows (its other targets) leave its date, machine and command blank.
+          if (!first) row.splice(0, 3, "", "", row[2] === code(r.command) ? "" : row[2]);
           const check = spec.ledgerCheck ? [first ? (r.ledgerCheck ?? "") : ""] : [];
           return [...row, ...check, first ? goal(r) : "", first ? source(r) : "", words];
         }),
@@ -341,9 +356,7 @@ function benchSection(name, results) {
     "#### Latest run per machine",
     latest,
     `#### Median and spread over each machine's last ${LAST_RUNS} results`,
-    `The median of the runs (the spread, lowest–highest, in brackets)${goalText ? `; goal: ${goalText}` : ""}. ` +
-      "A result imported from the hand-kept tables may sum up several runs as a range: its ends count in " +
-      "the spread, its median (where the notes gave one) in the median.",
+    `The median, then lowest–highest in brackets${goalText ? `; goal: ${goalText}` : ""}.`,
     median,
     "#### Every run",
     every,
@@ -354,7 +367,13 @@ function machinesSection(results) {
   const rows = byMachine(results).map(([id, runs]) => {
     const info = runs.findLast((r) => r.source !== IMPORTED)?.machine ?? runs.at(-1).machine;
     const pgbench = runs.map((r) => r.reference).filter((ref) => ref?.name?.startsWith("pgbench"));
-    const bare = runs.map((r) => target(r, "bare Fastify route")?.perSecond).filter(present);
+    const bare = runs
+      .flatMap((r) => [
+        target(r, "bare Fastify route")?.perSecond,
+        r.figures?.bareBefore,
+        r.figures?.bareAfter,
+      ])
+      .filter(present);
     const ends = (values) => {
       const all = values.flatMap((v) => (isRange(v) ? [v.min, v.max] : [v])).filter(Number.isFinite);
       return all.length ? show({ min: Math.min(...all), max: Math.max(...all) }, integer) : "";
@@ -393,7 +412,8 @@ function machinesSection(results) {
 
 /** The doc with every results section regenerated from `results`. */
 export function render(doc, results) {
-  const marker = /(<!-- results:start (\S+) -->)[\s\S]*?(<!-- results:end \2 -->)/g;
+  // A marker is a line of its own (the page may name the markers in its text).
+  const marker = /^(<!-- results:start (\S+) -->)$[\s\S]*?^(<!-- results:end \2 -->)$/gm;
   return doc.replace(marker, (_, start, name, end) => {
     const body = name === "machines" ? machinesSection(results) : benchSection(name, results);
     return `${start}\n\n${body}\n\n${end}`;

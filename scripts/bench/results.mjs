@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import * as prettier from "prettier";
 import { ROOT } from "../built-server.mjs";
 
 export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? join(ROOT, "docs/benchmarks/results");
@@ -77,7 +78,7 @@ const stamp = (iso) => iso.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
  * Saves one run. `result` is what a benchmark's `run()` answers: { settings, figures, reference?, ratio?,
  * ledgerCheck?, goal?, postgres? }; `context` is what `scripts/bench.mjs` knows of the run.
  */
-export function saveResult(bench, result, context) {
+export async function saveResult(bench, result, context) {
   const { postgres, ...measured } = result;
   const time = context.time ?? new Date().toISOString();
   const record = {
@@ -97,7 +98,9 @@ export function saveResult(bench, result, context) {
   const dir = join(RESULTS_DIR, bench);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${stamp(time)}-${record.machine.id}.json`);
-  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  // As the repository's formatter writes it, so `prettier --check` holds for the saved files.
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(JSON.stringify(record, null, 2), { ...options, filepath: file }));
   return file;
 }
 
