@@ -39,6 +39,10 @@ const command = `npm run bench -- ${[name, ...args].map(quote).join(" ")}`;
 const load = loadavg()[0];
 const started = Date.now();
 const { run } = await import(pathToFileURL(file).href);
+if (typeof run !== "function") {
+  console.error(`scripts/bench/${name}.mjs is a helper of the benchmarks, not one of them.`);
+  process.exit(2);
+}
 const result = await run(args);
 
 if (result && save) {

@@ -119,7 +119,8 @@ function byMachine(results) {
   return [...machines.entries()].sort(([a], [b]) => order(a, b));
 }
 
-const notes = (r) => r.notes ?? "";
+/** The run's notes, and for an imported result what the import itself adds (`importNote`). */
+const notes = (r) => [r.notes, r.importNote && `(import: ${r.importNote})`].filter(Boolean).join(" ");
 /** Where a run comes from: its commit (with `+` when the checkout had changes), or the old doc. */
 const source = (r) =>
   r.source === IMPORTED ? "imported" : r.commit ? `${r.commit.slice(0, 7)}${r.dirty ? "+" : ""}` : "";
