@@ -2,6 +2,7 @@ import { accountOverview, accountOverviewRequest } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { fxRatesOf } from "../exchange/rates.js";
 import { AccountService } from "./service.js";
 import { NO_POSITIONS, type PositionValuation } from "./valuation.js";
@@ -20,8 +21,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     valuation: options.valuation ?? NO_POSITIONS,
   });
 
-  app.post(
-    "/overview",
+  route(
+    app,
+    "account/overview",
     {
       onRequest: app.requireUser,
       schema: {

@@ -1,6 +1,7 @@
 import { auditListRequest, auditListResponse } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { listAudit } from "./service.js";
@@ -9,8 +10,9 @@ import { listAudit } from "./service.js";
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffAuthPlugin);
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "audit/list",
     {
       onRequest: app.requireStaff("audit.read"),
       schema: {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { BankCardService } from "./service.js";
 
 /** `bank/list`, `bank/add`, `bank/remove`: the user's own bank cards. Every call needs a session. */
@@ -19,8 +20,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["bank"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "bank/list",
     {
       ...withSession,
       schema: {
@@ -33,8 +35,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok({ items: await cards.list(sessionOf(request).userId) }),
   );
 
-  app.post(
-    "/add",
+  route(
+    app,
+    "bank/add",
     {
       ...withSession,
       schema: {
@@ -50,8 +53,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await cards.add(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/remove",
+  route(
+    app,
+    "bank/remove",
     {
       ...withSession,
       schema: {

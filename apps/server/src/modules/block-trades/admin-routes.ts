@@ -7,6 +7,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { BlockTradeAdminService } from "./admin-service.js";
@@ -23,8 +24,9 @@ export const blockTradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const offers = new BlockTradeAdminService({ db: app.db, clock: app.clock, market: app.market });
   const onRequest = app.requireStaff("blockTrades.manage");
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "blockTrades/list",
     {
       onRequest,
       schema: {
@@ -39,8 +41,9 @@ export const blockTradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await offers.list(request.body.cursor)),
   );
 
-  app.post(
-    "/save",
+  adminRoute(
+    app,
+    "blockTrades/save",
     {
       onRequest,
       schema: {
@@ -59,8 +62,9 @@ export const blockTradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await offers.save(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/withdraw",
+  adminRoute(
+    app,
+    "blockTrades/withdraw",
     {
       onRequest,
       schema: {

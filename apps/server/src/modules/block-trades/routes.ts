@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { publishTradeChange } from "../trading/engine/changes.js";
 import { blockTradeReviewHandler } from "./review.js";
 import { BlockTradeService } from "./service.js";
@@ -35,8 +36,9 @@ export const blockTradeRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["blockTrade"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/offers",
+  route(
+    app,
+    "blockTrade/offers",
     {
       ...withSession,
       schema: {
@@ -52,8 +54,9 @@ export const blockTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.offers(request.body.cursor)),
   );
 
-  app.post(
-    "/offer",
+  route(
+    app,
+    "blockTrade/offer",
     {
       ...withSession,
       schema: {
@@ -69,8 +72,9 @@ export const blockTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.offer(sessionOf(request).userId, request.body.offerId)),
   );
 
-  app.post(
-    "/subscribe",
+  route(
+    app,
+    "blockTrade/subscribe",
     {
       ...withSession,
       schema: {
@@ -89,8 +93,9 @@ export const blockTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.subscribe(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/mine",
+  route(
+    app,
+    "blockTrade/mine",
     {
       ...withSession,
       schema: {

@@ -1,13 +1,15 @@
 import { configRequest, configResponse } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok } from "../../lib/envelope.js";
+import { route } from "../../plugins/route.js";
 import { ConfigService } from "./service.js";
 
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const configService = new ConfigService(app.db);
 
-  app.post(
-    "/config",
+  route(
+    app,
+    "common/config",
     {
       schema: {
         tags: ["common"],

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { dayTradingReviewHandler } from "./review.js";
 import { DayTradingService } from "./service.js";
 
@@ -21,8 +22,9 @@ export const dayTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["dayTrading"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/status",
+  route(
+    app,
+    "dayTrading/status",
     {
       ...withSession,
       schema: {
@@ -38,8 +40,9 @@ export const dayTradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.status(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/apply",
+  route(
+    app,
+    "dayTrading/apply",
     {
       ...withSession,
       schema: {

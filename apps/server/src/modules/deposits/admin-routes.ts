@@ -9,6 +9,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
 import { readOfUser } from "../audit/reads.js";
@@ -36,8 +37,9 @@ export const channelAdminRoutes: FastifyPluginAsyncZod<ChannelAdminOptions> = as
   const channels = new ChannelAdminService({ db: app.db, clock: app.clock });
   const tags = ["admin: configuration"];
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "channels/list",
     {
       onRequest: app.requireStaff("channels.manage"),
       schema: {
@@ -51,8 +53,9 @@ export const channelAdminRoutes: FastifyPluginAsyncZod<ChannelAdminOptions> = as
     async () => ok(await channels.list()),
   );
 
-  app.post(
-    "/save",
+  adminRoute(
+    app,
+    "channels/save",
     {
       onRequest: app.requireStaff("channels.manage"),
       schema: {
@@ -86,8 +89,9 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<ChannelAdminOptions> = as
     log: app.log,
   });
 
-  app.post(
-    "/voucher",
+  adminRoute(
+    app,
+    "deposits/voucher",
     {
       onRequest: app.requireStaff("reviews.read", {
         read: readOfUser(
@@ -104,6 +108,7 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<ChannelAdminOptions> = as
           "unknown deposit or one without a voucher. Needs the reviews.read permission; each read is audited " +
           "(read.depositVoucher).",
         body: depositVoucherRequest,
+        produces: ["image/jpeg"],
         response: imageAnswers({ 403: errorEnvelope }),
       },
     },

@@ -5,6 +5,7 @@ import {
   depositRecord,
   emptyRequest,
   rechargeChannelsResponse,
+  rechargeFields,
   rechargeListRequest,
   rechargeListResponse,
   rechargeVoucherRequest,
@@ -21,6 +22,7 @@ import {
 } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { DepositService } from "./service.js";
 
 export interface DepositRoutesOptions {
@@ -54,8 +56,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["fund"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/rechargeChannels",
+  route(
+    app,
+    "fund/rechargeChannels",
     {
       ...withSession,
       schema: {
@@ -72,8 +75,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
     async () => ok(await deposits.channels()),
   );
 
-  app.post(
-    "/recharge",
+  route(
+    app,
+    "fund/recharge",
     {
       ...withSession,
       schema: {
@@ -90,6 +94,7 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
           "refuses; a retry with the same key answers the first result (IDEMPOTENCY_CONFLICT for the key " +
           "with another request, the voucher's bytes included).",
         consumes: ["multipart/form-data"],
+        multipart: { fields: rechargeFields, files: RECHARGE_FORM.files },
         response: answers(depositRecord, { session: true }),
       },
     },
@@ -99,8 +104,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
     },
   );
 
-  app.post(
-    "/rechargeList",
+  route(
+    app,
+    "fund/rechargeList",
     {
       ...withSession,
       schema: {
@@ -115,8 +121,9 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
     async (request) => ok(await deposits.list(sessionOf(request).userId, request.body.cursor)),
   );
 
-  app.post(
-    "/rechargeVoucher",
+  route(
+    app,
+    "fund/rechargeVoucher",
     {
       ...withSession,
       schema: {
@@ -125,6 +132,7 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
           "The voucher of one of the user's own deposits, as image/jpeg bytes with cache-control private, " +
           "no-store; NOT_FOUND for a deposit without a voucher or of another user",
         body: rechargeVoucherRequest,
+        produces: ["image/jpeg"],
         response: imageAnswers(),
       },
     },

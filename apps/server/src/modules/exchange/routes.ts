@@ -2,6 +2,7 @@ import { exchangeQuote, exchangeQuoteRequest, exchangeRequest, exchangeResult } 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { fxRatesOf } from "./rates.js";
 import { ExchangeService } from "./service.js";
 
@@ -11,8 +12,9 @@ export const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["exchange"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/exchangeQuote",
+  route(
+    app,
+    "fund/exchangeQuote",
     {
       ...withSession,
       schema: {
@@ -30,8 +32,9 @@ export const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.quote(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/exchange",
+  route(
+    app,
+    "fund/exchange",
     {
       ...withSession,
       schema: {

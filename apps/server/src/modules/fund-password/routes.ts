@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { FundPasswordService } from "./service.js";
 
 /** `user/setFundPassword`, `user/changeFundPassword`, `user/fundPasswordStatus`: every call needs a session. */
@@ -21,8 +22,9 @@ export const fundPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["user"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/setFundPassword",
+  route(
+    app,
+    "user/setFundPassword",
     {
       ...withSession,
       schema: {
@@ -40,8 +42,9 @@ export const fundPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/changeFundPassword",
+  route(
+    app,
+    "user/changeFundPassword",
     {
       ...withSession,
       schema: {
@@ -59,8 +62,9 @@ export const fundPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/fundPasswordStatus",
+  route(
+    app,
+    "user/fundPasswordStatus",
     {
       ...withSession,
       schema: {

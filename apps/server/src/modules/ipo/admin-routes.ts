@@ -10,6 +10,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { readOfList } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
@@ -42,8 +43,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { ...schema, summary, body: adminIpoActionRequest, response: staffAnswers(adminIpoOffering) },
   });
 
-  app.post(
-    "/offerings",
+  adminRoute(
+    app,
+    "ipos/offerings",
     {
       onRequest,
       schema: {
@@ -58,8 +60,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await offerings.offerings(request.body.cursor)),
   );
 
-  app.post(
-    "/save",
+  adminRoute(
+    app,
+    "ipos/save",
     {
       onRequest,
       schema: {
@@ -79,8 +82,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await offerings.save(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/subscriptions",
+  adminRoute(
+    app,
+    "ipos/subscriptions",
     {
       // Each subscription is a user's money: the page's users are recorded.
       onRequest: app.requireStaff("ipos.manage", {
@@ -102,8 +106,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await offerings.subscriptions(request.body.id, request.body.cursor)),
   );
 
-  app.post(
-    "/draw",
+  adminRoute(
+    app,
+    "ipos/draw",
     action(
       "Draw the lottery of an offering whose subscription has closed (NOT_YET_OPEN before closesAt; " +
         "ORDER_STATE_INVALID when drawn, listed or cancelled): each subscription's key is SHA-256(seed:id), " +
@@ -113,8 +118,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await lifecycle.draw(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/listing",
+  adminRoute(
+    app,
+    "ipos/listing",
     action(
       "List a drawn offering at or after listingAt (NOT_YET_OPEN before; ORDER_STATE_INVALID unless " +
         "drawn): unpaid allotments are waived; each paid one opens a position (order kind `ipo`: long, 1×, " +
@@ -124,8 +130,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await lifecycle.listing(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/cancel",
+  adminRoute(
+    app,
+    "ipos/cancel",
     action(
       "Cancel an offering not yet listed (ORDER_STATE_INVALID when listed or cancelled): every open " +
         "subscription fails, a payment made is refunded (fund flow `ipoRefund`), each user told. Audited " +

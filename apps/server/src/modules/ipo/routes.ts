@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { IpoService } from "./service.js";
 
 const SUBSCRIBE_REFUSALS =
@@ -29,8 +30,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["ipo"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/offerings",
+  route(
+    app,
+    "ipo/offerings",
     {
       ...withSession,
       schema: {
@@ -48,8 +50,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.offerings(request.body.cursor)),
   );
 
-  app.post(
-    "/offering",
+  route(
+    app,
+    "ipo/offering",
     {
       ...withSession,
       schema: {
@@ -64,8 +67,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.offering(sessionOf(request).userId, request.body.offeringId)),
   );
 
-  app.post(
-    "/subscribe",
+  route(
+    app,
+    "ipo/subscribe",
     {
       ...withSession,
       schema: {
@@ -83,8 +87,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.subscribe(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/mine",
+  route(
+    app,
+    "ipo/mine",
     {
       ...withSession,
       schema: {
@@ -100,8 +105,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.mine(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/pay",
+  route(
+    app,
+    "ipo/pay",
     {
       ...withSession,
       schema: {
@@ -120,8 +126,9 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.pay(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/waive",
+  route(
+    app,
+    "ipo/waive",
     {
       ...withSession,
       schema: {

@@ -8,6 +8,7 @@ import { findSubmissionOwner } from "./repository.js";
 import { kycReviewHandler } from "./review.js";
 import type { KycRoutesOptions } from "./routes.js";
 import { KycService } from "./service.js";
+import { adminRoute } from "../../plugins/route.js";
 
 /**
  * The back office's side of KYC: the review handler of kind `kyc` (the reviews module lists and decides
@@ -23,8 +24,9 @@ export const kycAdminRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (ap
     log: app.log,
   });
 
-  app.post(
-    "/photo",
+  adminRoute(
+    app,
+    "kyc/photo",
     {
       onRequest: app.requireStaff("kyc.photos", {
         read: readOfUser(
@@ -42,6 +44,7 @@ export const kycAdminRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (ap
           "no-store; NOT_FOUND for an unknown submission. Needs the kyc.photos permission; each read is " +
           "audited (read.kycPhoto).",
         body: kycAdminPhotoRequest,
+        produces: ["image/jpeg"],
         response: imageAnswers({ 403: errorEnvelope }),
       },
     },

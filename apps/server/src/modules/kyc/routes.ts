@@ -1,10 +1,17 @@
 import multipart from "@fastify/multipart";
-import { emptyRequest, kycPhotoRequest, kycStatusResponse } from "@brokerage/api";
+import {
+  emptyRequest,
+  KYC_PHOTO_SIDES,
+  kycPhotoRequest,
+  kycStatusResponse,
+  kycSubmitFields,
+} from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { KycService } from "./service.js";
 import { KYC_MULTIPART_LIMITS, readKycUpload } from "./upload.js";
 
@@ -27,8 +34,9 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["kyc"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/submit",
+  route(
+    app,
+    "kyc/submit",
     {
       ...withSession,
       schema: {
@@ -41,6 +49,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
           "new status. Refused photos: IMAGE_EMPTY, IMAGE_TOO_LARGE {maxMb}, IMAGE_TYPE_UNSUPPORTED, " +
           "IMAGE_TOO_MANY_PIXELS, IMAGE_CORRUPT, each with `field` (front or back).",
         consumes: ["multipart/form-data"],
+        multipart: { fields: kycSubmitFields, files: KYC_PHOTO_SIDES },
         response: answers(kycStatusResponse, { session: true }),
       },
     },
@@ -50,8 +59,9 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
     },
   );
 
-  app.post(
-    "/status",
+  route(
+    app,
+    "kyc/status",
     {
       ...withSession,
       schema: {
@@ -66,8 +76,9 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
     async (request) => ok(await kyc.status(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/photo",
+  route(
+    app,
+    "kyc/photo",
     {
       ...withSession,
       schema: {
@@ -76,6 +87,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
           "One photo (front or back) of the user's own latest submission, as image/jpeg bytes with " +
           "cache-control private, no-store; NOT_FOUND before the first submission",
         body: kycPhotoRequest,
+        produces: ["image/jpeg"],
         response: imageAnswers(),
       },
     },

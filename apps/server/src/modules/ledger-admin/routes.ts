@@ -7,6 +7,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { readOfUser, userInBody } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { reviewRegistryPlugin } from "../reviews/plugin.js";
@@ -30,8 +31,9 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const schema = { tags: ["admin: users"], headers: staffHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/ledger",
+  adminRoute(
+    app,
+    "users/ledger",
     {
       onRequest: app.requireStaff("ledger.read", {
         read: readOfUser("read.ledger", userInBody, {
@@ -52,8 +54,9 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.ledger(request.body)),
   );
 
-  app.post(
-    "/adjust",
+  adminRoute(
+    app,
+    "users/adjust",
     {
       onRequest: app.requireStaff("ledger.adjust"),
       schema: {

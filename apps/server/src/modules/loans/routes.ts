@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { loanReviewHandler } from "./review.js";
 import { LoanService } from "./service.js";
 
@@ -23,8 +24,9 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["loan"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/status",
+  route(
+    app,
+    "loan/status",
     {
       ...withSession,
       schema: {
@@ -42,8 +44,9 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.status(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/apply",
+  route(
+    app,
+    "loan/apply",
     {
       ...withSession,
       schema: {
@@ -62,8 +65,9 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.apply(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "loan/list",
     {
       ...withSession,
       schema: {
@@ -79,8 +83,9 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.list(sessionOf(request).userId, request.body.cursor)),
   );
 
-  app.post(
-    "/repay",
+  route(
+    app,
+    "loan/repay",
     {
       ...withSession,
       schema: {

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { SearchHistoryService } from "./search-history.js";
 
 /** Market data calls (spec §7 `parameter/zhishu`, `trade/kline`, and `market/*`), under /api/vue. */
@@ -28,8 +29,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const sessionSchema = { tags, headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/parameter/zhishu",
+  route(
+    app,
+    "parameter/zhishu",
     {
       schema: {
         tags,
@@ -41,8 +43,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(market.zhishu(request.body.type)),
   );
 
-  app.post(
-    "/trade/kline",
+  route(
+    app,
+    "trade/kline",
     {
       schema: {
         tags,
@@ -57,8 +60,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(market.kline(request.body)),
   );
 
-  app.post(
-    "/market/quote",
+  route(
+    app,
+    "market/quote",
     {
       schema: {
         tags,
@@ -70,8 +74,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(market.quote(request.body.symbol, request.body.exchange)),
   );
 
-  app.post(
-    "/market/list",
+  route(
+    app,
+    "market/list",
     {
       schema: {
         tags,
@@ -83,8 +88,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(market.list(request.body)),
   );
 
-  app.post(
-    "/market/rankings",
+  route(
+    app,
+    "market/rankings",
     {
       schema: {
         tags,
@@ -96,8 +102,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(market.rankings(request.body)),
   );
 
-  app.post(
-    "/market/search",
+  route(
+    app,
+    "market/search",
     {
       onRequest: app.optionalUser,
       schema: {
@@ -115,8 +122,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/market/searchHistory",
+  route(
+    app,
+    "market/searchHistory",
     {
       ...withSession,
       schema: {
@@ -129,8 +137,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await history.list(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/market/clearSearchHistory",
+  route(
+    app,
+    "market/clearSearchHistory",
     {
       ...withSession,
       schema: {

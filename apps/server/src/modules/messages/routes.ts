@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { MessageService } from "./service.js";
 
 /** `message/*`: the logged-in user's inbox. Every call needs a session. */
@@ -18,8 +19,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["message"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "message/list",
     {
       ...withSession,
       schema: {
@@ -34,8 +36,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await messages.list(sessionOf(request).userId, request.body.cursor)),
   );
 
-  app.post(
-    "/read",
+  route(
+    app,
+    "message/read",
     {
       ...withSession,
       schema: {
@@ -48,8 +51,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await messages.read(sessionOf(request).userId, request.body.id)),
   );
 
-  app.post(
-    "/unreadCount",
+  route(
+    app,
+    "message/unreadCount",
     {
       ...withSession,
       schema: {

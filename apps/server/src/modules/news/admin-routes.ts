@@ -7,6 +7,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
 import { NewsAdminService } from "./admin-service.js";
@@ -27,8 +28,9 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const onRequest = app.requireStaff("news.manage");
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "news/list",
     {
       onRequest,
       schema: {
@@ -43,8 +45,9 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await news.list(request.body.cursor)),
   );
 
-  app.post(
-    "/save",
+  adminRoute(
+    app,
+    "news/save",
     {
       onRequest,
       schema: {
@@ -62,8 +65,9 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await news.save(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/withdraw",
+  adminRoute(
+    app,
+    "news/withdraw",
     {
       onRequest,
       schema: {

@@ -1,6 +1,7 @@
 import { newsArticle, newsDetailRequest, newsListRequest, newsPage } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import { route } from "../../plugins/route.js";
 import { NewsService } from "./service.js";
 
 /** `news/*` (spec §2 "News centre with hot news and stock-price news, and a detail view"). */
@@ -9,8 +10,9 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["news"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "news/list",
     {
       ...withSession,
       schema: {
@@ -27,8 +29,9 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await news.list(request.body)),
   );
 
-  app.post(
-    "/detail",
+  route(
+    app,
+    "news/detail",
     {
       ...withSession,
       schema: {

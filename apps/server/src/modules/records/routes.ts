@@ -12,6 +12,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { RecordService } from "./service.js";
 
 /** A file to save, for this user only: never kept by a browser cache or a proxy. */
@@ -30,8 +31,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["fund"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/records",
+  route(
+    app,
+    "fund/records",
     {
       ...withSession,
       schema: {
@@ -50,8 +52,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await records.list(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/statement",
+  route(
+    app,
+    "fund/statement",
     {
       ...withSession,
       schema: {
@@ -65,6 +68,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
           `At most ${STATEMENT_MAX_DAYS} days, \`from\` not after \`to\` ` +
           "(DATE_RANGE_INVALID {maxDays}); errors answer the JSON envelope.",
         body: statementRequest,
+        produces: ["text/csv"],
         response: {
           200: errorEnvelope.describe("On success the body is the CSV file itself, not an envelope"),
           401: errorEnvelope,

@@ -10,6 +10,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { readOfList } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
@@ -30,8 +31,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const schema = { tags: ["admin: reviews"], headers: staffHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/summary",
+  adminRoute(
+    app,
+    "reviews/summary",
     {
       // Counts per kind: nobody's data.
       onRequest: app.requireStaff("reviews.read", { read: false }),
@@ -45,8 +47,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await service.summary()),
   );
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "reviews/list",
     {
       // Each item carries its user's name, masked numbers and balances: the page's users are recorded.
       onRequest: app.requireStaff("reviews.read", {
@@ -70,8 +73,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.list(request.body)),
   );
 
-  app.post(
-    "/decide",
+  adminRoute(
+    app,
+    "reviews/decide",
     {
       onRequest: app.requireStaff("reviews.decide"),
       schema: {

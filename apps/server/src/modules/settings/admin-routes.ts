@@ -7,6 +7,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { reviewRegistryPlugin } from "../reviews/plugin.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
 import { staffAnswers } from "../staff/routes.js";
@@ -29,8 +30,9 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const guard = app.requireStaff("config.manage");
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "config/list",
     {
       onRequest: guard,
       schema: {
@@ -46,8 +48,9 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await service.list()),
   );
 
-  app.post(
-    "/set",
+  adminRoute(
+    app,
+    "config/set",
     {
       onRequest: guard,
       schema: {
@@ -69,8 +72,9 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.set(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/reset",
+  adminRoute(
+    app,
+    "config/reset",
     {
       onRequest: guard,
       schema: {

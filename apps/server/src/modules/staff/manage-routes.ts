@@ -8,6 +8,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "./guard.js";
 import { StaffManagementService } from "./manage-service.js";
 import { staffAnswers } from "./routes.js";
@@ -19,8 +20,9 @@ export const staffManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireStaff("staff.manage");
   const schema = { tags: ["admin: staff"], headers: staffHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/list",
+  adminRoute(
+    app,
+    "staff/list",
     {
       onRequest,
       schema: {
@@ -33,8 +35,9 @@ export const staffManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await service.list()),
   );
 
-  app.post(
-    "/create",
+  adminRoute(
+    app,
+    "staff/create",
     {
       onRequest,
       schema: {
@@ -49,8 +52,9 @@ export const staffManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.create(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/setRole",
+  adminRoute(
+    app,
+    "staff/setRole",
     {
       onRequest,
       schema: {
@@ -65,8 +69,9 @@ export const staffManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.setRole(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/disable",
+  adminRoute(
+    app,
+    "staff/disable",
     {
       onRequest,
       schema: {

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { answers, ok } from "../../lib/envelope.js";
 import type { LoginThrottleRules, Sleep } from "../../lib/login-throttle.js";
 import { clientOf } from "../../plugins/auth.js";
+import { adminRoute } from "../../plugins/route.js";
 import type { SessionPolicy } from "../session/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "./guard.js";
 import { StaffAuthService } from "./service.js";
@@ -49,8 +50,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   const withStaff = { onRequest: app.requireStaff(undefined, { beforeEnrolment: true }) };
   const sessionSchema = { tags, headers: staffHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/auth/login",
+  adminRoute(
+    app,
+    "auth/login",
     {
       schema: {
         tags,
@@ -67,8 +69,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request) => ok(await auth.login(request.body, clientOf(request))),
   );
 
-  app.post(
-    "/auth/logout",
+  adminRoute(
+    app,
+    "auth/logout",
     {
       ...withStaff,
       schema: {
@@ -84,8 +87,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    "/auth/me",
+  adminRoute(
+    app,
+    "auth/me",
     {
       ...withStaff,
       schema: {
@@ -98,8 +102,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request) => ok(await auth.me(staffOf(request))),
   );
 
-  app.post(
-    "/auth/enrollTotp",
+  adminRoute(
+    app,
+    "auth/enrollTotp",
     {
       ...withStaff,
       schema: {
@@ -114,8 +119,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request) => ok(await auth.enrollTotp(staffOf(request))),
   );
 
-  app.post(
-    "/auth/confirmTotp",
+  adminRoute(
+    app,
+    "auth/confirmTotp",
     {
       ...withStaff,
       schema: {

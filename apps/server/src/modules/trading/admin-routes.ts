@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/index.js";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { readOfUser, userInBody } from "../audit/reads.js";
 import { DomainError } from "../../lib/errors.js";
 import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
@@ -48,8 +49,9 @@ export const tradingAdminRoutes: FastifyPluginAsyncZod<TradingAdminRoutesOptions
   await app.register(staffAuthPlugin);
   const service = options.service ?? new TradingService({ db: app.db, clock: app.clock, market: app.market });
 
-  app.post(
-    "/orders",
+  adminRoute(
+    app,
+    "users/orders",
     {
       onRequest: app.requireStaff("trading.read", {
         read: readOfUser("read.orders", userInBody, {

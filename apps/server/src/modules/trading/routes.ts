@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { TradingService, type TradeChange } from "./service.js";
 
 export interface TradingRoutesOptions {
@@ -48,8 +49,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["trade"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/preview",
+  route(
+    app,
+    "trade/preview",
     {
       ...withSession,
       schema: {
@@ -69,8 +71,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.preview(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/placeOrder",
+  route(
+    app,
+    "trade/placeOrder",
     {
       ...withSession,
       schema: {
@@ -89,8 +92,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.placeOrder(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/cancelOrder",
+  route(
+    app,
+    "trade/cancelOrder",
     {
       ...withSession,
       schema: {
@@ -105,8 +109,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.cancelOrder(sessionOf(request).userId, request.body.orderId)),
   );
 
-  app.post(
-    "/closePosition",
+  route(
+    app,
+    "trade/closePosition",
     {
       ...withSession,
       schema: {
@@ -124,8 +129,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.requestClose(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/setStops",
+  route(
+    app,
+    "trade/setStops",
     {
       ...withSession,
       schema: {
@@ -143,8 +149,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.setStops(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/orders",
+  route(
+    app,
+    "trade/orders",
     {
       ...withSession,
       schema: {
@@ -159,8 +166,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.orders(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/positions",
+  route(
+    app,
+    "trade/positions",
     {
       ...withSession,
       schema: {
@@ -175,8 +183,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.positions(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/positionDetail",
+  route(
+    app,
+    "trade/positionDetail",
     {
       ...withSession,
       schema: {
@@ -189,8 +198,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
     async (request) => ok(await service.positionDetail(sessionOf(request).userId, request.body.id)),
   );
 
-  app.post(
-    "/inventory",
+  route(
+    app,
+    "trade/inventory",
     {
       ...withSession,
       schema: {

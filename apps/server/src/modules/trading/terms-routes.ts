@@ -14,6 +14,7 @@ import type { Db } from "../../db/index.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { toTradeOrder } from "./view.js";
@@ -67,8 +68,9 @@ export const tradingTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["trade"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/terms",
+  route(
+    app,
+    "trade/terms",
     {
       ...withSession,
       schema: {
@@ -85,8 +87,9 @@ export const tradingTermsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await termsOf(app.db, request.body.market)),
   );
 
-  app.post(
-    "/trades",
+  route(
+    app,
+    "trade/trades",
     {
       ...withSession,
       schema: {

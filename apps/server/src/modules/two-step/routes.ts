@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { TwoStepService, type TwoStepRules } from "./service.js";
 
 /**
@@ -30,8 +31,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ rules?: Partial<TwoStepRules
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["user"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/twoStepStatus",
+  route(
+    app,
+    "user/twoStepStatus",
     {
       ...withSession,
       schema: {
@@ -45,8 +47,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ rules?: Partial<TwoStepRules
     async (request) => ok(await twoStep.status(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/enrollTotp",
+  route(
+    app,
+    "user/enrollTotp",
     {
       ...withSession,
       schema: {
@@ -65,8 +68,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ rules?: Partial<TwoStepRules
     },
   );
 
-  app.post(
-    "/confirmTotp",
+  route(
+    app,
+    "user/confirmTotp",
     {
       ...withSession,
       schema: {
@@ -82,8 +86,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ rules?: Partial<TwoStepRules
     async (request) => ok(await twoStep.confirm(sessionOf(request).userId, request.body.otp)),
   );
 
-  app.post(
-    "/disableTotp",
+  route(
+    app,
+    "user/disableTotp",
     {
       ...withSession,
       schema: {

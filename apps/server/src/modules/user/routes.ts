@@ -11,6 +11,7 @@ import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import type { Sleep } from "../../lib/login-throttle.js";
 import { clientOf, sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { UserService, type AuthLimits } from "./service.js";
 
 export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sleep | undefined }> = async (
@@ -30,8 +31,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
   const withSession = { onRequest: app.requireUser };
   const sessionSchema = { tags, headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/register",
+  route(
+    app,
+    "user/register",
     {
       schema: {
         tags,
@@ -43,8 +45,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
     async (request) => ok(await users.register(request.body, clientOf(request))),
   );
 
-  app.post(
-    "/login",
+  route(
+    app,
+    "user/login",
     {
       schema: {
         tags,
@@ -63,8 +66,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
     async (request) => ok(await users.login(request.body, clientOf(request))),
   );
 
-  app.post(
-    "/logout",
+  route(
+    app,
+    "user/logout",
     {
       ...withSession,
       schema: {
@@ -80,8 +84,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
     },
   );
 
-  app.post(
-    "/getUserinfo",
+  route(
+    app,
+    "user/getUserinfo",
     {
       ...withSession,
       schema: {
@@ -94,8 +99,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits; sleep?: Sle
     async (request) => ok(await users.getUserinfo(sessionOf(request))),
   );
 
-  app.post(
-    "/changeLoginPassword",
+  route(
+    app,
+    "user/changeLoginPassword",
     {
       ...withSession,
       schema: {

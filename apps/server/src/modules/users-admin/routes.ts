@@ -16,6 +16,7 @@ import {
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
+import { adminRoute } from "../../plugins/route.js";
 import { readOfList, readOfUser, userInBody } from "../audit/reads.js";
 import { MessageService } from "../messages/service.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
@@ -34,8 +35,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const schema = { tags: ["admin: users"], headers: staffHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/search",
+  adminRoute(
+    app,
+    "users/search",
     {
       onRequest: app.requireStaff("users.read", {
         read: readOfList(
@@ -57,8 +59,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.search(request.body)),
   );
 
-  app.post(
-    "/detail",
+  adminRoute(
+    app,
+    "users/detail",
     {
       onRequest: app.requireStaff("users.read", { read: readOfUser("read.userDetail", userInBody) }),
       schema: {
@@ -74,8 +77,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.detail(request.body.userId)),
   );
 
-  app.post(
-    "/reveal",
+  adminRoute(
+    app,
+    "users/reveal",
     {
       onRequest: app.requireStaff("users.reveal", { read: revealRead }),
       schema: {
@@ -91,8 +95,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await reveal(app.db, request.body)),
   );
 
-  app.post(
-    "/setFlags",
+  adminRoute(
+    app,
+    "users/setFlags",
     {
       onRequest: app.requireStaff("users.flags"),
       schema: {
@@ -107,8 +112,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.setFlags(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/setCreditScore",
+  adminRoute(
+    app,
+    "users/setCreditScore",
     {
       onRequest: app.requireStaff("users.creditScore"),
       schema: {
@@ -121,8 +127,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.setCreditScore(staffOf(request), request.body)),
   );
 
-  app.post(
-    "/endSessions",
+  adminRoute(
+    app,
+    "users/endSessions",
     {
       onRequest: app.requireStaff("users.sessions"),
       schema: {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { WalletService } from "./service.js";
 
 /** `wallet/list`, `wallet/add`, `wallet/remove`: the user's own crypto addresses. Every call needs a session. */
@@ -19,8 +20,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["wallet"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "wallet/list",
     {
       ...withSession,
       schema: {
@@ -33,8 +35,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok({ items: await wallets.list(sessionOf(request).userId) }),
   );
 
-  app.post(
-    "/add",
+  route(
+    app,
+    "wallet/add",
     {
       ...withSession,
       schema: {
@@ -50,8 +53,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await wallets.add(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/remove",
+  route(
+    app,
+    "wallet/remove",
     {
       ...withSession,
       schema: {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { WatchlistService } from "./service.js";
 
 /** `watchlist/*`: the logged-in user's watched instruments. Every call needs a session. */
@@ -17,8 +18,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ["watchlist"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
   app.addHook("onRequest", app.requireUser);
 
-  app.post(
-    "/list",
+  route(
+    app,
+    "watchlist/list",
     {
       schema: {
         ...schema,
@@ -30,8 +32,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await watchlist.list(sessionOf(request).userId)),
   );
 
-  app.post(
-    "/add",
+  route(
+    app,
+    "watchlist/add",
     {
       schema: {
         ...schema,
@@ -46,8 +49,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/remove",
+  route(
+    app,
+    "watchlist/remove",
     {
       schema: {
         ...schema,
@@ -62,8 +66,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/reorder",
+  route(
+    app,
+    "watchlist/reorder",
     {
       schema: {
         ...schema,
@@ -78,8 +83,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/contains",
+  route(
+    app,
+    "watchlist/contains",
     {
       schema: {
         ...schema,

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { route } from "../../plugins/route.js";
 import { FundPasswordService } from "../fund-password/service.js";
 import { withdrawalReviewHandler } from "./review.js";
 import { WithdrawalService } from "./service.js";
@@ -30,8 +31,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = { onRequest: app.requireUser };
   const schema = { tags: ["fund"], headers: sessionHeaders, security: [{ token: [], account: [] }] };
 
-  app.post(
-    "/withdrawRules",
+  route(
+    app,
+    "fund/withdrawRules",
     {
       ...withSession,
       schema: {
@@ -48,8 +50,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await withdrawals.rules(sessionOf(request).userId, request.body.currency)),
   );
 
-  app.post(
-    "/withdraw",
+  route(
+    app,
+    "fund/withdraw",
     {
       ...withSession,
       schema: {
@@ -71,8 +74,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await withdrawals.withdraw(sessionOf(request).userId, request.body)),
   );
 
-  app.post(
-    "/withdrawList",
+  route(
+    app,
+    "fund/withdrawList",
     {
       ...withSession,
       schema: {
