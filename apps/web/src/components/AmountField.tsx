@@ -1,3 +1,4 @@
+import "./AmountField.css";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoneySafe } from "../lib/money";

@@ -1,3 +1,4 @@
+import "./CurrencyPicker.css";
 import { useId, useState } from "react";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";

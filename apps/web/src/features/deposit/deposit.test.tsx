@@ -19,7 +19,7 @@ import { apiPost } from "../../lib/api";
 import { ApiError } from "../../lib/apiError";
 import { copyText } from "../../lib/clipboard";
 import { showError, showSuccess } from "../../lib/toast";
-import { postMultipart } from "../kyc/api/upload";
+import { postMultipart } from "../kyc";
 import { confirmDeposit } from "./components/confirm";
 import RechargeScreen from "./screens/RechargeScreen";
 import RechargeChannelScreen from "./screens/RechargeChannelScreen";

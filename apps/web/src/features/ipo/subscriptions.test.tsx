@@ -14,7 +14,7 @@ import { pagingInView } from "../../test/paging";
 import { ApiError } from "../../lib/apiError";
 import { formatDateTime } from "../../lib/format";
 import { showSuccess } from "../../lib/toast";
-import { POSITION_DETAIL_KEY } from "../trade/order";
+import { POSITION_DETAIL_KEY } from "../trade";
 import NewShareOrderScreen from "./screens/NewShareOrderScreen";
 import { ORDER_ID, SUBSCRIPTION_ID, detailOf, subscriptionOf, wonOf } from "./testData";
 

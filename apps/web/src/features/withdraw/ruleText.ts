@@ -3,7 +3,7 @@ import type { WithdrawRule } from "@brokerage/api";
 import { errorText } from "../../lib/api";
 import { formatDateTime, formatTimeText } from "../../lib/format";
 import { formatMoneySafe } from "../../lib/money";
-import { formatDays, formatTimeZone } from "../deposit/windowText";
+import { formatDays, formatTimeZone } from "../deposit";
 
 /**
  * The user's standing on one rule of `fund/withdrawRules` in words: what is met, or what is missing and

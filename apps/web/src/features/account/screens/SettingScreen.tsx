@@ -6,7 +6,7 @@ import { Screen } from "../../../components/Screen";
 import { MenuList } from "../../../components/MenuList";
 import { useGo } from "../../../app/useGo";
 import { getAccount, getLangCode } from "../../../lib/storage";
-import { maskAccount } from "../../security/mask";
+import { maskAccount } from "../../security";
 import { useUserInfo } from "../api/userInfo";
 
 /**

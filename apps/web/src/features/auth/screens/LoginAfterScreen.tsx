@@ -6,7 +6,7 @@ import { LoadingState } from "../../../components/LoadingState";
 import { ErrorState } from "../../../components/ErrorState";
 import { showSuccess } from "../../../lib/toast";
 import { useGo } from "../../../app/useGo";
-import { useUserInfo } from "../../account/api/userInfo";
+import { useUserInfo } from "../../account";
 import { NoticePage } from "../components/NoticePage";
 
 /** /login/loginAfter: the welcome after registration, with the user's own invitation code. */

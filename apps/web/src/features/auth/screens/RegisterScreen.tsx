@@ -8,7 +8,7 @@ import { Field } from "../../../components/Field";
 import { useContractForm } from "../../../lib/useContractForm";
 import { AuthLayout } from "../components/AuthLayout";
 import { useRegister } from "../api/session";
-import { LEGAL_SCREEN } from "../../about/legal";
+import { LEGAL_SCREEN } from "../../about";
 import { FormError } from "../../../components/FormError";
 
 /** /login/register: validated on the client with the same contract schema the server uses. */

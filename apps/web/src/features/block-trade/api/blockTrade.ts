@@ -8,9 +8,9 @@ import type {
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
-import { TRADE_KEY } from "../../trade/api/trade";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
+import { TRADE_KEY } from "../../trade";
 
 export const BLOCK_TRADE_KEY = ["blockTrade"] as const;
 

@@ -1,3 +1,4 @@
+import "../blockTrade.css";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { ListFoot } from "../../../components/ListFoot";

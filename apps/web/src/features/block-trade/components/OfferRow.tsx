@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { BlockTradeOffer } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatPrice } from "../../../lib/quote";
-import { RowMain } from "../../trade/components/RowMain";
+import { RowMain } from "../../trade";
 import { saveOfferId } from "../offer";
 
 /** The offer's share limits in a few words: "100–1,000 shares" or "From 100 shares". */

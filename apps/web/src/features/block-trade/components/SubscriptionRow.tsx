@@ -4,8 +4,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { money } from "@brokerage/core";
 import { formatPrice } from "../../../lib/quote";
-import { PnlText } from "../../trade/components/InventoryRow";
-import { RowMain, useOpenPosition } from "../../trade/components/RowMain";
+import { PnlText, RowMain, useOpenPosition } from "../../trade";
 
 /**
  * One subscription: the instrument, its state (under review, open — locked until —, closed, declined with

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
 import { formatPrice } from "../../../lib/quote";
-import { CostRows } from "../../trade/components/PreviewTerms";
+import { CostRows } from "../../trade";
 
 /**
  * What the subscription holds, in the settlement currency: the offer price, the margin (the whole value:

@@ -15,7 +15,7 @@ import { formatDateTime } from "../../../lib/format";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { formatPrice } from "../../../lib/quote";
-import { LotsStepper } from "../../trade/components/LotsStepper";
+import { LotsStepper } from "../../trade";
 import { useBlockTradeOffer, useSubscribe } from "../api/blockTrade";
 import { ConfirmSubscription } from "../components/ConfirmSubscription";
 import { SharesRange, StatusChip, WindowText } from "../components/OfferRow";

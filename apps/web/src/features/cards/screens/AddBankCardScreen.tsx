@@ -12,7 +12,7 @@ import { Icon } from "../../../components/icons";
 import { useGo } from "../../../app/useGo";
 import { useContractForm } from "../../../lib/useContractForm";
 import { showSuccess } from "../../../lib/toast";
-import { useUserInfo } from "../../account/api/userInfo";
+import { useUserInfo } from "../../account";
 import { useAddBankCard } from "../api/cards";
 
 const KYC_PATH = "/information/authInfo";

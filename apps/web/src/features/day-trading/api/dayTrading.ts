@@ -2,8 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { DayTradingApplication, DayTradingApplyRequest, DayTradingStatus } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
 
 export const DAY_TRADING_KEY = ["dayTrading", "status"] as const;
 

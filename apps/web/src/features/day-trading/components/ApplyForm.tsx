@@ -5,7 +5,7 @@ import type { Currency, DayTradingApplication, DayTradingApplyRequest } from "@b
 import { money } from "@brokerage/core";
 import { errorText } from "../../../lib/api";
 import { amountFormError, useAmountForm } from "../../../lib/useAmountForm";
-import { useAccountOverview, useDisplayCurrency } from "../../account/api/overview";
+import { useAccountOverview, useDisplayCurrency } from "../../account";
 import { AmountField } from "../../../components/AmountField";
 import { CurrencyPicker } from "../../../components/CurrencyPicker";
 import { useApplyDayTrading } from "../api/dayTrading";

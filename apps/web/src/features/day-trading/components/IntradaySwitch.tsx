@@ -1,3 +1,4 @@
+import "../dayTrading.css";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { DayTradingAllowance } from "@brokerage/api";

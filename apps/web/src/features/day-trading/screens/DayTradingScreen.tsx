@@ -1,4 +1,3 @@
-import "../../exchange/exchange.css";
 import "../../trade/trade.css";
 import "../dayTrading.css";
 import { useTranslation } from "react-i18next";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DepositRecord, RechargeChannelsResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
-import { postMultipart } from "../../kyc/api/upload";
+import { postMultipart } from "../../kyc";
 
 export const RECHARGE_CHANNELS_KEY = ["fund", "rechargeChannels"] as const;
 /** The key of the records' deposit list (features/records), read again after a new deposit. */

@@ -1,6 +1,6 @@
 import type { DepositChannel } from "@brokerage/api";
 import { useTranslation } from "react-i18next";
-import { AddressQrCode } from "../../cards/components/AddressQrCode";
+import { AddressQrCode } from "../../cards";
 import { CopyRow } from "./CopyRow";
 
 /**

@@ -1,8 +1,6 @@
 import "../../records/records.css";
 import { useTranslation } from "react-i18next";
-import { useRechargeList } from "../../records/api/records";
-import { RequestList } from "../../records/components/RequestList";
-import { depositView } from "../../records/components/RequestItem";
+import { useRechargeList, RequestList, depositView } from "../../records";
 
 /**
  * The user's deposits with their review states (pending, passed, rejected with the reviewer's reason),

@@ -1,4 +1,3 @@
-import "../../kyc/kyc.css";
 import "../deposit.css";
 import { useState, type FormEvent } from "react";
 import Button from "antd-mobile/es/components/button";
@@ -14,9 +13,7 @@ import { errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
 import { formatMoneySafe } from "../../../lib/money";
 import { showError } from "../../../lib/toast";
-import { PhotoPicker } from "../../kyc/components/PhotoPicker";
-import { UploadProgress } from "../../kyc/components/UploadProgress";
-import { KYC_PHOTO_MAX_MB, photoProblem } from "../../kyc/photoCheck";
+import { PhotoPicker, UploadProgress, KYC_PHOTO_MAX_MB, photoProblem } from "../../kyc";
 import { newIdempotencyKey, useRecharge, useRechargeChannels } from "../api/deposits";
 import { ChannelDetails } from "../components/ChannelDetails";
 import { DemoTag } from "../components/ChannelChoice";

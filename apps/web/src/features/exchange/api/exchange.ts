@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ExchangeQuote, ExchangeQuoteRequest, ExchangeResult } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
 
 /** A quote as the screen keeps it: the server's answer and when, by this phone's clock, it runs out. */
 export interface HeldQuote {

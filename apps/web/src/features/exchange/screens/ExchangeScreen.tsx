@@ -14,7 +14,7 @@ import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { loadContract } from "../../../lib/contract";
 import { formatMoneySafe } from "../../../lib/money";
 import { validate } from "../../../lib/validation";
-import { useAccountOverview, useDisplayCurrency } from "../../account/api/overview";
+import { useAccountOverview, useDisplayCurrency } from "../../account";
 import { useExchange, useExchangeQuote, type HeldQuote } from "../api/exchange";
 import { isCurrency } from "../../../lib/currency";
 import { AmountField } from "../../../components/AmountField";

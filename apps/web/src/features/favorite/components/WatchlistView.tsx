@@ -4,7 +4,7 @@ import type { Quote } from "@brokerage/api";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { IconButton } from "../../../components/IconButton";
-import { QuoteList } from "../../market/components/QuoteList";
+import { QuoteList } from "../../market";
 import { Refreshable } from "../../../components/Refreshable";
 import { useReorderWatchlist, useToggleWatch, useWatchlist } from "../api/watchlist";
 

@@ -6,7 +6,7 @@ import { Screen } from "../../../components/Screen";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Icon } from "../../../components/icons";
-import { useOpenStock } from "../../market/api/openStock";
+import { useOpenStock } from "../../market";
 import { localName } from "../../../lib/quote";
 import { useSearch, type SearchResult } from "../api/search";
 import { WatchStar } from "../components/WatchStar";

@@ -1,6 +1,4 @@
 import "../../trade/trade.css";
-import "../../block-trade/blockTrade.css";
-import "../../ipo/ipo.css";
 import { Suspense, lazy, useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -8,19 +6,14 @@ import { ChipTabs } from "../../../components/ChipTabs";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
-import { useInventory } from "../../trade/api/trade";
-import { InventoryRow } from "../../trade/components/InventoryRow";
+import { useInventory, InventoryRow } from "../../trade";
 
 const TABS = ["inventory", "ipo", "blockTrade", "follow"] as const;
 type HomeTab = (typeof TABS)[number];
 
 // The offers (and their paged list) load when their tab is first opened, not with the home screen.
-const OfferList = lazy(() =>
-  import("../../block-trade/components/OfferList").then((m) => ({ default: m.OfferList })),
-);
-const OfferingList = lazy(() =>
-  import("../../ipo/components/OfferingList").then((m) => ({ default: m.OfferingList })),
-);
+const OfferList = lazy(() => import("../../block-trade").then((m) => ({ default: m.OfferList })));
+const OfferingList = lazy(() => import("../../ipo").then((m) => ({ default: m.OfferingList })));
 
 /** How many current new-share offerings the IPO tab shows. */
 const IPO_TAB_SIZE = 3;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { IconButton } from "../../../components/IconButton";
 import { BrandMark } from "../../../components/BrandMark";
 import { useGo } from "../../../app/useGo";
-import { displayName, useUserInfo } from "../../account/api/userInfo";
-import { useUnreadCount } from "../../messages/api/messages";
+import { displayName, useUserInfo } from "../../account";
+import { useUnreadCount } from "../../messages";
 
 /** The home top menu (spec §2): greeting, search, messages. */
 export function TopMenu() {

@@ -2,7 +2,7 @@ import "../home.css";
 import "../../market/market.css";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { IndexBoard } from "../../market/components/IndexBoard";
+import { IndexBoard } from "../../market";
 import { TopMenu } from "../components/TopMenu";
 import { QuickEntries } from "../components/QuickEntries";
 import { HomeTabs } from "../components/HomeTabs";

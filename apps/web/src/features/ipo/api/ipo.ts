@@ -10,9 +10,9 @@ import type {
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
-import { TRADE_KEY } from "../../trade/api/trade";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
+import { TRADE_KEY } from "../../trade";
 
 export const IPO_KEY = ["ipo"] as const;
 export const IPO_OFFERINGS_KEY = [...IPO_KEY, "offerings"] as const;

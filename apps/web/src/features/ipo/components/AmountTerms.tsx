@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
-import { AvailableRow } from "../../trade/components/PreviewTerms";
+import { AvailableRow } from "../../trade";
 
 /**
  * What a subscription or payment comes to, in the offering's currency: the underwriting price, the shares,

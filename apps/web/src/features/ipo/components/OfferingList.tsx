@@ -1,3 +1,4 @@
+import "../ipo.css";
 import { useTranslation } from "react-i18next";
 import type { IpoOffering } from "@brokerage/api";
 import { EmptyState } from "../../../components/EmptyState";

@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { IpoOffering } from "@brokerage/api";
 import { formatPrice } from "../../../lib/quote";
-import { RowMain } from "../../trade/components/RowMain";
+import { RowMain } from "../../trade";
 import { saveOfferingId, sharesText } from "../offering";
 import { IpoStatusChip, PremiumText, WindowText, marketName, useIpoName } from "./OfferingBits";
 

@@ -7,7 +7,7 @@ import { errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
-import { ConfirmAction } from "../../trade/components/ConfirmAction";
+import { ConfirmAction } from "../../trade";
 import { useIpoOffering, usePayIpo, useWaiveIpo } from "../api/ipo";
 import { sharesText } from "../offering";
 import { AmountTerms } from "./AmountTerms";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { IpoSubscription } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
-import { RowMain, useOpenPosition } from "../../trade/components/RowMain";
+import { RowMain, useOpenPosition } from "../../trade";
 import { sharesText } from "../offering";
 import { SubscriptionStateChip, dateText, useIpoName } from "./OfferingBits";
 import { SubscriptionActions } from "./SubscriptionActions";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { KycStatusResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
-import { USER_INFO_KEY } from "../../account/api/userInfo";
+import { USER_INFO_KEY } from "../../account";
 import { postMultipart } from "./upload";
 
 export const KYC_STATUS_KEY = ["kyc", "status"] as const;

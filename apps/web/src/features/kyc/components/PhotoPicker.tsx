@@ -1,3 +1,4 @@
+import "../kyc.css";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PHOTO_ACCEPT } from "../photoCheck";

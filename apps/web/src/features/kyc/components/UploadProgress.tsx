@@ -1,3 +1,4 @@
+import "../kyc.css";
 import { useTranslation } from "react-i18next";
 
 /** The upload's progress; at 100 % the server is still checking the photos. */

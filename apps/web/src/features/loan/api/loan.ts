@@ -2,8 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Loan, LoanApplyRequest, LoanListResponse, LoanRepayRequest, LoanStatus } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
 
 /** Every loan query (status and records): whatever moves a loan reads them all again. */
 export const LOAN_KEY = ["loan"] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Loan } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
-import { formatAmount } from "../../records/components/amount";
+import { formatAmount } from "../../records";
 
 /** Money with its currency at the currency's decimals: "1,015.00 USD". */
 export const moneyText = (value: string, currency: string) => `${formatAmount(value, currency)} ${currency}`;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Loan } from "@brokerage/api";
 import { FormError } from "../../../components/FormError";
 import { useAmountForm } from "../../../lib/useAmountForm";
-import { useAccountOverview, useDisplayCurrency } from "../../account/api/overview";
+import { useAccountOverview, useDisplayCurrency } from "../../account";
 import { AmountField } from "../../../components/AmountField";
 import type { useRepayLoan } from "../api/loan";
 import { repayAmountError } from "../terms";

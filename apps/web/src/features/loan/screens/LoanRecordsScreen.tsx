@@ -3,7 +3,7 @@ import "../../records/records.css";
 import "../loan.css";
 import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
-import { RecordList } from "../../records/components/RequestList";
+import { RecordList } from "../../records";
 import { useLoanList } from "../api/loan";
 import { LoanRow } from "../components/LoanRow";
 

@@ -1,4 +1,3 @@
-import "../../exchange/exchange.css";
 import "../../trade/trade.css";
 import "../../records/records.css";
 import "../loan.css";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
-import { WatchStar } from "../../favorite/components/WatchStar";
+import { WatchStar } from "../../favorite";
 import { useQuote } from "../api/market";
 import { useLiveQuote } from "../api/live";
 import { MARKET_BUY_KEY, localName, readStockRef, saveStockRef, type StockRef } from "../../../lib/quote";

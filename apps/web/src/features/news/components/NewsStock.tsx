@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useQuote } from "../../market/api/market";
-import { useOpenStock } from "../../market/api/openStock";
+import { useQuote, useOpenStock } from "../../market";
 import { formatPrice, localName, percentText, trendOf } from "../../../lib/quote";
 
 /**

@@ -2,7 +2,7 @@ import "../records.css";
 import type { DepositRecord, Withdrawal } from "@brokerage/api";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
-import { lastFour } from "../../cards/components/cardNumber";
+import { lastFour } from "../../cards";
 import { formatAmount } from "./amount";
 import { VoucherButton } from "./VoucherButton";
 

@@ -11,7 +11,7 @@ import {
   isRecoveryCode,
   tidyAppCode,
   tidyRecoveryCode,
-} from "../../auth/otpFormat";
+} from "../../auth";
 import { useDisableTotp } from "../api/twoStep";
 
 type Errors = { password?: string; otp?: string };

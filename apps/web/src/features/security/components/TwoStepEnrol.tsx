@@ -7,7 +7,7 @@ import { ApiError } from "../../../lib/apiError";
 import { errorText } from "../../../lib/api";
 import { copyText } from "../../../lib/clipboard";
 import { showError, showSuccess } from "../../../lib/toast";
-import { isAppCode, tidyAppCode } from "../../auth/otpFormat";
+import { isAppCode, tidyAppCode } from "../../auth";
 import { useConfirmTotp, useEnrollTotp, type TotpEnrolment } from "../api/twoStep";
 import { RecoveryCodes } from "./RecoveryCodes";
 import { TotpQrCode } from "./TotpQrCode";

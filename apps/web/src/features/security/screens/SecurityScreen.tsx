@@ -12,7 +12,7 @@ import { useGo } from "../../../app/useGo";
 import { formatDateTime } from "../../../lib/format";
 import { getAccount } from "../../../lib/storage";
 import { showInfo } from "../../../lib/toast";
-import { useUserInfo } from "../../account/api/userInfo";
+import { useUserInfo } from "../../account";
 import { useTwoStepStatus } from "../api/twoStep";
 import { TwoStepDisable } from "../components/TwoStepDisable";
 import { TwoStepEnrol } from "../components/TwoStepEnrol";

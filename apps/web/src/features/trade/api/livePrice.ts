@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { marketFeed } from "../../market/api/live";
+import { marketFeed } from "../../market";
 
 /**
  * The latest price of a symbol from the market screens' shared quote feed (socket, or polling while it

@@ -11,8 +11,8 @@ import type {
 } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
 
 export const TRADE_KEY = ["trade"] as const;
 

@@ -7,7 +7,7 @@ import { ApiError } from "../../../lib/apiError";
 import { formatDateTime } from "../../../lib/format";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
-import { useNow } from "../../market/api/live";
+import { useNow } from "../../market";
 import { useCancelOrder, useClosePosition } from "../api/trade";
 import { isLockedAt } from "../order";
 import { ConfirmAction } from "./ConfirmAction";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { OrderPreview, TradeTerms } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
-import { formatAmount } from "../../records/components/amount";
+import { formatAmount } from "../../records";
 import { formatPercent } from "../../../lib/currency";
 
 /** The lock as a rule (before a preview gives the very instant): T+N trading days, N minutes or none. */

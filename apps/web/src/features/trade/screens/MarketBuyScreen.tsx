@@ -1,6 +1,5 @@
 import "../../market/market.css";
 import "../trade.css";
-import "../../day-trading/dayTrading.css";
 import { useMemo, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import Button from "antd-mobile/es/components/button";
@@ -14,8 +13,7 @@ import { errorText } from "../../../lib/api";
 import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
-import { useDayTradingStatus } from "../../day-trading/api/dayTrading";
-import { IntradaySwitch } from "../../day-trading/components/IntradaySwitch";
+import { useDayTradingStatus, IntradaySwitch } from "../../day-trading";
 import { useOrderPreview, usePlaceOrder } from "../api/trade";
 import { ConfirmOrder } from "../components/ConfirmOrder";
 import { LotsStepper } from "../components/LotsStepper";

@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { Currency, Withdrawal, WithdrawRequest, WithdrawRulesResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate } from "../../../lib/queries";
-import { ACCOUNT_OVERVIEW_KEY } from "../../account/api/overview";
-import { FUND_RECORDS_KEY } from "../../records/api/records";
+import { ACCOUNT_OVERVIEW_KEY } from "../../account";
+import { FUND_RECORDS_KEY } from "../../records";
 
 export const WITHDRAW_RULES_KEY = ["fund", "withdrawRules"] as const;
 /** The key of `useWithdrawList` (features/records), read again after a withdrawal. */

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { BankCard } from "@brokerage/api";
 import { useGo } from "../../../app/useGo";
-import { lastFour } from "../../cards/components/cardNumber";
+import { lastFour } from "../../cards";
 
 /** The bank card to pay to (the user's bound cards, `bank/list`), or a way to add one when there is none. */
 export function CardPicker({

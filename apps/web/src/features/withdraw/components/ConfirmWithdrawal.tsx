@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BankCard } from "@brokerage/api";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatMoneySafe } from "../../../lib/money";
-import { lastFour } from "../../cards/components/cardNumber";
+import { lastFour } from "../../cards";
 
 export interface Draft {
   currency: string;

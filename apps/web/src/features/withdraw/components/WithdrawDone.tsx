@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Withdrawal } from "@brokerage/api";
 import { Icon } from "../../../components/icons";
 import { formatMoneySafe } from "../../../lib/money";
-import { lastFour } from "../../cards/components/cardNumber";
+import { lastFour } from "../../cards";
 
 /** The withdrawal is held and waits for review: what, to where, when it arrives, and what comes next. */
 export function WithdrawDone({

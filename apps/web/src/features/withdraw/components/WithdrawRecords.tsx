@@ -1,8 +1,6 @@
 import "../../records/records.css";
 import { useTranslation } from "react-i18next";
-import { useWithdrawList } from "../../records/api/records";
-import { RequestList } from "../../records/components/RequestList";
-import { withdrawalView } from "../../records/components/RequestItem";
+import { useWithdrawList, RequestList, withdrawalView } from "../../records";
 
 /**
  * The user's withdrawals with their states (pending review, paid out, refused with the reviewer's

@@ -1,4 +1,3 @@
-import "../../exchange/exchange.css";
 import "../withdraw.css";
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -8,7 +7,7 @@ import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView } from "../../../components/QueryView";
 import { Refreshable } from "../../../components/Refreshable";
-import { useBankCards } from "../../cards/api/cards";
+import { useBankCards } from "../../cards";
 import { isCurrency } from "../../../lib/currency";
 import { useWithdrawRules } from "../api/withdraw";
 import { RulesChecklist } from "../components/RulesChecklist";

@@ -1,0 +1,7 @@
+export {
+  RECOVERY_CODE_PLACEHOLDER,
+  isAppCode,
+  isRecoveryCode,
+  tidyAppCode,
+  tidyRecoveryCode,
+} from "./otpFormat";

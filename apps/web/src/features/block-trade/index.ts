@@ -1,0 +1,1 @@
+export { OfferList } from "./components/OfferList";

@@ -1,0 +1,2 @@
+export { useDayTradingStatus } from "./api/dayTrading";
+export { IntradaySwitch } from "./components/IntradaySwitch";

@@ -1,0 +1,1 @@
+export { formatDays, formatTimeZone } from "./windowText";

@@ -1,0 +1,2 @@
+export { WatchStar } from "./components/WatchStar";
+export { WatchlistView } from "./components/WatchlistView";

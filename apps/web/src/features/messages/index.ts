@@ -1,0 +1,1 @@
+export { useUnreadCount } from "./api/messages";

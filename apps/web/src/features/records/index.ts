@@ -1,0 +1,4 @@
+export { FUND_RECORDS_KEY, useRechargeList, useWithdrawList } from "./api/records";
+export { depositView, withdrawalView } from "./components/RequestItem";
+export { RecordList, RequestList } from "./components/RequestList";
+export { formatAmount } from "./components/amount";

@@ -1,0 +1,1 @@
+export { maskAccount } from "./mask";
