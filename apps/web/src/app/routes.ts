@@ -100,4 +100,4 @@ export const LOGIN_SCREENS: ScreenTable = {
 
 export const isLoginPath = (path: string) => path.startsWith("/login/");
 
-export const loadPlaceholder = (): Promise<ScreenModule> => import("../components/PlaceholderScreen");
+export const loadPlaceholder = (): Promise<ScreenModule> => import("./PlaceholderScreen");

@@ -1,4 +1,4 @@
-import { adminI18n } from "./i18n";
+import { adminI18n } from "./i18nInstance";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,9 +1,10 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
+import type { BackendModule, ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, TIME_PARAMS } from "@brokerage/api/constants";
 import en from "../locales/en.json";
 import { AdminApiError, AdminHttpError } from "./client";
 import { formatDateTime } from "./format";
+import { adminI18n } from "./i18nInstance";
 
 /** The back office's five languages, in the order the switch lists them. */
 export const ADMIN_LANGUAGES = Object.values(LANGUAGES).map(({ tag, label }) => ({ tag, label }));
@@ -40,7 +41,7 @@ function storedLanguage(): AdminLanguage {
   return FALLBACK;
 }
 
-export const adminI18n: I18n = i18next.createInstance();
+export { adminI18n };
 
 export const adminI18nReady = adminI18n
   .use(lazyLocales)

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Screen } from "./Screen";
-import { EmptyState } from "./EmptyState";
-import { TAB_ROOTS, titleKeyOf } from "../app/routes";
+import { Screen } from "../components/Screen";
+import { EmptyState } from "../components/EmptyState";
+import { TAB_ROOTS, titleKeyOf } from "./routes";
 
 /**
  * A route whose feature arrives in a later issue: its real title, the top-back bar (no back on a tab
