@@ -25,7 +25,7 @@ function useAuditList(filters: Filters) {
   return useInfiniteQuery({
     queryKey: ["admin", "audit", filters],
     queryFn: ({ pageParam }) =>
-      adminPost<{ items: AuditEntry[]; nextCursor: string | null }>("audit/list", {
+      adminPost("audit/list", {
         ...filters,
         ...(pageParam ? { cursor: pageParam } : {}),
       }),

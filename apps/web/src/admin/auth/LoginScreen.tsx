@@ -1,5 +1,4 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
-import type { StaffSession } from "@brokerage/api";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
@@ -29,7 +28,7 @@ export function LoginScreen() {
   const [otpStep, setOtpStep] = useState(false);
 
   const login = useMutation({
-    mutationFn: (body: Credentials & { otp?: string }) => adminPost<StaffSession>("auth/login", body),
+    mutationFn: (body: Credentials & { otp?: string }) => adminPost("auth/login", body),
     // Pending (the button spinning) until the next page is shown, its code fetched on the way.
     onSuccess: (session) => {
       saveSession(session);

@@ -1,5 +1,4 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
-import type { TotpConfirmation } from "@brokerage/api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Steps, Typography } from "antd";
 import { useState } from "react";
@@ -32,7 +31,7 @@ export function SecurityScreen() {
 
   const start = useMutation({
     mutationFn: async () => {
-      const { secret, uri } = await adminPost<{ secret: string; uri: string }>("auth/enrollTotp");
+      const { secret, uri } = await adminPost("auth/enrollTotp");
       // The QR encoder is needed only here, once the enrolment has started.
       const { toDataURL } = await import("qrcode");
       const qr = await toDataURL(uri, { width: 208, margin: 1, errorCorrectionLevel: "M" });
@@ -41,7 +40,7 @@ export function SecurityScreen() {
     onSuccess: setEnrolment,
   });
   const confirm = useMutation({
-    mutationFn: (otp: string) => adminPost<TotpConfirmation>("auth/confirmTotp", { otp }),
+    mutationFn: (otp: string) => adminPost("auth/confirmTotp", { otp }),
     onSuccess: async ({ recoveryCodes: codes }) => {
       setEnrolment(null);
       setRecoveryCodes(codes);

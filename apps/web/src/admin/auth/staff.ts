@@ -7,7 +7,7 @@ export const meQueryKey = ["admin", "me"] as const;
 
 /** The logged-in staff member (auth/me): account, role and the permissions the role has. */
 export function useMeQuery(enabled: boolean) {
-  return useQuery({ queryKey: meQueryKey, queryFn: () => adminPost<StaffMe>("auth/me"), enabled });
+  return useQuery({ queryKey: meQueryKey, queryFn: () => adminPost("auth/me"), enabled });
 }
 
 export interface StaffContextValue {

@@ -1,9 +1,4 @@
-import type {
-  AdminBlockTradeOffer,
-  AdminBlockTradePage,
-  AdminBlockTradeSaveRequest,
-  AdminBlockTradeWithdrawRequest,
-} from "@brokerage/api";
+import type { AdminRequest } from "@brokerage/api";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminPost } from "../lib/client";
 
@@ -13,23 +8,22 @@ const offersKey = ["admin", "blockTrades"] as const;
 export function useBlockTradeList() {
   return useInfiniteQuery({
     queryKey: offersKey,
-    queryFn: ({ pageParam }) =>
-      adminPost<AdminBlockTradePage>("blockTrades/list", pageParam ? { cursor: pageParam } : {}),
+    queryFn: ({ pageParam }) => adminPost("blockTrades/list", pageParam ? { cursor: pageParam } : {}),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-function useOfferChange<R extends object>(path: string) {
+function useOfferChange<P extends "blockTrades/save" | "blockTrades/withdraw">(path: P) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: R) => adminPost<AdminBlockTradeOffer>(path, request),
+    mutationFn: (request: AdminRequest<P>) => adminPost(path, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKey }),
   });
 }
 
 /** `blockTrades/save`: a new offer (no id) or a change before it opens, with the audited reason. */
-export const useSaveOffer = () => useOfferChange<AdminBlockTradeSaveRequest>("blockTrades/save");
+export const useSaveOffer = () => useOfferChange("blockTrades/save");
 
 /** `blockTrades/withdraw {id, reason}`. */
-export const useWithdrawOffer = () => useOfferChange<AdminBlockTradeWithdrawRequest>("blockTrades/withdraw");
+export const useWithdrawOffer = () => useOfferChange("blockTrades/withdraw");

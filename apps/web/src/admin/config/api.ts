@@ -1,17 +1,17 @@
-import type { ConfigItem, ConfigList, ConfigResetRequest, ConfigSetRequest } from "@brokerage/api";
+import type { AdminRequest } from "@brokerage/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminPost } from "../lib/client";
 
 const configKey = ["admin", "config"] as const;
 
 export function useConfigList() {
-  return useQuery({ queryKey: configKey, queryFn: () => adminPost<ConfigList>("config/list") });
+  return useQuery({ queryKey: configKey, queryFn: () => adminPost("config/list") });
 }
 
-function useConfigChange<TRequest extends object>(path: string) {
+function useConfigChange<P extends "config/set" | "config/reset">(path: P) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TRequest) => adminPost<ConfigItem>(path, request),
+    mutationFn: (request: AdminRequest<P>) => adminPost(path, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configKey }),
   });
 }
@@ -22,5 +22,5 @@ export function useInvalidateConfig() {
   return () => queryClient.invalidateQueries({ queryKey: configKey });
 }
 
-export const useConfigSet = () => useConfigChange<ConfigSetRequest>("config/set");
-export const useConfigReset = () => useConfigChange<ConfigResetRequest>("config/reset");
+export const useConfigSet = () => useConfigChange("config/set");
+export const useConfigReset = () => useConfigChange("config/reset");

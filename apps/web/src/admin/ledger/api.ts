@@ -1,4 +1,4 @@
-import type { AdjustBalanceRequest, AdjustBalanceResponse, Currency, UserLedger } from "@brokerage/api";
+import type { AdjustBalanceRequest, Currency } from "@brokerage/api";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminPost } from "../lib/client";
 
@@ -9,7 +9,7 @@ export function useUserLedger(userId: string, currency: Currency | undefined) {
   return useInfiniteQuery({
     queryKey: [...ledgerKey(userId), currency ?? "all"],
     queryFn: ({ pageParam }) =>
-      adminPost<UserLedger>("users/ledger", {
+      adminPost("users/ledger", {
         userId,
         ...(currency ? { currency } : {}),
         ...(pageParam ? { cursor: pageParam } : {}),
@@ -23,7 +23,7 @@ export function useUserLedger(userId: string, currency: Currency | undefined) {
 export function useAdjustBalance(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AdjustBalanceRequest) => adminPost<AdjustBalanceResponse>("users/adjust", request),
+    mutationFn: (request: AdjustBalanceRequest) => adminPost("users/adjust", request),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ledgerKey(userId) }),

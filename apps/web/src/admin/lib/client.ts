@@ -1,4 +1,4 @@
-import type { ErrorParams } from "@brokerage/api";
+import type { AdminAnswer, AdminFilePath, AdminJsonPath, AdminRequest, ErrorParams } from "@brokerage/api";
 import { clearSession, readSession } from "./session";
 
 export const ADMIN_API = "/api/admin/";
@@ -43,7 +43,7 @@ function headers(json: boolean): Record<string, string> {
   return result;
 }
 
-async function send(path: string, body: object): Promise<Response> {
+async function send(path: string, body: unknown): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
@@ -76,11 +76,21 @@ interface RawEnvelope {
   requestId?: string;
 }
 
-/** POST /api/admin/<group/action> with a JSON body; resolves the `data` of a status-1 envelope. */
-export async function adminPost<T>(path: string, body: object = {}): Promise<T> {
+/** The body of a back-office call, which may be left out when the call takes no required field. */
+export type AdminBodyArgs<Request> =
+  Record<never, never> extends Request ? [body?: Request] : [body: Request];
+
+/**
+ * POST /api/admin/<group/action> with a JSON body; resolves the `data` of a status-1 envelope. The path,
+ * its body and its answer are those of the endpoint table (packages/api/src/endpoints.ts).
+ */
+export async function adminPost<P extends AdminJsonPath>(
+  path: P,
+  ...[body = {}]: AdminBodyArgs<AdminRequest<P>>
+): Promise<AdminAnswer<P>> {
   const response = await send(path, body);
   const envelope = (await response.json().catch(() => null)) as RawEnvelope | null;
-  if (envelope?.status === 1) return envelope.data as T;
+  if (envelope?.status === 1) return envelope.data as AdminAnswer<P>;
   if (envelope?.status === 0 && envelope.code && response.status < 500)
     throw new AdminApiError(envelope.code, envelope.params ?? {}, envelope.msg ?? "");
   throw new AdminHttpError(response.status, envelope?.requestId);
@@ -91,7 +101,7 @@ export async function adminPost<T>(path: string, body: object = {}): Promise<T> 
  * images from 'self' and data: only, so a blob: object URL would be refused; a data: URL also needs no
  * revoking when the drawer closes.
  */
-export async function adminImage(path: string, body: object): Promise<string> {
+export async function adminImage<P extends AdminFilePath>(path: P, body: AdminRequest<P>): Promise<string> {
   const response = await send(path, body);
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || !type.startsWith("image/")) {

@@ -1,9 +1,4 @@
-import type {
-  AdminNewsArticle,
-  AdminNewsPage,
-  AdminNewsSaveRequest,
-  AdminNewsWithdrawRequest,
-} from "@brokerage/api";
+import type { AdminRequest } from "@brokerage/api";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { AdminApiError, adminPost } from "../lib/client";
 
@@ -13,17 +8,17 @@ const newsKey = ["admin", "news"] as const;
 export function useNewsList() {
   return useInfiniteQuery({
     queryKey: newsKey,
-    queryFn: ({ pageParam }) => adminPost<AdminNewsPage>("news/list", pageParam ? { cursor: pageParam } : {}),
+    queryFn: ({ pageParam }) => adminPost("news/list", pageParam ? { cursor: pageParam } : {}),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-function useArticleChange<R extends object>(path: string) {
+function useArticleChange<P extends "news/save" | "news/withdraw">(path: P) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: newsKey });
   return useMutation({
-    mutationFn: (request: R) => adminPost<AdminNewsArticle>(path, request),
+    mutationFn: (request: AdminRequest<P>) => adminPost(path, request),
     onSuccess: refresh,
     // Withdrawn meanwhile by someone else: the list shows it as it now stands, its actions locked.
     onError: (error) => {
@@ -33,7 +28,7 @@ function useArticleChange<R extends object>(path: string) {
 }
 
 /** `news/save`: a new article, published at once (no id), or a correction of a published one. */
-export const useSaveArticle = () => useArticleChange<AdminNewsSaveRequest>("news/save");
+export const useSaveArticle = () => useArticleChange("news/save");
 
 /** `news/withdraw {id, reason}`: the article leaves the app. */
-export const useWithdrawArticle = () => useArticleChange<AdminNewsWithdrawRequest>("news/withdraw");
+export const useWithdrawArticle = () => useArticleChange("news/withdraw");

@@ -1,5 +1,5 @@
 import { FileImageOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { Image, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { overlayContainer } from "../layout/overlay";
@@ -10,8 +10,8 @@ import { errorText } from "../lib/i18n";
 function useDepositVoucher(depositId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ["admin", "depositVoucher", depositId],
-    queryFn: () => adminImage("deposits/voucher", { depositId }),
-    enabled: enabled && depositId !== null,
+    queryFn: depositId === null ? skipToken : () => adminImage("deposits/voucher", { depositId }),
+    enabled,
     staleTime: 60_000,
     gcTime: 60_000,
   });

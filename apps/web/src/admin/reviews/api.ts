@@ -1,19 +1,15 @@
-import type { ReviewDecideRequest, ReviewItem, ReviewKind, ReviewSummary } from "@brokerage/api";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReviewDecideRequest, ReviewKind } from "@brokerage/api";
+import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminImage, adminPost } from "../lib/client";
 
 export type ReviewStateFilter = "pending" | "approved" | "rejected" | "all";
-interface ReviewPage {
-  items: ReviewItem[];
-  nextCursor: string | null;
-}
 
 const reviewsKey = ["admin", "reviews"] as const;
 
 export function useReviewSummary() {
   return useQuery({
     queryKey: [...reviewsKey, "summary"],
-    queryFn: () => adminPost<ReviewSummary>("reviews/summary"),
+    queryFn: () => adminPost("reviews/summary"),
   });
 }
 
@@ -22,7 +18,7 @@ export function useReviewList(kind: ReviewKind, state: ReviewStateFilter) {
   return useInfiniteQuery({
     queryKey: [...reviewsKey, "list", kind, state],
     queryFn: ({ pageParam }) =>
-      adminPost<ReviewPage>("reviews/list", {
+      adminPost("reviews/list", {
         kind,
         ...(state === "all" ? {} : { state }),
         ...(pageParam ? { cursor: pageParam } : {}),
@@ -35,7 +31,7 @@ export function useReviewList(kind: ReviewKind, state: ReviewStateFilter) {
 export function useDecideReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: ReviewDecideRequest) => adminPost<ReviewItem>("reviews/decide", request),
+    mutationFn: (request: ReviewDecideRequest) => adminPost("reviews/decide", request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
   });
 }
@@ -44,8 +40,8 @@ export function useDecideReview() {
 export function useKycPhoto(submissionId: string | null, side: "front" | "back", enabled: boolean) {
   return useQuery({
     queryKey: ["admin", "kycPhoto", submissionId, side],
-    queryFn: () => adminImage("kyc/photo", { submissionId, side }),
-    enabled: enabled && submissionId !== null,
+    queryFn: submissionId === null ? skipToken : () => adminImage("kyc/photo", { submissionId, side }),
+    enabled,
     staleTime: 60_000,
     gcTime: 60_000,
   });

@@ -1,5 +1,11 @@
 import { PlusOutlined, StopOutlined } from "@ant-design/icons";
-import { ADMIN_ROLES, type AdminRole, type StaffCreateRequest, type StaffMember } from "@brokerage/api";
+import {
+  ADMIN_ROLES,
+  type AdminRequest,
+  type AdminRole,
+  type StaffCreateRequest,
+  type StaffMember,
+} from "@brokerage/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
@@ -15,10 +21,10 @@ import { errorText } from "../lib/i18n";
 
 const staffKey = ["admin", "staff"] as const;
 
-function useStaffChange<T>(path: string) {
+function useStaffChange<P extends "staff/create" | "staff/setRole" | "staff/disable">(path: P) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => adminPost<StaffMember>(path, body as object),
+    mutationFn: (body: AdminRequest<P>) => adminPost(path, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey }),
   });
 }
@@ -30,10 +36,10 @@ export function StaffScreen() {
   const { message } = App.useApp();
   const list = useQuery({
     queryKey: staffKey,
-    queryFn: () => adminPost<{ items: StaffMember[] }>("staff/list"),
+    queryFn: () => adminPost("staff/list"),
   });
-  const setRole = useStaffChange<{ id: string; role: AdminRole }>("staff/setRole");
-  const disable = useStaffChange<{ id: string }>("staff/disable");
+  const setRole = useStaffChange("staff/setRole");
+  const disable = useStaffChange("staff/disable");
   const [creating, setCreating] = useState(false);
   const failed = (error: unknown) => void message.error(errorText(error));
 
@@ -157,7 +163,7 @@ function CreateStaffModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<StaffCreateRequest>();
-  const create = useStaffChange<StaffCreateRequest>("staff/create");
+  const create = useStaffChange("staff/create");
   const close = () => {
     create.reset();
     onClose();

@@ -1,4 +1,4 @@
-import type { AdminOrderTab, TradeOrderPage } from "@brokerage/api";
+import type { AdminOrderTab } from "@brokerage/api";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { adminPost } from "../lib/client";
 
@@ -10,7 +10,7 @@ export function useUserOrders(userId: string, tab: AdminOrderTab) {
   return useInfiniteQuery({
     queryKey: [...userOrdersKey(userId), tab],
     queryFn: ({ pageParam }) =>
-      adminPost<TradeOrderPage>("users/orders", { userId, tab, ...(pageParam ? { cursor: pageParam } : {}) }),
+      adminPost("users/orders", { userId, tab, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,13 +1,4 @@
-import type {
-  EndUserSessionsRequest,
-  SetCreditScoreRequest,
-  SetUserFlagsRequest,
-  UserDetail,
-  UserFlags,
-  UserRevealRequest,
-  UserRevealResponse,
-  UserSummary,
-} from "@brokerage/api";
+import type { AdminRequest, UserRevealRequest } from "@brokerage/api";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminPost } from "../lib/client";
 
@@ -17,7 +8,7 @@ export function useUserSearch(q: string) {
   return useInfiniteQuery({
     queryKey: [...usersKey, "search", q],
     queryFn: ({ pageParam }) =>
-      adminPost<{ items: UserSummary[]; nextCursor: string | null }>("users/search", {
+      adminPost("users/search", {
         q,
         ...(pageParam ? { cursor: pageParam } : {}),
       }),
@@ -29,30 +20,28 @@ export function useUserSearch(q: string) {
 export function useUserDetail(userId: string) {
   return useQuery({
     queryKey: [...usersKey, "detail", userId],
-    queryFn: () => adminPost<UserDetail>("users/detail", { userId }),
+    queryFn: () => adminPost("users/detail", { userId }),
   });
 }
 
 /** Every change to a user is refetched from the server (its audit trail and messages change too). */
-function useUserChange<TRequest extends { userId: string }, TResult>(path: string) {
+function useUserChange<P extends "users/setFlags" | "users/setCreditScore" | "users/endSessions">(path: P) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TRequest) => adminPost<TResult>(path, request),
+    mutationFn: (request: AdminRequest<P>) => adminPost(path, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
 
-export const useSetFlags = () => useUserChange<SetUserFlagsRequest, UserFlags>("users/setFlags");
-export const useSetCreditScore = () =>
-  useUserChange<SetCreditScoreRequest, { creditScore: number }>("users/setCreditScore");
-export const useEndSessions = () =>
-  useUserChange<EndUserSessionsRequest, { ended: number }>("users/endSessions");
+export const useSetFlags = () => useUserChange("users/setFlags");
+export const useSetCreditScore = () => useUserChange("users/setCreditScore");
+export const useEndSessions = () => useUserChange("users/endSessions");
 
 /** A number in full (users/reveal); the user's detail is read again, since its trail now shows the reveal. */
 export function useReveal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: UserRevealRequest) => adminPost<UserRevealResponse>("users/reveal", request),
+    mutationFn: (request: UserRevealRequest) => adminPost("users/reveal", request),
     onSuccess: (_answer, request) =>
       queryClient.invalidateQueries({ queryKey: [...usersKey, "detail", request.userId] }),
   });
