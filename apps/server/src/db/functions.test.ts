@@ -89,7 +89,7 @@ const probe = (args: string, returns: string, body: string) =>
 describe("database functions as source files", () => {
   it("a migrated database has exactly the folder's functions, and a stray or changed one shows", async () => {
     expect(await drift(database, FUNCTIONS_DIR)).toEqual([]);
-    expect((await definitions(database)).size).toBeGreaterThanOrEqual(11);
+    expect((await definitions(database)).size).toBeGreaterThanOrEqual(7);
 
     await database.db.execute(sql.raw(probe("p_a integer", "integer", "SELECT p_a")));
     await database.db.execute(
@@ -125,13 +125,13 @@ describe("database functions as source files", () => {
   });
 
   it("drops the function of a removed file, but not one a trigger still uses, and then changes nothing", async () => {
-    rmSync(join(dir, "ledger_book_all.sql"));
+    rmSync(join(dir, "ledger_settle_platform.sql"));
     expect(await database.migrate({ functionsDir: dir })).toEqual({
       applied: [],
-      dropped: ["ledger_book_all"],
+      dropped: ["ledger_settle_platform"],
     });
-    expect(await definitionOf(database, "ledger_book_all")).toBeUndefined();
-    expect((await recorded(database)).has("ledger_book_all")).toBe(false);
+    expect(await definitionOf(database, "ledger_settle_platform")).toBeUndefined();
+    expect((await recorded(database)).has("ledger_settle_platform")).toBe(false);
 
     rmSync(join(dir, "users_changed_notify.sql"));
     edit("ledger_key_lock", (text) => text.replace("'/'", "':'"));
@@ -143,9 +143,9 @@ describe("database functions as source files", () => {
   });
 
   it("creates again a function dropped by hand, though its file did not change", async () => {
-    await database.db.execute(sql.raw("drop function ledger_book_all"));
+    await database.db.execute(sql.raw("drop function ledger_settle_platform"));
     expect(await database.migrate({ functionsDir: dir })).toEqual({
-      applied: ["ledger_book_all"],
+      applied: ["ledger_settle_platform"],
       dropped: [],
     });
     expect(await drift(database, dir)).toEqual([]);

@@ -18,12 +18,12 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { idempotent } from "../ledger/index.js";
+import { idempotent, refuseAccount } from "../ledger/index.js";
 import { openReview } from "../reviews/queue.js";
 import { availableOf, bookAll, referenceOf } from "../trading/money.js";
 import { tradingConfig } from "../trading/pricing.js";
 import { findTrader, insertOrder } from "../trading/repository.js";
-import { refuseAccount, rule } from "../trading/rules.js";
+import { rule } from "../trading/rules.js";
 import { givenKeyHash, offerTerms, toOffer, toSubscription } from "./offers.js";
 import * as repo from "./repository.js";
 
@@ -116,7 +116,7 @@ export class BlockTradeService {
       const at = clock.now();
       const trader = await findTrader(tx, userId);
       if (!trader) throw new DomainError("UNAUTHORIZED");
-      refuseAccount(trader);
+      refuseAccount(trader, { trade: true, fundPassword: true });
       // Shared: a withdrawal or an edit of the offer waits until this subscription is in (or refused).
       const offer = await repo.findOffer(tx, request.offerId, "share");
       if (!offer) throw new DomainError("NOT_FOUND");

@@ -10,11 +10,10 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { amountAtScale, book, idempotent } from "../ledger/index.js";
+import { amountAtScale, book, idempotent, refuseAccount } from "../ledger/index.js";
 import { openReview } from "../reviews/queue.js";
 import { availableOf } from "../trading/money.js";
 import { findTrader } from "../trading/repository.js";
-import { refuseAccount } from "../trading/rules.js";
 import { allowanceOf } from "./allowance.js";
 import * as repo from "./repository.js";
 
@@ -72,7 +71,7 @@ export class DayTradingService {
       return await idempotent(db, clock, call, async (tx) => {
         const trader = await findTrader(tx, userId);
         if (!trader) throw new DomainError("UNAUTHORIZED");
-        refuseAccount(trader);
+        refuseAccount(trader, { trade: true, fundPassword: true });
         if (await repo.latest(tx, { userId, states: ["pending"] }))
           throw new DomainError("DAY_TRADING_PENDING");
         const id = randomUUID();

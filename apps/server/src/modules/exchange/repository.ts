@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/index.js";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { arrayLiteral } from "../../db/arrays.js";
+import { rowsOf, type Db } from "../../db/index.js";
 import { exchangeQuotes } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): exchange quotes, always scoped by their owner. */
@@ -22,30 +23,41 @@ export async function insertQuote(tx: Db, values: typeof exchangeQuotes.$inferIn
   return row.id;
 }
 
-/**
- * Marks the user's quote used, if it is still unused and not expired at `at` and `claimed` holds (the
- * fill's idempotency key was claimed: it travels in that statement, `idempotent`'s `alongside`), returning
- * what the fill books. The guard is in the UPDATE itself, so two fills of one quote cannot both pass: the
- * second waits for the first's row lock and then finds `used_at` set.
- */
-export const claimQuoteSql = (params: { userId: string; id: string; at: Date }, claimed: SQL): SQL => sql`
-  update exchange_quotes set used_at = ${params.at.toISOString()}
-  where id = ${params.id} and user_id = ${params.userId} and used_at is null
-    and expires_at > ${params.at.toISOString()} and ${claimed}
-  returning id, from_currency as "fromCurrency", to_currency as "toCurrency", amount::text as amount,
-    receive::text as receive`;
-
-/** The quote `claimQuoteSql` claimed, from its row; undefined when it matched nothing. */
-export function claimedQuote(row: Record<string, unknown>): ClaimedQuote | undefined {
-  return typeof row.id === "string" ? (row as unknown as ClaimedQuote) : undefined;
-}
-
-export interface ClaimedQuote {
+/** A quote as a fill finds it: its owner, terms, expiry and whether it was used. */
+export interface LockedQuote {
   id: string;
+  userId: string;
   fromCurrency: string;
   toCurrency: string;
   amount: string;
   receive: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/**
+ * The quotes of a batch of fills, locked in id order (so batches sharing a quote cannot deadlock) for the
+ * rest of the fills' transaction: a second fill of one quote waits for the first and then finds it used.
+ * Read by id alone; the caller compares the owner (another user's quote is NOT_FOUND, as a missing one).
+ */
+export async function lockQuotes(tx: Db, ids: readonly string[]): Promise<LockedQuote[]> {
+  return tx
+    .select({ ...quoteColumns, userId: exchangeQuotes.userId })
+    .from(exchangeQuotes)
+    .where(inArray(exchangeQuotes.id, [...new Set(ids)]))
+    .orderBy(asc(exchangeQuotes.id))
+    .for("update");
+}
+
+/** Marks filled quotes used, each linked to the journal entry that booked it, in one statement. */
+export async function markFilled(tx: Db, fills: readonly { id: string; at: Date; entryId: number }[]) {
+  const updated = await tx.execute(sql`
+    update exchange_quotes q set used_at = f.at, entry_id = f.entry_id
+    from unnest(${arrayLiteral(fills.map((f) => f.id))}::uuid[], ${arrayLiteral(fills.map((f) => f.at.toISOString()))}::timestamptz[],
+      ${arrayLiteral(fills.map((f) => f.entryId))}::bigint[]) as f(id, at, entry_id)
+    where q.id = f.id and q.used_at is null
+    returning q.id`);
+  if (rowsOf(updated).length !== fills.length) throw new Error("a filled quote was used already");
 }
 
 /** One of the user's quotes; undefined for another user's quote and one that never existed alike. */
@@ -56,10 +68,3 @@ export async function findQuote(tx: Db, params: { userId: string; id: string }) 
     .where(and(eq(exchangeQuotes.id, params.id), eq(exchangeQuotes.userId, params.userId)));
   return row;
 }
-
-/**
- * Links a filled quote to the journal entry that booked it: a statement for the end of the fill (it runs
- * with the COMMIT), on the quote the fill has claimed and so holds locked.
- */
-export const setQuoteEntrySql = (id: string, entryId: number): SQL =>
-  sql`update exchange_quotes set entry_id = ${entryId} where id = ${id}`;

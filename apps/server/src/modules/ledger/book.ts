@@ -59,29 +59,31 @@ export interface Booking {
   reason?: string;
   at: Date;
   /**
-   * The error when a user's account would go below zero (default INSUFFICIENT_BALANCE); `bookMany` says
-   * which of its entries could not be paid (0-based).
+   * The error when a user's account would go below zero (default INSUFFICIENT_BALANCE): told which entry
+   * could not be paid (0-based, for `bookMany`) and the user's available balance, before these entries, of
+   * the currency of the line that could not be paid.
    */
-  insufficient?: (index: number) => DomainError;
+  insufficient?: (index: number, available: string) => DomainError;
 }
 
 export interface Booked {
   entryId: number;
   /**
-   * Each touched account's balance after the entry, by `accountKey`. Inside `idempotent` the platform's
-   * accounts are settled at the end of the call (see `book`), so only the users' accounts are listed there.
+   * Each touched account's balance after the entry, by `accountKey`. Inside a money call (`idempotent`,
+   * `MoneyCalls`) the platform's accounts are settled at the end of the call, so only the users' accounts
+   * are listed there.
    */
   balances: Map<string, string>;
 }
 
 /**
- * Transactions whose platform side is settled at their end: `idempotent` registers the transaction it
- * runs the call in, collects the platform's postings of every entry booked on it, and settles them with
- * the stored answer just before committing (`keys.settleSql`).
+ * Transactions whose platform side is settled at their end: a money call registers the transaction it
+ * runs in, collects the platform's postings of every entry booked on it, and settles them with the stored
+ * answers just before committing (`keys.settlePlatformSql`).
  */
 const deferred = new WeakMap<Db, PlatformLine[]>();
 
-/** Marks `tx` (the transaction `idempotent` opened) as settling the platform's side at its end. */
+/** Marks `tx` (the transaction of a money call) as settling the platform's side at its end. */
 export function deferPlatform(tx: Db): void {
   deferred.set(tx, []);
 }
@@ -93,18 +95,66 @@ export function takePlatformLines(tx: Db): PlatformLine[] {
   return lines;
 }
 
+/** A checked entry ready for `bookCalls`: the draft as checked, and its lines. */
+export interface CheckedEntry {
+  entry: EntryDraft<EntryType>;
+  lines: repo.BookingLine[];
+}
+
+/** Checks entries (zero-sum per currency, scales) and answers them with their lines. */
+export function checkedEntries(
+  entries: readonly EntryDraft<EntryType>[],
+  userId: string | null,
+): CheckedEntry[] {
+  return entries.map((draft) => {
+    const entry = checkEntry(draft);
+    return { entry, lines: bookingLines(entry, userId) };
+  });
+}
+
 /**
- * Books one entry inside the caller's transaction (DESIGN §5 Ledger): checks it (zero-sum per currency,
- * scales), locks its accounts in a fixed order (users' by id, then the platform's by purpose, currency and shard,
- * so concurrent entries cannot deadlock) and checks the non-negative guard on the locked balances, then
- * moves the balances and writes the entry with its postings and running balances: one round trip
- * whatever the entry's size (repository `bookEntries`), plus two the first time an account is used.
+ * What `bookCalls` booked for one call, as `Booked` per entry; the platform lines of a deferred call go to
+ * `pending` for the settlement at the end of the transaction.
+ */
+export function bookedEntries(
+  checked: readonly CheckedEntry[],
+  booked: { entryId: number; balances: (string | undefined)[] }[],
+  at: Date,
+  pending: PlatformLine[] | undefined,
+): Booked[] {
+  return checked.map(({ entry, lines }, k) => {
+    const result = booked[k];
+    if (!result) throw new Error("an entry was not booked");
+    const byAccount = new Map<string, string>();
+    entry.postings.forEach((p, i) => {
+      const balance = result.balances[i];
+      if (balance !== undefined) byAccount.set(accountKey(p.account), balance);
+    });
+    if (pending)
+      for (const line of lines)
+        if (line.userId === null)
+          pending.push({
+            entryId: result.entryId,
+            entryType: entry.type,
+            createdAt: at.toISOString(),
+            purpose: line.purpose,
+            currency: line.currency,
+            shard: line.shard,
+            amount: line.amount,
+          });
+    return { entryId: result.entryId, balances: byAccount };
+  });
+}
+
+/**
+ * Books one entry inside the caller's transaction (DESIGN §5 Ledger): a batch of one call for the one
+ * booking function (`repository.bookCalls`): the entry checked (zero-sum per currency, scales), its
+ * accounts created if need be and locked in the fixed order, the non-negative guard on the locked
+ * balances, the balances moved and the postings written with running balances, in one round trip.
  *
- * The platform's accounts are shared by every entry of a kind (all exchanges move the two FX accounts), so
- * whoever holds their locks holds up everyone else. Inside `idempotent` they are therefore neither locked
- * nor moved here: their postings wait, and the call settles them in one statement with its stored answer
- * right before it commits, holding those locks for one statement and the commit. A direct transaction
- * (`db.transaction`) books them here, locked last.
+ * Inside a money call (`idempotent`, `MoneyCalls`) the platform's shared accounts are neither locked nor
+ * moved here: their postings wait, and the call settles them in one statement with its stored answer right
+ * before it commits. A direct transaction (`db.transaction`) books them here, locked last.
  *
  * A user's account that would go below zero refuses the whole entry and changes nothing; the error still
  * rolls back the caller's transaction, as every failed booking should. Features call this; nothing else
@@ -117,11 +167,10 @@ export async function book(tx: Db, booking: Booking): Promise<Booked> {
 }
 
 /**
- * Books several entries, in order, as `book` books each (the same checks, locks and deferral), in one
- * round trip (repository `bookEntries`), plus two when an account is used for the first time. They share
- * the booking's user, reference, key, cause, reason and time. The first entry a user's account cannot pay
- * refuses with `booking.insufficient` (default INSUFFICIENT_BALANCE) and the caller's transaction rolls
- * back the entries booked before it.
+ * Books several entries, in order and all or nothing, as `book` books one, in one round trip. They share
+ * the booking's user, reference, key, cause, reason and time. When a user's account cannot pay, nothing is
+ * booked and `booking.insufficient` (default INSUFFICIENT_BALANCE) is thrown, rolling back the caller's
+ * transaction.
  */
 export async function bookMany(
   tx: Db,
@@ -129,52 +178,14 @@ export async function bookMany(
   booking: Omit<Booking, "entry">,
 ): Promise<Booked[]> {
   const pending = deferred.get(tx);
-  const drafts = entries.map((draft) => {
-    const entry = checkEntry(draft);
-    const lines = bookingLines(entry, booking.userId);
-    // An entry between platform accounts only is booked at once: deferred, nothing of it would be written now.
-    const deferPlatform = pending !== undefined && lines.some((l) => l.userId !== null);
-    return { entry, type: entry.type as string, lines, deferPlatform };
-  });
-  const row = entryRow(booking);
-  const booked: Booked[] = [];
-  let created = -1;
-  while (booked.length < drafts.length) {
-    const results = await repo.bookEntries(tx, row, drafts.slice(booked.length));
-    for (const result of results) {
-      const draft = drafts[booked.length] as (typeof drafts)[number];
-      if (result.outcome === "missing") {
-        if (created === booked.length) throw new Error("ledger accounts missing after they were created");
-        created = booked.length;
-        await repo.createAccounts(tx, draft.lines);
-        break;
-      }
-      if (result.outcome === "insufficient")
-        throw booking.insufficient?.(booked.length) ?? new DomainError("INSUFFICIENT_BALANCE");
-      booked.push(finish(draft, result.entryId, result.balances));
-    }
-  }
-  return booked;
-
-  function finish(draft: (typeof drafts)[number], entryId: number, balances: (string | undefined)[]): Booked {
-    const { entry, lines, deferPlatform } = draft;
-    if (deferPlatform)
-      for (const line of lines)
-        if (line.userId === null)
-          pending?.push({
-            entryId,
-            entryType: entry.type,
-            createdAt: booking.at.toISOString(),
-            purpose: line.purpose,
-            currency: line.currency,
-            shard: line.shard,
-            amount: line.amount,
-          });
-    const byAccount = new Map<string, string>();
-    entry.postings.forEach((p, i) => {
-      const balance = balances[i];
-      if (balance !== undefined) byAccount.set(accountKey(p.account), balance);
-    });
-    return { entryId, balances: byAccount };
-  }
+  const checked = checkedEntries(entries, booking.userId);
+  const [result] = await repo.bookCalls(
+    tx,
+    [{ row: entryRow(booking), entries: checked.map((c) => ({ type: c.entry.type, lines: c.lines })) }],
+    pending !== undefined,
+  );
+  if (!result) throw new Error("the booking answered nothing");
+  if (result.outcome === "insufficient")
+    throw booking.insufficient?.(result.entry, result.available) ?? new DomainError("INSUFFICIENT_BALANCE");
+  return bookedEntries(checked, result.entries, booking.at, pending);
 }

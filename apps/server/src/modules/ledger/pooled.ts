@@ -1,45 +1,44 @@
 import type { SQL } from "drizzle-orm";
-import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
-import type { PgDialect } from "drizzle-orm/pg-core";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { rowsOf, type Db } from "../../db/index.js";
+import * as schema from "../../db/schema/index.js";
 
 /**
- * A transaction on PostgreSQL whose first statement travels with its BEGIN and whose last with its COMMIT,
- * each pair as one message (a simple-protocol query of two statements): two round trips fewer per call,
- * and, above all, the row locks the last statement takes are released by the COMMIT in the same message,
- * without waiting for this process to read the statement's answer and send COMMIT. That is what keeps the
- * platform's shared accounts (every exchange moves the FX accounts) from being held across a round trip
+ * A transaction on PostgreSQL whose first statement travels with its BEGIN and whose last statements with
+ * its COMMIT, each group as one message (a simple-protocol query of several statements): two round trips
+ * fewer per call, and, above all, the row locks the last statements take are released by the COMMIT in the
+ * same message, without waiting for this process to read their answer and send COMMIT. That is what keeps
+ * the platform's shared accounts (every exchange moves the FX accounts) from being held across a round trip
  * to a busy server.
  *
- * Built from drizzle's own node-postgres session and transaction classes on a pooled connection, so
- * `body` gets the same transaction object `db.transaction` would give (savepoints and all). Parameters of
- * the two travelling statements are written in as literals, escaped by node-postgres (`escapeLiteral`,
- * safe whatever `standard_conforming_strings` is).
+ * The transaction's statements run on one pooled connection, through a drizzle database made on that
+ * connection with drizzle's public API (`drizzle({ client })`; the pool comes from the root database's
+ * `$client`). Parameters of the travelling statements are written in as literals, escaped by node-postgres
+ * (`escapeLiteral`, safe whatever `standard_conforming_strings` is).
  */
 
-interface PooledRoot {
-  pool: pg.Pool;
-  dialect: PgDialect;
-  session: NodePgSession<Record<string, unknown>, never>;
-}
+const dialect = new PgDialect();
 
-/** The pool behind a root database on PostgreSQL; undefined on PGlite and inside a transaction. */
-export function pooledRoot(db: Db): PooledRoot | undefined {
-  const { session, dialect } = db as unknown as { session?: unknown; dialect: PgDialect };
-  if (!(session instanceof NodePgSession)) return undefined;
-  const pool = (session as unknown as { client: unknown }).client;
-  if (!(pool instanceof pg.Pool)) return undefined;
-  return { pool, dialect, session: session as PooledRoot["session"] };
+/** The pool behind a root database on PostgreSQL; undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
 }
 
 /** The statement's text with its parameters written in as escaped literals. */
-function inline(dialect: PgDialect, statement: SQL): string {
+function inline(statement: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
     if (value === null || value === undefined) return "null";
-    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint")
+    if (
+      typeof value !== "string" &&
+      typeof value !== "number" &&
+      typeof value !== "bigint" &&
+      typeof value !== "boolean"
+    )
       throw new Error(`cannot write a ${typeof value} parameter as a literal`);
     return pg.escapeLiteral(String(value));
   });
@@ -52,29 +51,47 @@ const rowsOfSecond = (results: unknown): Record<string, unknown>[] => {
   return result.rows;
 };
 
+/** The drizzle database on each pooled connection (made once per connection; the pool reuses them). */
+const onConnection = new WeakMap<pg.PoolClient, Db>();
 /** The connection behind each transaction `pooledTransaction` opened (for `executePrepared`). */
-const connections = new WeakMap<Db, { client: pg.PoolClient; dialect: PgDialect }>();
+const connections = new WeakMap<Db, pg.PoolClient>();
 /** Statement text → its prepared statement's name, the same on every connection. */
 const statementNames = new Map<string, string>();
 const MAX_PREPARED = 200;
 
+function databaseOn(client: pg.PoolClient): Db {
+  let tx = onConnection.get(client);
+  if (!tx) {
+    const made = drizzle({ client, schema }) as unknown as Db;
+    // The transaction is already open: a nested `transaction` would send BEGIN and its COMMIT would end it.
+    tx = Object.assign(made, {
+      transaction: () => {
+        throw new Error("a money call's transaction cannot open another one");
+      },
+    });
+    onConnection.set(client, tx);
+    connections.set(tx, client);
+  }
+  return tx;
+}
+
 /**
  * Runs `statement` inside `tx` and answers its rows. On a connection of `pooledTransaction` it runs as a
  * named prepared statement, parsed and planned once per connection instead of on every call: the booking
- * statements are few shapes, each a CTE that takes PostgreSQL longer to plan than to run. Elsewhere (PGlite,
- * direct transactions) a plain `execute`. Only for statements of a bounded number of shapes (the text, not
- * the values, names the statement); past MAX_PREPARED distinct texts it stops preparing new ones.
+ * statements are few shapes, each taking PostgreSQL longer to plan than to run. Elsewhere (PGlite, direct
+ * transactions) a plain `execute`. Only for statements of a bounded number of shapes (the text, not the
+ * values, names the statement); past MAX_PREPARED distinct texts it stops preparing new ones.
  */
 export async function executePrepared(tx: Db, statement: SQL): Promise<Record<string, unknown>[]> {
-  const pooled = connections.get(tx);
-  if (!pooled) return rowsOf(await tx.execute(statement));
-  const { sql: text, params } = pooled.dialect.sqlToQuery(statement);
+  const client = connections.get(tx);
+  if (!client) return rowsOf(await tx.execute(statement));
+  const { sql: text, params } = dialect.sqlToQuery(statement);
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_PREPARED) {
     name = `ledger_${statementNames.size}`;
     statementNames.set(text, name);
   }
-  const result = await pooled.client.query({ ...(name && { name }), text, values: params as unknown[] });
+  const result = await client.query({ ...(name && { name }), text, values: params as unknown[] });
   return result.rows as Record<string, unknown>[];
 }
 
@@ -85,20 +102,17 @@ export async function executePrepared(tx: Db, statement: SQL): Promise<Record<st
  * not do what it should (their rows are never read).
  */
 export async function pooledTransaction<T>(
-  root: PooledRoot,
+  pool: pg.Pool,
   first: SQL,
   body: (tx: Db, firstRows: Record<string, unknown>[]) => Promise<{ answer: T; last: readonly SQL[] }>,
 ): Promise<T> {
-  const client = await root.pool.connect();
-  const { schema, options } = root.session as unknown as { schema: never; options: never };
-  const session = new NodePgSession(client, root.dialect, schema, options);
-  const tx = new NodePgTransaction(root.dialect, session, schema) as unknown as Db;
-  connections.set(tx, { client, dialect: root.dialect });
+  const client = await pool.connect();
+  const tx = databaseOn(client);
   let broken: Error | undefined;
   try {
-    const firstRows = rowsOfSecond(await client.query(`begin; ${inline(root.dialect, first)}`));
+    const firstRows = rowsOfSecond(await client.query(`begin; ${inline(first)}`));
     const { answer, last } = await body(tx, firstRows);
-    await client.query([...last.map((statement) => inline(root.dialect, statement)), "commit"].join("; "));
+    await client.query([...last.map(inline), "commit"].join("; "));
     return answer;
   } catch (error) {
     await client.query("rollback").catch((rollbackError: Error) => (broken = rollbackError));
@@ -107,4 +121,22 @@ export async function pooledTransaction<T>(
     // A connection that cannot even roll back is dropped rather than handed to the next caller.
     client.release(broken);
   }
+}
+
+/**
+ * Runs a money call's transaction: on PostgreSQL with `pooledTransaction` (first statement with BEGIN, last
+ * ones with COMMIT); on PGlite as a drizzle transaction running the same statements in turn.
+ */
+export async function moneyTransaction<T>(
+  db: Db,
+  first: SQL,
+  body: (tx: Db, firstRows: Record<string, unknown>[]) => Promise<{ answer: T; last: readonly SQL[] }>,
+): Promise<T> {
+  const pool = poolOf(db);
+  if (pool) return pooledTransaction(pool, first, body);
+  return db.transaction(async (tx) => {
+    const { answer, last } = await body(tx, rowsOf(await tx.execute(first)));
+    for (const statement of last) await tx.execute(statement);
+    return answer;
+  });
 }

@@ -22,7 +22,7 @@ import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { amountAtScale, book, idempotent } from "../ledger/index.js";
+import { amountAtScale, book, idempotent, refuseAccount } from "../ledger/index.js";
 import { openReview } from "../reviews/queue.js";
 import { getSetting } from "../settings/service.js";
 import { availableOf } from "../trading/money.js";
@@ -65,12 +65,10 @@ export function toLoan(row: repo.LoanRow): Loan {
   };
 }
 
-/** A disabled or frozen account moves no money (as deposits and withdrawals refuse it). */
-function refuseAccount(borrower: repo.Borrower | undefined): repo.Borrower {
-  if (!borrower) throw new DomainError("UNAUTHORIZED");
-  if (borrower.disabled) throw new DomainError("ACCOUNT_DISABLED");
-  if (borrower.frozen) throw new DomainError("ACCOUNT_FROZEN");
-  return borrower;
+/** A disabled or frozen account moves no money (the ledger's one list of account refusals). */
+function refuseBorrower(borrower: repo.Borrower | undefined): repo.Borrower {
+  refuseAccount(borrower && { ...borrower, tradeBanned: false, fundPasswordSet: true });
+  return borrower as repo.Borrower;
 }
 
 /** Why an open loan stops a new application: one under review, or one still owed. */
@@ -131,7 +129,7 @@ export class LoanService {
     const call = { owner: `user:${userId}`, key: input.idempotencyKey, request };
     try {
       return await idempotent(db, clock, call, async (tx) => {
-        const borrower = refuseAccount(await repo.findBorrower(tx, userId));
+        const borrower = refuseBorrower(await repo.findBorrower(tx, userId));
         if (borrower.kycStatus !== "verified") throw new DomainError("KYC_REQUIRED");
         const terms = termsOf(await getSetting(tx, "loan.terms"));
         const amount = amountAtScale(input.amount, terms.currency);
@@ -190,7 +188,7 @@ export class LoanService {
     const request = { action: "loan/repay", loanId: input.loanId, amount: amountAsked };
     const call = { owner: `user:${userId}`, key: input.idempotencyKey, request };
     return idempotent(db, clock, call, async (tx) => {
-      refuseAccount(await repo.findBorrower(tx, userId));
+      refuseBorrower(await repo.findBorrower(tx, userId));
       const row = await repo.lockOne(tx, { id: input.loanId, userId });
       if (!row) throw new DomainError("NOT_FOUND", { field: "loanId" });
       if (row.state !== "borrowing") throw new DomainError("ORDER_STATE_INVALID");

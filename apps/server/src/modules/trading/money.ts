@@ -37,32 +37,18 @@ export const heldOf = (row: repo.TradeOrderRow) => ({
 /**
  * Books the entries in order and answers their ids. A user's account that cannot pay refuses with
  * INSUFFICIENT_AVAILABLE and the available balance of the currency as it was before these entries (what the
- * user had to pay with), the transaction then rolling back whatever was booked before.
+ * user had to pay with), the transaction then rolling back whatever else it wrote.
  */
 export async function bookAll(
   tx: Db,
   entries: readonly EntryDraft<EntryType>[],
   booking: Omit<Booking, "entry" | "insufficient">,
 ): Promise<number[]> {
-  const short = new DomainError("INSUFFICIENT_AVAILABLE");
-  let refused = 0;
-  const insufficient = (index: number) => ((refused = index), short);
-  const booked = await bookMany(tx, entries, { ...booking, insufficient }).catch(async (error: unknown) => {
-    const { userId } = booking;
-    if (error !== short || userId === null) throw error;
-    const entry = entries[refused];
-    const currency = entry?.postings[0]?.account.currency ?? "";
-    // What the entries before the refused one took from available, in this transaction.
-    let taken = money(0);
-    for (const { postings } of entries.slice(0, refused))
-      for (const { account, amount } of postings)
-        if (account.owner === "user" && account.purpose === "available" && account.currency === currency)
-          taken = taken.minus(amount);
-    const now = await availableOf(tx, userId, currency);
-    throw new DomainError("INSUFFICIENT_AVAILABLE", {
-      available: toBookedString(money(now).plus(taken), currency),
-    });
-  });
+  const insufficient = (index: number, available: string) => {
+    const currency = entries[index]?.postings[0]?.account.currency ?? "";
+    return new DomainError("INSUFFICIENT_AVAILABLE", { available: toBookedString(available, currency) });
+  };
+  const booked = await bookMany(tx, entries, { ...booking, insufficient });
   return booked.map((b) => b.entryId);
 }
 

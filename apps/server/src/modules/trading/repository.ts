@@ -24,45 +24,6 @@ export async function findTrader(db: Db, userId: string) {
   return row;
 }
 
-/** The trader's flags as columns of a row (`traderOf` reads them), for the user whose id `userId` gives. */
-const traderColumns = (userId: SQL) => sql`
-  (select disabled from users where id = ${userId}) as "traderDisabled",
-  (select frozen from users where id = ${userId}) as "traderFrozen",
-  (select trade_banned from users where id = ${userId}) as "traderTradeBanned",
-  (select fund_password_hash is not null from users where id = ${userId}) as "traderFundPasswordSet"`;
-
-/**
- * What `placeOrder` writes in its idempotency key's own statement (`idempotent`'s `alongside`, run only
- * when the key was claimed): the order's row when it could be priced, and in any case the trader's flags
- * (`traderOf`). The row is inserted before the checks of the flags and of the money, in the transaction
- * they roll back when they refuse: one round trip fewer for every order placed.
- */
-export function placeOrderSql(userId: string, values: NewOrder | undefined, claimed: SQL): SQL {
-  if (!values) return sql`select ${traderColumns(sql`${userId}::uuid`)} where ${claimed}`;
-  const columns = getTableColumns(tradeOrders);
-  const given = (Object.keys(values) as (keyof NewOrder)[]).filter((key) => values[key] !== undefined);
-  const names = given.map((key) => sql.identifier(columns[key].name));
-  const typed = given.map((key) => {
-    const column = columns[key];
-    const value = values[key] === null ? null : (column.mapToDriverValue(values[key]) as unknown);
-    return sql`${value}::${sql.raw(column.getSQLType())}`;
-  });
-  return sql`
-    insert into trade_orders (${sql.join(names, sql`, `)}) select ${sql.join(typed, sql`, `)} where ${claimed}
-    returning seq, order_no as "orderNo", ${traderColumns(sql`user_id`)}`;
-}
-
-/** The trader's flags `placeOrderSql` answered; undefined when the user does not exist. */
-export function traderOf(row: Record<string, unknown>) {
-  if (row.traderFrozen === null || row.traderFrozen === undefined) return undefined;
-  return {
-    disabled: row.traderDisabled === true,
-    frozen: row.traderFrozen === true,
-    tradeBanned: row.traderTradeBanned === true,
-    fundPasswordSet: row.traderFundPasswordSet === true,
-  };
-}
-
 /**
  * An order row with every field (the table's columns by their names in code) null, in the columns' order:
  * `insertedOrder` copies it and fills in what was written, rather than building 35 fields per order.
@@ -71,7 +32,7 @@ const EMPTY_ORDER: Readonly<Record<string, unknown>> = Object.fromEntries(
   Object.keys(getTableColumns(tradeOrders)).map((key) => [key, null]),
 );
 
-/** The order `placeOrderSql` inserted, as a row: what was written, with what the database generated. */
+/** An order about to be inserted, as a row: what is written, with what the database generates (`row`). */
 export function insertedOrder(values: NewOrder, row: Record<string, unknown>): TradeOrderRow {
   const all = { ...EMPTY_ORDER };
   for (const key of Object.keys(values) as (keyof NewOrder)[]) {
@@ -83,13 +44,20 @@ export function insertedOrder(values: NewOrder, row: Record<string, unknown>): T
   return all as TradeOrderRow;
 }
 
-/** The order number `placeOrderSql` answered. */
-export const orderNoOf = (row: Record<string, unknown>): string => String(row.orderNo);
-
-/** Links a placed order to the entry that booked it (an end statement: the row is the call's own). */
-export const setOrderEntrySql = (id: string, column: "openEntryId" | "holdEntryId", entryId: number): SQL =>
-  sql`update trade_orders set ${sql.identifier(getTableColumns(tradeOrders)[column].name)} = ${entryId}
-    where id = ${id}`;
+/**
+ * Inserts orders in one statement (each with its id chosen by the caller) and answers each one's sequence
+ * and order number, by id.
+ */
+export async function insertOrders(
+  tx: Db,
+  rows: readonly NewOrder[],
+): Promise<Map<string, { seq: number; orderNo: string }>> {
+  const inserted = await tx
+    .insert(tradeOrders)
+    .values([...rows])
+    .returning({ id: tradeOrders.id, seq: tradeOrders.seq, orderNo: tradeOrders.orderNo });
+  return new Map(inserted.map((row) => [row.id, { seq: row.seq, orderNo: row.orderNo }]));
+}
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderRow> {
   const [row] = await tx.insert(tradeOrders).values(values).returning();

@@ -14,28 +14,10 @@ import { DomainError } from "../../lib/errors.js";
 
 /**
  * The order checks of DESIGN §5 that are not the core's pure rules, and the core's refusals as the
- * envelope's errors. The service runs them in the fixed order of issue 9: account (disabled, frozen, trade ban),
- * fund password, trading hours, a fresh price, then the terms (price above 0, band, whole lots, leverage,
+ * envelope's errors. The service runs them in the fixed order: the account (ledger standing.ts: disabled,
+ * frozen, trade ban, fund password), trading hours, a fresh price, then the terms (price above 0, band, whole lots, leverage,
  * stops) and last the balance.
  */
-
-export interface Trader {
-  disabled: boolean;
-  frozen: boolean;
-  tradeBanned: boolean;
-  fundPasswordSet: boolean;
-}
-
-/**
- * Disabled, then frozen first (each closes the whole account, of which the trade ban is one part), then the
- * fund password.
- */
-export function refuseAccount(trader: Trader): void {
-  if (trader.disabled) throw new DomainError("ACCOUNT_DISABLED");
-  if (trader.frozen) throw new DomainError("ACCOUNT_FROZEN");
-  if (trader.tradeBanned) throw new DomainError("TRADE_BANNED");
-  if (!trader.fundPasswordSet) throw new DomainError("FUND_PASSWORD_NOT_SET");
-}
 
 /** The price an order is costed at: the quote's for a market order, the limit for a limit order. */
 export function orderPrice(

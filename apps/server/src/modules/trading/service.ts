@@ -27,31 +27,52 @@ import {
   orderCost,
   PRICE_DECIMALS,
   scaleOf,
+  toBookedString,
   type ExchangeCode,
   type MarketCode,
   type MarketDataProvider,
+  type Money,
   type TradingMarketConfig,
 } from "@brokerage/core";
-import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
-import { Batcher } from "../../lib/batcher.js";
+import type { Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkWithinAllowance, lockedAllowance } from "../day-trading/allowance.js";
-import { idempotent, requestHash } from "../ledger/index.js";
+import {
+  idempotent,
+  MoneyCalls,
+  type Booked,
+  type MoneyCall,
+  type MoneyFeature,
+  type Planned,
+} from "../ledger/index.js";
 import { MessageService } from "../messages/service.js";
 import { availableOf, bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { currentPrice, dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
-import { placeTogether, type PlaceCall, type PlaceOutcome } from "./place.js";
 import * as repo from "./repository.js";
-import { checkStops, checkTerms, orderPrice, refuseAccount, rule } from "./rules.js";
+import { checkStops, checkTerms, orderPrice, rule } from "./rules.js";
 import { decimalsOf, inventoryOf, toTradeOrder } from "./view.js";
 
 /** An order's row about to be written (its id chosen here). */
 type OrderRow = repo.NewOrder & { id: string };
 /** An order priced and checked against the market's terms (TradingService.price). */
 type Priced = Awaited<ReturnType<TradingService["price"]>>;
+
+/** An order to place, as the ledger's money calls take it: its draft, priced (or the pricing's refusal). */
+interface OrderCall extends MoneyCall {
+  draft: OrderDraft;
+  priced: Priced | DomainError;
+}
+
+/** What placing an order writes once its money is booked: its row, which column links the entry, the answer. */
+interface OrderPlan {
+  values: OrderRow;
+  entryColumn: "openEntryId" | "holdEntryId";
+  /** The answer, but its order number (the database gives it). */
+  answer: TradeOrder;
+}
 
 /** What changed, told after the commit: the matching engine keeps its book in step with it. */
 export interface TradeChange {
@@ -138,10 +159,10 @@ export class TradingService {
    * Priced orders go to the database together when they arrive while others are being written (one
    * statement and one commit for a batch): an order waits for at most the batches already running.
    */
-  private readonly placing: Batcher<PlaceCall, PlaceOutcome>;
+  private readonly placing: MoneyCalls<OrderCall, OrderPlan, TradeOrder>;
 
   constructor(private readonly deps: Deps) {
-    this.placing = new Batcher((calls) => placeTogether(deps.db, calls), PLACE_BATCHES);
+    this.placing = new MoneyCalls(deps.db, this.placingFeature(), PLACE_BATCHES);
   }
 
   /** What the order would cost now, priced exactly as `placeOrder` books it; nothing changes. */
@@ -174,14 +195,14 @@ export class TradingService {
 
   /**
    * Places an order under its idempotency key, every check in the fixed order (see rules.ts), in one
-   * transaction with its money: a market order fills at once at the current price (margin and fee leave
+   * transaction with its money, through the ledger's one write path for money calls (batched with the
+   * orders arriving meanwhile): a market order fills at once at the current price (margin and fee leave
    * available, the position opens, locked per the market's rule); a limit order holds its margin and fee at
    * the limit and waits (`pending`) until the engine fills it, it is cancelled, or it expires at the close.
    */
   async placeOrder(userId: string, request: PlaceOrderRequest): Promise<TradeOrder> {
     const { db, clock } = this.deps;
     const { idempotencyKey, ...draft } = request;
-    const call = { owner: `user:${userId}`, key: idempotencyKey, request: draft };
     const at = clock.now();
     // Priced before the transaction (the market is in memory; the terms are a read of their own): its
     // refusal, if any, is told in its place among the checks, after the account's.
@@ -189,60 +210,84 @@ export class TradingService {
       if (error instanceof DomainError) return error;
       throw error;
     });
-    const values = priced instanceof DomainError ? undefined : this.newOrder(userId, draft, priced, at);
-    const owner = `user:${userId}`;
-    // Priced and not a day trade (whose allowance is checked in steps): placed in one round trip.
-    if (!(priced instanceof DomainError) && values && !draft.dayTrade) {
-      const { entryColumn, entries, answer } = this.booked(userId, values, priced);
-      const outcome = await this.placing.submit({
-        userId,
-        order: values,
-        entryColumn,
-        entries,
-        answer,
-        owner,
-        key: idempotencyKey,
-        requestHash: requestHash(draft),
-        at,
-      });
-      if ("answer" in outcome) {
-        this.changed(outcome.answer);
-        return outcome.answer;
-      }
-    }
-    // In steps: the row goes in with the key's claim; the account's flags come back with it
-    // (repository placeOrderSql).
-    const alongside = (claimed: SQL) => repo.placeOrderSql(userId, values, claimed);
-    const order = await idempotent(
-      db,
-      clock,
-      call,
-      async (tx, { alongside: written, atEnd }) => {
-        const trader = repo.traderOf(written);
-        if (!trader) throw new DomainError("UNAUTHORIZED");
-        refuseAccount(trader);
-        // A day trade needs an approved day-trading application (its row locked: one order at a time).
-        const allowance = draft.dayTrade ? await lockedAllowance(tx, userId, values?.id) : undefined;
-        if (priced instanceof DomainError || !values) throw priced;
-        if (allowance) checkWithinAllowance(allowance, priced.instrument.currency, priced.cost.margin);
-        // The balance comes last: the ledger's guard refuses as the entries are booked (INSUFFICIENT_AVAILABLE).
-        const booking = {
-          userId,
-          reference: referenceOf(values.id),
-          idempotencyKey,
-          cause: { by: "user" as const },
-          at,
-        };
-        const { entryColumn, entries, answer } = this.booked(userId, values, priced);
-        const [entryId] = await bookAll(tx, entries, booking);
-        if (entryId === undefined) throw new Error("an order booked no entry");
-        atEnd(repo.setOrderEntrySql(values.id, entryColumn, entryId));
-        return { ...answer, orderNo: repo.orderNoOf(written) };
-      },
-      { alongside },
-    );
+    const order = await this.placing.submit({
+      owner: `user:${userId}`,
+      key: idempotencyKey,
+      request: draft,
+      userId,
+      at,
+      needs: { trade: true, fundPassword: true },
+      draft,
+      priced,
+    });
     this.changed(order);
     return order;
+  }
+
+  /** Trading's part of placing orders as money calls: the checks that are its own, then the rows. */
+  private placingFeature(): MoneyFeature<OrderCall, OrderPlan, TradeOrder> {
+    return {
+      plan: async (tx, calls) => {
+        // Day trades of one user in one batch share the allowance: each counts the margins planned before it.
+        const planned = new Map<string, Money>();
+        const plans: Settled<Planned<OrderPlan>>[] = [];
+        for (const call of calls) {
+          try {
+            plans.push({ value: await this.planOrder(tx, call, planned) });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            plans.push({ error });
+          }
+        }
+        return plans;
+      },
+      write: async (tx, booked) => {
+        const rows = booked.map(({ planned, entries }) => ({
+          ...planned.plan.values,
+          [planned.plan.entryColumn]: (entries[0] as Booked).entryId,
+        }));
+        const numbers = await repo.insertOrders(tx, rows);
+        return booked.map(({ planned }) => {
+          const written = numbers.get(planned.plan.values.id);
+          if (!written) throw new Error("a placed order was not written");
+          return { ...planned.plan.answer, orderNo: written.orderNo };
+        });
+      },
+      short: (call, planned, _entry, available) =>
+        new DomainError("INSUFFICIENT_AVAILABLE", {
+          available: toBookedString(available, planned.plan.values.currency),
+        }),
+    };
+  }
+
+  /**
+   * One order's own checks, after the account's: a day trade needs an approved day-trading application
+   * (its row locked: the user's day trades are checked one after the other) and its margin within what
+   * remains of it; then the pricing's refusal, if any. Answers what placing it books.
+   */
+  private async planOrder(
+    tx: Db,
+    call: OrderCall,
+    dayTrades: Map<string, Money>,
+  ): Promise<Planned<OrderPlan>> {
+    const { draft, priced, userId } = call;
+    const allowance = draft.dayTrade ? await lockedAllowance(tx, userId) : undefined;
+    if (priced instanceof DomainError) throw priced;
+    if (allowance) {
+      const before = dayTrades.get(userId) ?? money(0);
+      const left = money(allowance.remaining).minus(before);
+      const remaining = toBookedString(left.isNegative() ? money(0) : left, allowance.currency);
+      checkWithinAllowance({ ...allowance, remaining }, priced.instrument.currency, priced.cost.margin);
+      dayTrades.set(userId, before.plus(priced.cost.margin));
+    }
+    const values = this.newOrder(userId, draft, priced, call.at);
+    const { entryColumn, entries, answer } = this.booked(userId, values, priced);
+    return {
+      entries,
+      reference: referenceOf(values.id),
+      cause: { by: "user" },
+      plan: { values, entryColumn, answer },
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { arrayLiteral, jsonArrayLiteral } from "./repository.js";
+import { arrayLiteral, jsonArrayLiteral } from "./arrays.js";
 
 describe("arrayLiteral", () => {
   it("quotes every element, escapes backslashes and double quotes, and writes NULL for null", () => {
