@@ -46,7 +46,9 @@ describe("apiPost", () => {
         data: null,
       }),
     );
-    const error = await apiPost("user/login").catch((e: unknown) => e);
+    const error = await apiPost("user/login", { account: "priya01", password: "wrong" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("WRONG_CREDENTIALS");
     expect(showError).toHaveBeenCalledWith("Account or password is wrong");
@@ -56,7 +58,7 @@ describe("apiPost", () => {
     vi.stubGlobal("fetch", async () =>
       json({ status: 0, msg: "x", code: "NOT_FOUND", params: {}, data: null }),
     );
-    await expect(apiPost("a/b", {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiPost("user/getUserinfo", {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(showError).not.toHaveBeenCalled();
   });
 
@@ -106,18 +108,18 @@ describe("apiPost", () => {
     vi.stubGlobal("fetch", async () =>
       json({ status: 0, msg: "", code: "UNAUTHORIZED", params: {}, data: null }, 401),
     );
-    await expect(apiPost("a/b")).rejects.toBeInstanceOf(ApiError);
+    await expect(apiPost("user/getUserinfo")).rejects.toBeInstanceOf(ApiError);
     expect(listener).toHaveBeenCalledTimes(1);
     clearSession();
     expect(listener).toHaveBeenCalledTimes(2);
     stop();
-    await expect(apiPost("a/b")).rejects.toBeInstanceOf(ApiError);
+    await expect(apiPost("user/getUserinfo")).rejects.toBeInstanceOf(ApiError);
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
   it("passes other HTTP errors on as rejections", async () => {
     vi.stubGlobal("fetch", async () => json({ status: 0, msg: "boom", requestId: "r1" }, 500));
-    const error = await apiPost("a/b").catch((e: unknown) => e);
+    const error = await apiPost("user/getUserinfo").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(500);
     expect(showError).not.toHaveBeenCalled();
@@ -132,7 +134,7 @@ describe("apiPost", () => {
           init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
         ),
     );
-    const pending = apiPost("a/b").catch((e: unknown) => e);
+    const pending = apiPost("user/getUserinfo").catch((e: unknown) => e);
     vi.advanceTimersByTime(10_000);
     const error = await pending;
     expect(error).toBeInstanceOf(HttpError);
@@ -162,7 +164,7 @@ describe("apiImage", () => {
   it("encodes an image larger than one slice of bytes whole", async () => {
     const bytes = Array.from({ length: 0x8000 * 2 + 3 }, (_, i) => i % 256);
     vi.stubGlobal("fetch", async () => jpeg(bytes));
-    const url = await apiImage("a/b", {});
+    const url = await apiImage("fund/rechargeVoucher", { id: "d1" });
     const decoded = atob(url.slice("data:image/jpeg;base64,".length));
     expect(decoded.length).toBe(bytes.length);
     expect(decoded.charCodeAt(0x8000 * 2 + 2)).toBe((0x8000 * 2 + 2) % 256);
@@ -178,18 +180,23 @@ describe("apiImage", () => {
     expect(showError).toHaveBeenCalledWith("Not found");
 
     vi.mocked(showError).mockClear();
-    await expect(apiImage("a/b", {}, { silent: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(apiImage("fund/rechargeVoucher", { id: "d1" }, { silent: true })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(showError).not.toHaveBeenCalled();
   });
 
   it("rejects a non-2xx answer, or a 2xx that is neither an image nor an error, as an HttpError", async () => {
     vi.stubGlobal("fetch", async () => json({ status: 0, msg: "boom", requestId: "r1" }, 500));
-    const error = await apiImage("a/b", {}).catch((e: unknown) => e);
+    const error = await apiImage("fund/rechargeVoucher", { id: "d1" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 500, requestId: "r1" });
 
     vi.stubGlobal("fetch", async () => new Response("<html>", { headers: { "content-type": "text/html" } }));
-    await expect(apiImage("a/b", {})).rejects.toMatchObject({ name: "HttpError", status: 200 });
+    await expect(apiImage("fund/rechargeVoucher", { id: "d1" })).rejects.toMatchObject({
+      name: "HttpError",
+      status: 200,
+    });
     expect(showError).not.toHaveBeenCalled();
   });
 
@@ -219,7 +226,9 @@ describe("apiImage", () => {
         }),
     );
     const caller = new AbortController();
-    const pending = apiImage("a/b", {}, { signal: caller.signal }).catch((e: unknown) => e);
+    const pending = apiImage("fund/rechargeVoucher", { id: "d1" }, { signal: caller.signal }).catch(
+      (e: unknown) => e,
+    );
     caller.abort();
     const error = await pending;
     expect(sent?.aborted).toBe(true);

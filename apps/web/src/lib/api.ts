@@ -1,4 +1,11 @@
-import type { ErrorParams } from "@brokerage/api";
+import type {
+  ErrorParams,
+  UserAnswer,
+  UserFilePath,
+  UserJsonPath,
+  UserPath,
+  UserRequest,
+} from "@brokerage/api";
 import { ApiError, HttpError, loadMoneyFormat, translateError } from "./apiError";
 import { i18n } from "./i18n";
 import { navigateTo } from "./navigation";
@@ -9,6 +16,15 @@ import { showError } from "./toast";
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const UNAUTHORIZED_REDIRECT_MS = 2_000;
 export const API_BASE = "/api/vue/";
+
+/**
+ * The arguments after a path: its body as the endpoint table says, which may be left out when the call
+ * takes no required field, and the options.
+ */
+export type BodyArgs<Request> =
+  Record<never, never> extends Request
+    ? [body?: Request, options?: RequestOptions]
+    : [body: Request, options?: RequestOptions];
 
 export interface RequestOptions {
   /** Do not toast a business error (the caller shows it inline or ignores it). */
@@ -73,11 +89,14 @@ function sessionHeaders(): Record<string, string> {
  * answer within the timeout rejects an HttpError(0). The calls whose answer is not the JSON envelope (an
  * image, a CSV file) read the answer themselves, and `answerError` for a failed one.
  */
-export async function apiFetch(
-  path: string,
-  body: object = {},
-  options: RequestOptions = {},
+export function apiFetch<P extends UserPath>(
+  path: P,
+  ...[body, options]: BodyArgs<UserRequest<P>>
 ): Promise<Response> {
+  return post(path, body ?? {}, options ?? {});
+}
+
+async function post(path: string, body: unknown, options: RequestOptions): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   // The caller's signal (a query left before its answer came) stops the request too.
@@ -133,11 +152,17 @@ export async function answerError(
   return failureOf(response, await readEnvelope(response), options);
 }
 
-/** POST /api/vue/<group/action> with a JSON body; resolves `data` of a status-1 envelope. */
-export async function apiPost<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
-  const response = await apiFetch(path, body, options);
+/**
+ * POST /api/vue/<group/action> with a JSON body; resolves `data` of a status-1 envelope. The path, its
+ * body and its answer are those of the endpoint table (packages/api/src/endpoints.ts).
+ */
+export async function apiPost<P extends UserJsonPath>(
+  path: P,
+  ...[body = {}, options = {}]: BodyArgs<UserRequest<P>>
+): Promise<UserAnswer<P>> {
+  const response = await post(path, body, options);
   const envelope = await readEnvelope(response);
-  if (response.ok && envelope?.status === 1) return envelope.data as T;
+  if (response.ok && envelope?.status === 1) return envelope.data as UserAnswer<P>;
   throw await failureOf(response, envelope, options);
 }
 
@@ -147,8 +172,12 @@ export async function apiPost<T>(path: string, body: object = {}, options: Reque
  * data: only (apps/server security-headers), and a data: URL needs no revoking. It lives only as long
  * as whoever shows it. A business error or a transport failure rejects like `apiPost`'s.
  */
-export async function apiImage(path: string, body: object, options: RequestOptions = {}): Promise<string> {
-  const response = await apiFetch(path, body, options);
+export async function apiImage<P extends UserFilePath>(
+  path: P,
+  body: UserRequest<P>,
+  options: RequestOptions = {},
+): Promise<string> {
+  const response = await post(path, body, options);
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || !type.startsWith("image/")) throw await answerError(response, options);
   const bytes = new Uint8Array(await response.arrayBuffer());

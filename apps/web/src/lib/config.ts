@@ -39,7 +39,7 @@ export const CONFIG_QUERY_KEY = ["config"] as const;
 export function useConfig() {
   return useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: () => apiPost<ConfigEntry[]>("common/config", { type: "all" }),
+    queryFn: () => apiPost("common/config", { type: "all" }),
     select: parseConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,21 +1,32 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import type { UserAnswer, UserJsonPath, UserRequest } from "@brokerage/api";
 import { apiPost } from "./api";
+
+/** The paths answering a page of a `{ items, nextCursor }` list. */
+export type PagedPath = {
+  [P in UserJsonPath]: UserAnswer<P> extends { nextCursor: string | null } ? P : never;
+}[UserJsonPath];
 
 /**
  * Pages of a `{ items, nextCursor }` list, newest first; the cursor of each page asks for the next. Money
  * moves elsewhere (a review, another screen), so a list opened again is read again.
  */
-export function usePagedList<Page extends { nextCursor: string | null }>(
+export function usePagedList<P extends PagedPath>(
   queryKey: readonly unknown[],
-  path: string,
-  body: object = {},
-  refetchInterval: number | false = false,
+  path: P,
+  ...[body, refetchInterval = false]: Record<never, never> extends Omit<UserRequest<P>, "cursor">
+    ? [body?: Omit<UserRequest<P>, "cursor">, refetchInterval?: number | false]
+    : [body: Omit<UserRequest<P>, "cursor">, refetchInterval?: number | false]
 ) {
   return useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => apiPost<Page>(path, pageParam ? { ...body, cursor: pageParam } : body),
+    queryFn: ({ pageParam }) =>
+      apiPost<PagedPath>(
+        path,
+        (pageParam ? { ...body, cursor: pageParam } : (body ?? {})) as UserRequest<P>,
+      ) as Promise<UserAnswer<P>>,
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: UserAnswer<P>) => last.nextCursor,
     refetchInterval,
     staleTime: 0,
   });

@@ -3,6 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import type { UserAnswer, UserJsonPath, UserRequest } from "@brokerage/api";
 import { apiPost } from "../lib/api";
 
 /*
@@ -11,18 +12,23 @@ import { apiPost } from "../lib/api";
  *   vi.mock("../../lib/api", async (importOriginal) => ({ ...(await importOriginal<object>()), apiPost: vi.fn() }));
  */
 
+/** What a test serves for each path of the endpoint table: its answer, or a function of the body giving it. */
+export type Served = {
+  [P in UserJsonPath]?: UserAnswer<P> | ((body: UserRequest<P>) => UserAnswer<P> | Promise<UserAnswer<P>>);
+};
+
 /** Answers each API path with a fixed value, a function of the body, or a thrown error. */
-export function serve(answers: Record<string, unknown>) {
+export function serve(answers: Served) {
   vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
     if (path === "common/config") return [];
     if (!(path in answers)) throw new Error(`unexpected ${path}`);
-    const answer = answers[path];
+    const answer = answers[path as UserJsonPath];
     return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;
   });
 }
 
 /** The calls made to `path`, each as [path, body]. */
-export const calls = (path: string) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
+export const calls = (path: UserJsonPath) => vi.mocked(apiPost).mock.calls.filter(([p]) => p === path);
 
 /** Each test signed in as `account`; after it, the page, the API's answers and the storage are cleared. */
 export function signedInTests(account = "priya01") {

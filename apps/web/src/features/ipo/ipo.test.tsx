@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { UserAnswer } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -181,7 +182,7 @@ describe("/home/newStockBuy", () => {
   it("computes the amount, refuses out of range here, and subscribes after confirmation", async () => {
     serve({
       "ipo/offering": detailOf(),
-      "ipo/subscribe": { id: "x" },
+      "ipo/subscribe": { id: "x" } as UserAnswer<"ipo/subscribe">,
     });
     renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
     await screen.findByRole("form", { name: "Subscription form" });

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { MARKET_OF_TYPE } from "@brokerage/api/constants";
-import type { TradeTerms } from "@brokerage/api";
 import { apiPost } from "../../lib/api";
 import { TRADE_KEY } from "./api/trade";
 import { leveragesOf } from "./order";
@@ -15,8 +14,7 @@ export function useTradeTerms(stock: Pick<StockRef, "type"> | null) {
   const market = stock ? MARKET_OF_TYPE[stock.type] : undefined;
   return useQuery({
     queryKey: [...TRADE_KEY, "terms", market],
-    queryFn: () => apiPost<TradeTerms>("trade/terms", { market }, { silent: true }),
-    enabled: market !== undefined,
+    queryFn: market === undefined ? skipToken : () => apiPost("trade/terms", { market }, { silent: true }),
     staleTime: TERMS_STALE_MS,
     retry: false,
   });

@@ -11,7 +11,7 @@ export function useSaveFundPassword(mode: "set" | "change") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SetFundPasswordRequest | ChangeFundPasswordRequest) =>
-      apiPost<unknown>(mode === "set" ? SET_FUND_PASSWORD_PATH : CHANGE_FUND_PASSWORD_PATH, values),
+      apiPost(mode === "set" ? SET_FUND_PASSWORD_PATH : CHANGE_FUND_PASSWORD_PATH, values),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AccountOverview, Currency } from "@brokerage/api";
+import type { Currency } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
 import { isCurrency } from "../../../lib/currency";
@@ -12,7 +12,7 @@ export const ACCOUNT_OVERVIEW_KEY = ["account", "overview"] as const;
 export function useAccountOverview(currency: Currency) {
   return useQuery({
     queryKey: [...ACCOUNT_OVERVIEW_KEY, currency],
-    queryFn: () => apiPost<AccountOverview>("account/overview", { currency }),
+    queryFn: () => apiPost("account/overview", { currency }),
     enabled: hasSession(),
     // Switching the currency keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,

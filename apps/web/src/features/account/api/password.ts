@@ -7,6 +7,6 @@ export const CHANGE_LOGIN_PASSWORD_PATH = "user/changeLoginPassword";
 
 export function useChangeLoginPassword() {
   return useMutation({
-    mutationFn: (values: ChangeLoginPasswordRequest) => apiPost<unknown>(CHANGE_LOGIN_PASSWORD_PATH, values),
+    mutationFn: (values: ChangeLoginPasswordRequest) => apiPost(CHANGE_LOGIN_PASSWORD_PATH, values),
   });
 }

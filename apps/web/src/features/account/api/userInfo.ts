@@ -9,7 +9,7 @@ export const USER_INFO_KEY = ["user", "info"] as const;
 export function useUserInfo() {
   return useQuery({
     queryKey: USER_INFO_KEY,
-    queryFn: () => apiPost<UserInfo>("user/getUserinfo"),
+    queryFn: () => apiPost("user/getUserinfo"),
     enabled: hasSession(),
   });
 }

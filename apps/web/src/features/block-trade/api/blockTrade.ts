@@ -1,11 +1,5 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  BlockTradeOfferDetail,
-  BlockTradeOfferPage,
-  BlockTradeSubscribeRequest,
-  BlockTradeSubscription,
-  BlockTradeSubscriptionPage,
-} from "@brokerage/api";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import type { BlockTradeSubscribeRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
@@ -16,15 +10,14 @@ export const BLOCK_TRADE_KEY = ["blockTrade"] as const;
 
 /** `blockTrade/offers`: offers open now or opening later, page by page (newest first). */
 export function useBlockTradeOffers() {
-  return usePagedList<BlockTradeOfferPage>([...BLOCK_TRADE_KEY, "offers"], "blockTrade/offers");
+  return usePagedList([...BLOCK_TRADE_KEY, "offers"], "blockTrade/offers");
 }
 
 /** `blockTrade/offer {offerId}`: one offer with its fee rule and the available balance. */
 export function useBlockTradeOffer(offerId: string | null) {
   return useQuery({
     queryKey: [...BLOCK_TRADE_KEY, "offer", offerId],
-    queryFn: () => apiPost<BlockTradeOfferDetail>("blockTrade/offer", { offerId }),
-    enabled: offerId !== null,
+    queryFn: offerId === null ? skipToken : () => apiPost("blockTrade/offer", { offerId }),
     staleTime: 0,
   });
 }
@@ -34,12 +27,12 @@ export function useSubscribe() {
   const invalidate = useInvalidate([BLOCK_TRADE_KEY, TRADE_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY]);
   return useMutation({
     mutationFn: (request: BlockTradeSubscribeRequest) =>
-      apiPost<BlockTradeSubscription>("blockTrade/subscribe", request, { silent: true }),
+      apiPost("blockTrade/subscribe", request, { silent: true }),
     onSettled: invalidate,
   });
 }
 
 /** `blockTrade/mine`: the user's subscriptions, page by page (newest first). */
 export function useMySubscriptions() {
-  return usePagedList<BlockTradeSubscriptionPage>([...BLOCK_TRADE_KEY, "mine"], "blockTrade/mine");
+  return usePagedList([...BLOCK_TRADE_KEY, "mine"], "blockTrade/mine");
 }

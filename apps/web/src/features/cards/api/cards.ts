@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AddBankCardRequest,
-  AddWalletRequest,
-  BankCard,
-  BankCardList,
-  WalletAddress,
-  WalletAddressList,
-} from "@brokerage/api";
+import type { AddBankCardRequest, AddWalletRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 
 export const BANK_CARDS_KEY = ["bank", "list"] as const;
@@ -16,7 +9,7 @@ export const WALLETS_KEY = ["wallet", "list"] as const;
 export function useBankCards() {
   return useQuery({
     queryKey: BANK_CARDS_KEY,
-    queryFn: () => apiPost<BankCardList>("bank/list"),
+    queryFn: () => apiPost("bank/list"),
     select: (data) => data.items,
   });
 }
@@ -25,7 +18,7 @@ export function useBankCards() {
 export function useAddBankCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AddBankCardRequest) => apiPost<BankCard>("bank/add", values),
+    mutationFn: (values: AddBankCardRequest) => apiPost("bank/add", values),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_CARDS_KEY }),
   });
 }
@@ -34,7 +27,7 @@ export function useAddBankCard() {
 export function useRemoveBankCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiPost<null>("bank/remove", { id }),
+    mutationFn: (id: string) => apiPost("bank/remove", { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BANK_CARDS_KEY }),
   });
 }
@@ -43,7 +36,7 @@ export function useRemoveBankCard() {
 export function useWallets() {
   return useQuery({
     queryKey: WALLETS_KEY,
-    queryFn: () => apiPost<WalletAddressList>("wallet/list"),
+    queryFn: () => apiPost("wallet/list"),
     select: (data) => data.items,
   });
 }
@@ -52,7 +45,7 @@ export function useWallets() {
 export function useAddWallet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AddWalletRequest) => apiPost<WalletAddress>("wallet/add", values),
+    mutationFn: (values: AddWalletRequest) => apiPost("wallet/add", values),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLETS_KEY }),
   });
 }
@@ -61,7 +54,7 @@ export function useAddWallet() {
 export function useRemoveWallet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiPost<null>("wallet/remove", { id }),
+    mutationFn: (id: string) => apiPost("wallet/remove", { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WALLETS_KEY }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { DayTradingApplication, DayTradingApplyRequest, DayTradingStatus } from "@brokerage/api";
+import type { DayTradingApplyRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
@@ -14,7 +14,7 @@ export const DAY_TRADING_KEY = ["dayTrading", "status"] as const;
 export function useDayTradingStatus(options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: DAY_TRADING_KEY,
-    queryFn: () => apiPost<DayTradingStatus>("dayTrading/status", {}, { silent: options.silent }),
+    queryFn: () => apiPost("dayTrading/status", {}, { silent: options.silent }),
     staleTime: 0,
   });
 }
@@ -23,8 +23,7 @@ export function useDayTradingStatus(options: { silent?: boolean } = {}) {
 export function useApplyDayTrading() {
   const invalidate = useInvalidate([DAY_TRADING_KEY, ACCOUNT_OVERVIEW_KEY, FUND_RECORDS_KEY]);
   return useMutation({
-    mutationFn: (request: DayTradingApplyRequest) =>
-      apiPost<DayTradingApplication>("dayTrading/apply", request, { silent: true }),
+    mutationFn: (request: DayTradingApplyRequest) => apiPost("dayTrading/apply", request, { silent: true }),
     onSettled: invalidate,
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DepositRecord, RechargeChannelsResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
 import { postMultipart } from "../../kyc";
@@ -12,7 +11,7 @@ export const RECHARGE_LIST_KEY = ["fund", "rechargeList"] as const;
 export function useRechargeChannels() {
   return useQuery({
     queryKey: RECHARGE_CHANNELS_KEY,
-    queryFn: () => apiPost<RechargeChannelsResponse>("fund/rechargeChannels"),
+    queryFn: () => apiPost("fund/rechargeChannels"),
     enabled: hasSession(),
     // Whether the window is open changes with the clock: read again when the screen is opened again.
     staleTime: 0,
@@ -42,7 +41,7 @@ export function useRecharge(onProgress: (sent: number) => void) {
       form.append("amount", request.amount);
       form.append("idempotencyKey", request.idempotencyKey);
       if (request.voucher) form.append("voucher", request.voucher, request.voucher.name || "voucher");
-      return postMultipart<DepositRecord>("fund/recharge", form, onProgress);
+      return postMultipart("fund/recharge", form, onProgress);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RECHARGE_LIST_KEY }),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ExchangeQuote, ExchangeQuoteRequest, ExchangeResult } from "@brokerage/api";
+import type { ExchangeQuote, ExchangeQuoteRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
 
@@ -23,7 +23,7 @@ const newKey = () =>
 export function useExchangeQuote() {
   return useMutation({
     mutationFn: async (request: ExchangeQuoteRequest): Promise<HeldQuote> => {
-      const quote = await apiPost<ExchangeQuote>("fund/exchangeQuote", request, { silent: true });
+      const quote = await apiPost("fund/exchangeQuote", request, { silent: true });
       const lifetime = Date.parse(quote.expiresAt) - Date.parse(quote.createdAt);
       const receivedAt = Date.now();
       return { quote, receivedAt, deadline: receivedAt + lifetime, idempotencyKey: newKey() };
@@ -36,7 +36,7 @@ export function useExchange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (held: HeldQuote) =>
-      apiPost<ExchangeResult>(
+      apiPost(
         "fund/exchange",
         { quoteId: held.quote.quoteId, idempotencyKey: held.idempotencyKey },
         { silent: true },

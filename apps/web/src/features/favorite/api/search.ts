@@ -16,7 +16,7 @@ const HISTORY_KEY = ["market", "searchHistory"] as const;
 export function useSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyword: string) => apiPost<SearchResult[]>("market/search", { keyword }),
+    mutationFn: (keyword: string) => apiPost("market/search", { keyword }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
   });
 }
@@ -25,7 +25,7 @@ export function useSearch() {
 export const useSearchHistory = () =>
   useQuery({
     queryKey: HISTORY_KEY,
-    queryFn: () => apiPost<HistoryEntry[]>("market/searchHistory"),
+    queryFn: () => apiPost("market/searchHistory"),
     enabled: hasSession(),
   });
 
@@ -33,7 +33,7 @@ export const useSearchHistory = () =>
 export function useClearHistory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<null>("market/clearSearchHistory"),
+    mutationFn: () => apiPost("market/clearSearchHistory"),
     onSuccess: () => queryClient.setQueryData(HISTORY_KEY, []),
   });
 }

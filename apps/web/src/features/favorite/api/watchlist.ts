@@ -15,7 +15,7 @@ const sameItem = (q: Quote, item: WatchItem) => q.code === item.symbol && q.exch
 export const useWatchlist = () =>
   useQuery({
     queryKey: WATCHLIST_LIST_KEY,
-    queryFn: () => apiPost<Quote[]>("watchlist/list"),
+    queryFn: () => apiPost("watchlist/list"),
     enabled: hasSession(),
     staleTime: 10_000,
   });
@@ -60,7 +60,7 @@ export function useToggleWatch() {
   return useMutation({
     mutationKey: TOGGLE_KEY,
     mutationFn: ({ item, watch }: ToggleVariables) =>
-      apiPost<null>(watch ? "watchlist/add" : "watchlist/remove", item),
+      apiPost(watch ? "watchlist/add" : "watchlist/remove", item),
     onMutate: async ({ item, watch }) => {
       await queryClient.cancelQueries({ queryKey: WATCHLIST_KEY });
       if (!watch)
@@ -77,7 +77,7 @@ export function useReorderWatchlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (quotes: Quote[]) =>
-      apiPost<null>("watchlist/reorder", {
+      apiPost("watchlist/reorder", {
         items: quotes.map((q) => ({ symbol: q.code, exchange: q.exchange })),
       }),
     onMutate: async (quotes) => {

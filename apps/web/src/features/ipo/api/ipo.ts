@@ -1,13 +1,5 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  IpoOfferingDetail,
-  IpoOfferingPage,
-  IpoSubscribeRequest,
-  IpoSubscription,
-  IpoSubscriptionActionRequest,
-  IpoSubscriptionPage,
-  Quote,
-} from "@brokerage/api";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import type { UserRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
@@ -21,29 +13,28 @@ const IPO_MINE_KEY = [...IPO_KEY, "mine"] as const;
 
 /** `ipo/offerings`: every offering not cancelled, page by page (newest first). */
 export function useIpoOfferings() {
-  return usePagedList<IpoOfferingPage>(IPO_OFFERINGS_KEY, "ipo/offerings");
+  return usePagedList(IPO_OFFERINGS_KEY, "ipo/offerings");
 }
 
 /** `ipo/offering {offeringId}`: one offering with the available balance and the user's count so far. */
 export function useIpoOffering(offeringId: string | null) {
   return useQuery({
     queryKey: [...IPO_OFFERING_KEY, offeringId],
-    queryFn: () => apiPost<IpoOfferingDetail>("ipo/offering", { offeringId }),
-    enabled: offeringId !== null,
+    queryFn: offeringId === null ? skipToken : () => apiPost("ipo/offering", { offeringId }),
     staleTime: 0,
   });
 }
 
 /** `ipo/mine`: the user's subscriptions, page by page (newest first). */
 export function useMyIpoSubscriptions() {
-  return usePagedList<IpoSubscriptionPage>(IPO_MINE_KEY, "ipo/mine");
+  return usePagedList(IPO_MINE_KEY, "ipo/mine");
 }
 
 /**
  * A new-share call whose refusal is the screen's to show (silent); the offerings, subscriptions, balances,
  * fund records and positions are read again after it, whatever the answer.
  */
-function useIpoMutation<Request extends object>(path: string) {
+function useIpoMutation<P extends "ipo/subscribe" | "ipo/pay" | "ipo/waive">(path: P) {
   const invalidate = useInvalidate([
     IPO_OFFERINGS_KEY,
     IPO_OFFERING_KEY,
@@ -53,19 +44,19 @@ function useIpoMutation<Request extends object>(path: string) {
     TRADE_KEY,
   ]);
   return useMutation({
-    mutationFn: (request: Request) => apiPost<IpoSubscription>(path, request, { silent: true }),
+    mutationFn: (request: UserRequest<P>) => apiPost(path, request, { silent: true }),
     onSettled: invalidate,
   });
 }
 
 /** `ipo/subscribe`: holds nothing; answers the subscription (`applied`). */
-export const useSubscribeIpo = () => useIpoMutation<IpoSubscribeRequest>("ipo/subscribe");
+export const useSubscribeIpo = () => useIpoMutation("ipo/subscribe");
 
 /** `ipo/pay`: a won allotment's price × allotted moves from available to held. */
-export const usePayIpo = () => useIpoMutation<IpoSubscriptionActionRequest>("ipo/pay");
+export const usePayIpo = () => useIpoMutation("ipo/pay");
 
 /** `ipo/waive`: a won allotment given up; nothing moves. */
-export const useWaiveIpo = () => useIpoMutation<IpoSubscriptionActionRequest>("ipo/waive");
+export const useWaiveIpo = () => useIpoMutation("ipo/waive");
 
 /**
  * The catalogue's names of an offering's instrument in every app language, from its quote. An offering
@@ -74,7 +65,7 @@ export const useWaiveIpo = () => useIpoMutation<IpoSubscriptionActionRequest>("i
 export function useCatalogueNames(symbol: string, exchange?: string) {
   return useQuery({
     queryKey: [...IPO_KEY, "names", symbol, exchange],
-    queryFn: () => apiPost<Quote>("market/quote", { symbol, exchange }, { silent: true }),
+    queryFn: () => apiPost("market/quote", { symbol, exchange }, { silent: true }),
     select: (quote) => quote.details.names,
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { KycStatusResponse } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
 import { USER_INFO_KEY } from "../../account";
@@ -13,7 +12,7 @@ export const KYC_SUBMIT_PATH = "kyc/submit";
 export function useKycStatus() {
   return useQuery({
     queryKey: KYC_STATUS_KEY,
-    queryFn: () => apiPost<KycStatusResponse>(KYC_STATUS_PATH),
+    queryFn: () => apiPost(KYC_STATUS_PATH),
     enabled: hasSession(),
   });
 }
@@ -38,7 +37,7 @@ export function useSubmitKyc(onProgress: (sent: number) => void) {
       form.append("idNumber", submission.idNumber);
       form.append("front", submission.front, submission.front.name || "front");
       form.append("back", submission.back, submission.back.name || "back");
-      return postMultipart<KycStatusResponse>(KYC_SUBMIT_PATH, form, onProgress);
+      return postMultipart(KYC_SUBMIT_PATH, form, onProgress);
     },
     onSuccess: (status) => {
       queryClient.setQueryData(KYC_STATUS_KEY, status);

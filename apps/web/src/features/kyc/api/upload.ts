@@ -1,4 +1,4 @@
-import type { ErrorParams } from "@brokerage/api";
+import type { ErrorParams, UserAnswer, UserMultipartPath } from "@brokerage/api";
 import { API_BASE, onUnauthorized } from "../../../lib/api";
 import { ApiError, HttpError, loadMoneyFormat } from "../../../lib/apiError";
 import { getAccount, getToken } from "../../../lib/storage";
@@ -19,17 +19,17 @@ interface RawEnvelope {
 }
 
 /**
- * POST /api/vue/<path> with a multipart body, through XMLHttpRequest because fetch reports no upload
- * progress. `onProgress` gets the sent share (0 to 1). Answers like `apiPost`: the data of a status-1
+ * POST /api/vue/<path> with a multipart body (an upload of the endpoint table: its text fields and file
+ * parts), through XMLHttpRequest because fetch reports no upload progress. `onProgress` gets the sent share (0 to 1). Answers like `apiPost`: the data of a status-1
  * envelope; an ApiError for a business error (not toasted: the caller shows it beside its field or
  * toasts it), an HttpError for a transport failure.
  */
-export function postMultipart<T>(
-  path: string,
+export function postMultipart<P extends UserMultipartPath>(
+  path: P,
   form: FormData,
   onProgress: (sent: number) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<UserAnswer<P>> {
+  return new Promise<UserAnswer<P>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", API_BASE + path);
     const token = getToken();
@@ -62,7 +62,7 @@ export function postMultipart<T>(
       }
       if (envelope.status === 1) {
         onProgress(1);
-        resolve(envelope.data as T);
+        resolve(envelope.data as UserAnswer<P>);
         return;
       }
       const error = new ApiError(envelope.code ?? "", envelope.params ?? {}, envelope.msg ?? "");

@@ -1,5 +1,4 @@
 import { useCallback, useSyncExternalStore } from "react";
-import type { Quote } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { onSessionEnded } from "../../../lib/storage";
 import { MarketFeed, type LivePrice } from "../../../lib/marketSocket";
@@ -18,7 +17,7 @@ export const marketFeed = new MarketFeed({
   },
   createSocket: (url) => new WebSocket(url),
   fetchQuote: async (symbol) => {
-    const q = await apiPost<Quote>("market/quote", { symbol }, { silent: true });
+    const q = await apiPost("market/quote", { symbol }, { silent: true });
     const { close, gainValue, gain, volume, timestamp, status } = q;
     return { symbol, close, gainValue, gain, volume, timestamp, status };
   },

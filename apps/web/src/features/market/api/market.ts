@@ -1,25 +1,10 @@
 import { useCallback } from "react";
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type {
-  Board,
-  Candle,
-  IndexItem,
-  KlineType,
-  MarketType,
-  Quote,
-  RANKING_KINDS,
-  ADJUSTMENTS,
-} from "@brokerage/api";
+import { skipToken, keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { Board, Candle, KlineType, MarketType, RANKING_KINDS, ADJUSTMENTS } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 
 export type RankingKind = (typeof RANKING_KINDS)[number];
 export type Adjustment = (typeof ADJUSTMENTS)[number];
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export const MARKET_KEY = ["market"] as const;
 /** Spec §9: a chart shows the last 100 candles. */
@@ -30,7 +15,7 @@ export const LIST_PAGE_SIZE = 20;
 export const useIndices = (type: MarketType) =>
   useQuery({
     queryKey: [...MARKET_KEY, "zhishu", type],
-    queryFn: () => apiPost<IndexItem[]>("parameter/zhishu", { type }),
+    queryFn: () => apiPost("parameter/zhishu", { type }),
   });
 
 export interface KlineParams {
@@ -67,8 +52,8 @@ export function useKline(params: KlineParams | null, last?: number) {
   const select = useCallback((candles: Candle[]) => (last ? candles.slice(-last) : candles), [last]);
   return useQuery({
     queryKey: klineQueryKey(params),
-    queryFn: () => apiPost<Candle[]>("trade/kline", params ? klineRequest(params) : {}, { silent: true }),
-    enabled: params !== null,
+    queryFn:
+      params === null ? skipToken : () => apiPost("trade/kline", klineRequest(params), { silent: true }),
     select,
     placeholderData: keepPreviousData,
   });
@@ -78,8 +63,7 @@ export function useKline(params: KlineParams | null, last?: number) {
 export const useQuote = (symbol: string | undefined, exchange?: string) =>
   useQuery({
     queryKey: [...MARKET_KEY, "quote", symbol, exchange],
-    queryFn: () => apiPost<Quote>("market/quote", { symbol, exchange }),
-    enabled: Boolean(symbol),
+    queryFn: symbol ? () => apiPost("market/quote", { symbol, exchange }) : skipToken,
     staleTime: 5_000,
   });
 
@@ -88,7 +72,7 @@ export const useMarketList = (type: MarketType, board: Board | undefined) =>
   useInfiniteQuery({
     queryKey: [...MARKET_KEY, "list", type, board ?? "all"],
     queryFn: ({ pageParam }) =>
-      apiPost<Page<Quote>>("market/list", { type, board, page: pageParam, pageSize: LIST_PAGE_SIZE }),
+      apiPost("market/list", { type, board, page: pageParam, pageSize: LIST_PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -97,6 +81,6 @@ export const useMarketList = (type: MarketType, board: Board | undefined) =>
 export const useRankings = (type: MarketType, kind: RankingKind, limit = 30) =>
   useQuery({
     queryKey: [...MARKET_KEY, "rankings", type, kind, limit],
-    queryFn: () => apiPost<Quote[]>("market/rankings", { type, kind, limit }),
+    queryFn: () => apiPost("market/rankings", { type, kind, limit }),
     placeholderData: keepPreviousData,
   });

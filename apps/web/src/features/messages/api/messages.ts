@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Message } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
 
@@ -7,16 +6,11 @@ export const MESSAGES_KEY = ["messages"] as const;
 const UNREAD_KEY = [...MESSAGES_KEY, "unread"] as const;
 const LIST_KEY = [...MESSAGES_KEY, "list"] as const;
 
-interface CursorPage<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
 /** `message/unreadCount`, for the bell: re-read every minute and whenever the app comes back. */
 export function useUnreadCount() {
   return useQuery({
     queryKey: UNREAD_KEY,
-    queryFn: () => apiPost<{ count: number }>("message/unreadCount"),
+    queryFn: () => apiPost("message/unreadCount"),
     select: (data) => data.count,
     enabled: hasSession(),
     refetchInterval: 60_000,
@@ -27,8 +21,7 @@ export function useUnreadCount() {
 export function useMessages() {
   return useInfiniteQuery({
     queryKey: LIST_KEY,
-    queryFn: ({ pageParam }) =>
-      apiPost<CursorPage<Message>>("message/list", pageParam ? { cursor: pageParam } : {}),
+    queryFn: ({ pageParam }) => apiPost("message/list", pageParam ? { cursor: pageParam } : {}),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -40,7 +33,7 @@ export function useReadMessage(id: string) {
   return useQuery({
     queryKey: [...MESSAGES_KEY, "one", id],
     queryFn: async () => {
-      const message = await apiPost<Message>("message/read", { id });
+      const message = await apiPost("message/read", { id });
       void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
       return message;
@@ -55,7 +48,7 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      for (const id of ids) await apiPost<Message>("message/read", { id });
+      for (const id of ids) await apiPost("message/read", { id });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
   });

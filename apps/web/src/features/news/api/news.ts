@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LanguageCode, NewsArticle, NewsCategory, NewsPage } from "@brokerage/api";
+import type { LanguageCode, NewsArticle, NewsCategory } from "@brokerage/api";
 import { apiPost, errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
 import { usePagedList } from "../../../lib/queries";
@@ -9,7 +9,7 @@ export const NEWS_KEY = ["news"] as const;
 
 /** `news/list {category, lang}`: one section's published articles in the app's language, newest first. */
 export function useNewsList(category: NewsCategory, lang: LanguageCode) {
-  return usePagedList<NewsPage>([...NEWS_KEY, "list", category, lang], "news/list", { category, lang });
+  return usePagedList([...NEWS_KEY, "list", category, lang], "news/list", { category, lang });
 }
 
 /** The article was withdrawn (or never existed): the detail says so in place of the article. */
@@ -17,7 +17,7 @@ export const isWithdrawn = (error: unknown) => error instanceof ApiError && erro
 
 async function readArticle(id: string): Promise<NewsArticle> {
   try {
-    return await apiPost<NewsArticle>("news/detail", { id }, { silent: true });
+    return await apiPost("news/detail", { id }, { silent: true });
   } catch (cause) {
     // NOT_FOUND is the screen's own state, not a toast; a 401 was already announced by the API client.
     if (cause instanceof ApiError && !isWithdrawn(cause) && cause.code !== "UNAUTHORIZED")

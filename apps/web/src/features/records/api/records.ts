@@ -1,11 +1,4 @@
-import type {
-  Currency,
-  EntryType,
-  FundRecordPage,
-  RechargeListResponse,
-  TradeOrderPage,
-  WithdrawListResponse,
-} from "@brokerage/api";
+import type { Currency, EntryType } from "@brokerage/api";
 import { useQuery } from "@tanstack/react-query";
 import { apiImage } from "../../../lib/api";
 import { usePagedList } from "../../../lib/queries";
@@ -19,17 +12,17 @@ export interface RecordFilters {
 
 /** `fund/records {type?, currency?, cursor?}`: the user's postings, newest first, page by page. */
 export function useFundRecords(filters: RecordFilters) {
-  return usePagedList<FundRecordPage>([...FUND_RECORDS_KEY, filters], "fund/records", filters);
+  return usePagedList([...FUND_RECORDS_KEY, filters], "fund/records", filters);
 }
 
 /** `fund/rechargeList {cursor?}`: the user's deposits, newest first. */
 export function useRechargeList() {
-  return usePagedList<RechargeListResponse>(["fund", "rechargeList"], "fund/rechargeList");
+  return usePagedList(["fund", "rechargeList"], "fund/rechargeList");
 }
 
 /** `fund/withdrawList {cursor?}`: the user's withdrawals, newest first. */
 export function useWithdrawList() {
-  return usePagedList<WithdrawListResponse>(["fund", "withdrawList"], "fund/withdrawList");
+  return usePagedList(["fund", "withdrawList"], "fund/withdrawList");
 }
 
 /**
@@ -37,7 +30,7 @@ export function useWithdrawList() {
  * screen's key (`["trade"]`), so whatever moves money in trading reads it again.
  */
 export function useTradeHistory() {
-  return usePagedList<TradeOrderPage>(["trade", "history"], "trade/trades");
+  return usePagedList(["trade", "history"], "trade/trades");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DisableTotpRequest, TotpConfirmation, TwoStepStatus } from "@brokerage/api";
+import type { DisableTotpRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { hasSession } from "../../../lib/storage";
 
@@ -14,7 +14,7 @@ export interface TotpEnrolment {
 export function useTwoStepStatus() {
   return useQuery({
     queryKey: TWO_STEP_STATUS_KEY,
-    queryFn: () => apiPost<TwoStepStatus>("user/twoStepStatus"),
+    queryFn: () => apiPost("user/twoStepStatus"),
     enabled: hasSession(),
   });
 }
@@ -29,19 +29,15 @@ function useTwoStepMutation<V, R>(mutationFn: (values: V) => Promise<R>) {
 }
 
 /** Starts (or restarts) enrolment: a new secret and its otpauth URI for the QR code. */
-export const useEnrollTotp = () => useTwoStepMutation(() => apiPost<TotpEnrolment>("user/enrollTotp"));
+export const useEnrollTotp = () => useTwoStepMutation(() => apiPost("user/enrollTotp"));
 
 /**
  * Confirms enrolment with a code; answers the recovery codes, the only time they are ever sent. A wrong
  * code is shown under the field, not as a toast.
  */
 export const useConfirmTotp = () =>
-  useTwoStepMutation((otp: string) =>
-    apiPost<TotpConfirmation>("user/confirmTotp", { otp }, { silent: true }),
-  );
+  useTwoStepMutation((otp: string) => apiPost("user/confirmTotp", { otp }, { silent: true }));
 
 /** Turns two-step log-in off with the login password and a code (or a recovery code). */
 export const useDisableTotp = () =>
-  useTwoStepMutation((values: DisableTotpRequest) =>
-    apiPost<null>("user/disableTotp", values, { silent: true }),
-  );
+  useTwoStepMutation((values: DisableTotpRequest) => apiPost("user/disableTotp", values, { silent: true }));

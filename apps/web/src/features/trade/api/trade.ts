@@ -1,14 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  ClosePositionRequest,
-  InventoryItem,
-  OrderDraft,
-  OrderPreview,
-  PlaceOrderRequest,
-  SetStopsRequest,
-  TradeOrder,
-  TradeOrderPage,
-} from "@brokerage/api";
+import { skipToken, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ClosePositionRequest, OrderDraft, PlaceOrderRequest, SetStopsRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate, usePagedList } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
@@ -30,8 +21,7 @@ export const POSITION_REFRESH_MS = 5_000;
 export function useOrderPreview(draft: OrderDraft | null, live: boolean) {
   return useQuery({
     queryKey: [...TRADE_KEY, "preview", draft],
-    queryFn: () => apiPost<OrderPreview>("trade/preview", draft ?? {}, { silent: true }),
-    enabled: draft !== null,
+    queryFn: draft === null ? skipToken : () => apiPost("trade/preview", draft, { silent: true }),
     // A changed draft keeps the last terms on screen until its own arrive.
     placeholderData: keepPreviousData,
     // A market order is costed at the live price: read again while the form is open.
@@ -48,8 +38,7 @@ const useInvalidateMoney = () => useInvalidate([TRADE_KEY, ACCOUNT_OVERVIEW_KEY,
 export function usePlaceOrder() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (request: PlaceOrderRequest) =>
-      apiPost<TradeOrder>("trade/placeOrder", request, { silent: true }),
+    mutationFn: (request: PlaceOrderRequest) => apiPost("trade/placeOrder", request, { silent: true }),
     onSettled: invalidate,
   });
 }
@@ -58,7 +47,7 @@ export function usePlaceOrder() {
 export function useCancelOrder() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (orderId: string) => apiPost<TradeOrder>("trade/cancelOrder", { orderId }, { silent: true }),
+    mutationFn: (orderId: string) => apiPost("trade/cancelOrder", { orderId }, { silent: true }),
     onSettled: invalidate,
   });
 }
@@ -67,8 +56,7 @@ export function useCancelOrder() {
 export function useClosePosition() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (request: ClosePositionRequest) =>
-      apiPost<TradeOrder>("trade/closePosition", request, { silent: true }),
+    mutationFn: (request: ClosePositionRequest) => apiPost("trade/closePosition", request, { silent: true }),
     onSettled: invalidate,
   });
 }
@@ -77,8 +65,7 @@ export function useClosePosition() {
 export function useSetStops() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: SetStopsRequest) =>
-      apiPost<TradeOrder>("trade/setStops", request, { silent: true }),
+    mutationFn: (request: SetStopsRequest) => apiPost("trade/setStops", request, { silent: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TRADE_KEY }),
   });
 }
@@ -86,7 +73,7 @@ export function useSetStops() {
 /** `trade/orders {tab}` or `trade/positions {tab}`, page by page (newest first). */
 export function useTradeList(tab: ListTab) {
   const path = ORDER_TABS.has(tab) ? "trade/orders" : "trade/positions";
-  return usePagedList<TradeOrderPage>(
+  return usePagedList(
     [...TRADE_KEY, "list", tab],
     path,
     { tab },
@@ -98,7 +85,7 @@ export function useTradeList(tab: ListTab) {
 export function useInventory() {
   return useQuery({
     queryKey: [...TRADE_KEY, "inventory"],
-    queryFn: () => apiPost<InventoryItem[]>("trade/inventory"),
+    queryFn: () => apiPost("trade/inventory"),
     refetchInterval: POSITION_REFRESH_MS,
     staleTime: 0,
   });
@@ -108,8 +95,7 @@ export function useInventory() {
 export function usePositionDetail(id: string | null) {
   return useQuery({
     queryKey: [...TRADE_KEY, "detail", id],
-    queryFn: () => apiPost<TradeOrder>("trade/positionDetail", { id }),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : () => apiPost("trade/positionDetail", { id }),
     refetchInterval: (query) => (query.state.data?.state === "open" ? POSITION_REFRESH_MS : false),
     staleTime: 0,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { Currency, Withdrawal, WithdrawRequest, WithdrawRulesResponse } from "@brokerage/api";
+import type { Currency, WithdrawRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 import { useInvalidate } from "../../../lib/queries";
 import { ACCOUNT_OVERVIEW_KEY } from "../../account";
@@ -13,7 +13,7 @@ const WITHDRAW_LIST_KEY = ["fund", "withdrawList"] as const;
 export function useWithdrawRules(currency: Currency) {
   return useQuery({
     queryKey: [...WITHDRAW_RULES_KEY, currency],
-    queryFn: () => apiPost<WithdrawRulesResponse>("fund/withdrawRules", { currency }),
+    queryFn: () => apiPost("fund/withdrawRules", { currency }),
     // Switching the currency keeps the last checklist on screen until the new one arrives.
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -32,7 +32,7 @@ export function useWithdraw() {
     FUND_RECORDS_KEY,
   ]);
   return useMutation({
-    mutationFn: (request: WithdrawRequest) => apiPost<Withdrawal>("fund/withdraw", request, { silent: true }),
+    mutationFn: (request: WithdrawRequest) => apiPost("fund/withdraw", request, { silent: true }),
     onSettled: invalidate,
   });
 }
