@@ -1,5 +1,19 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** The server's test files, in two projects that differ only in isolation (below). */
+const server = {
+  root: "apps/server",
+  globalSetup: ["test/global-setup.ts"],
+  setupFiles: ["test/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+/**
+ * Server test files that need a module graph of their own: a `vi.mock` of a module the app imports only
+ * takes hold where that module is loaded afresh.
+ */
+const SERVER_ISOLATED = ["test/hostile-text.test.ts"];
 
 // One runner, one project per layer. `npm test` runs them all; the e2e project drives the system Chromium.
 export default defineConfig({
@@ -20,15 +34,17 @@ export default defineConfig({
       { test: { name: "api", root: "packages/api", include: ["src/**/*.test.ts"] } },
       {
         test: {
+          ...server,
           name: "server",
-          root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          globalSetup: ["test/global-setup.ts"],
-          setupFiles: ["test/setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...SERVER_ISOLATED],
+          // Each worker loads the server's modules (Fastify, drizzle, zod schemas, every route) once for
+          // all its files instead of once per file: that loading was most of a file's time. Every file
+          // still builds its own app on its own database copy; test/setup.ts still runs before each file.
+          isolate: false,
         },
       },
+      { test: { ...server, name: "server-isolated", include: SERVER_ISOLATED } },
       "apps/web/vitest.config.ts",
       {
         test: {

@@ -14,12 +14,35 @@ declare module "vitest" {
   }
 }
 
+interface Template {
+  value: string;
+  remove(): Promise<void>;
+}
+
 /**
  * Builds the database by the real migrations once per run; each test file then starts from a copy
  * (PGlite: loads the dump, ~1 s instead of ~8 s of initdb and migrations; PostgreSQL: CREATE DATABASE …
  * TEMPLATE). The migrations still run for real, here, on every test run.
+ *
+ * The server's projects (vitest.config.ts: "server" and "server-isolated") share one template: each loads
+ * this file on its own, so it is kept on the main process's globalThis and removed when the last is done.
  */
 export default async function setup(project: TestProject) {
+  const shared = globalThis as { brokerageTestTemplate?: { template: Promise<Template>; users: number } };
+  shared.brokerageTestTemplate ??= { template: buildTemplate(), users: 0 };
+  const entry = shared.brokerageTestTemplate;
+  entry.users += 1;
+  const template = await entry.template;
+  project.provide("testDatabaseTemplate", template.value);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete shared.brokerageTestTemplate;
+    await template.remove();
+  };
+}
+
+async function buildTemplate(): Promise<Template> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = openDatabase({ kind: "memory" });
@@ -30,8 +53,7 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), "brokerage-test-template-"));
     const file = join(dir, "pglite.tar");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide("testDatabaseTemplate", file);
-    return () => rmSync(dir, { recursive: true, force: true });
+    return { value: file, remove: async () => rmSync(dir, { recursive: true, force: true }) };
   }
 
   const name = `brokerage_template_${randomBytes(6).toString("hex")}`;
@@ -44,11 +66,13 @@ export default async function setup(project: TestProject) {
   const database = openDatabase({ kind: "postgres", url: url.toString() });
   await database.migrate();
   await database.close();
-  project.provide("testDatabaseTemplate", name);
-  return async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+  return {
+    value: name,
+    async remove() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
   };
 }
