@@ -58,6 +58,11 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // A feature's index.ts only re-exports (eslint.config.js boundaries): marked side-effect-free, so a
+      // screen that takes one hook from it does not also load the feature's other shared components.
+      treeshake: { moduleSideEffects: (id) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
   },
   server: {
     proxy: {
