@@ -1,4 +1,4 @@
-// Ledger benchmark (issue 8): concurrent currency exchanges over HTTP, the money-moving call of the app,
+// Ledger benchmark: concurrent currency exchanges over HTTP, the money-moving call of the app,
 // against the built server on PostgreSQL next to pgbench's TPC-B on the same PostgreSQL server in the same
 // run, then the same exchanges on the embedded database next to a raw PGlite transaction of the same shape.
 //
@@ -29,7 +29,7 @@ import { postgresVersion } from "./results.mjs";
 export const INVITE = "BENCH-LEDGER";
 export const ADMIN = { account: "benchadmin", password: "Bench-ledger-Key-9" };
 export const PASSWORD = "Bench-exchanger-2026";
-const FUNDS = "1000.00"; // each user's USD: at most adjustment.fourEyesAbove, so booked at once
+const FUNDS = "1000.00"; // each user's USD
 const PAY = "0.10"; // so each user's funds last 10,000 exchanges
 
 function options(args) {
@@ -87,6 +87,7 @@ async function prepare(base, count) {
   const staff = await call(base, "admin/auth/login", ADMIN);
   const staffHeaders = { token: staff.token, account: staff.account };
   const reason = "Ledger benchmark";
+  const approver = await secondAdministrator(base, staffHeaders);
   await call(base, "admin/config/set", { key: "exchange.quoteSeconds", value: 600, reason }, staffHeaders);
   return inParallel(count, 4, async (i) => {
     const account = `bx${i}_${randomBytes(3).toString("hex")}`;
@@ -96,10 +97,37 @@ async function prepare(base, count) {
     const session = await call(base, "vue/user/register", body, {}, address);
     const found = await call(base, "admin/users/search", { q: account }, staffHeaders);
     const userId = found.items.find((u) => u.account === account).id;
-    const adjustment = { userId, currency: "USD", amount: FUNDS, reason, idempotencyKey: randomUUID() };
-    await call(base, "admin/users/adjust", adjustment, staffHeaders);
+    await fund(base, { staff: staffHeaders, approver }, userId, FUNDS, reason);
     return { headers: { token: session.token, account: session.account } };
   });
+}
+
+/**
+ * A second administrator (`staff/create`), logged in: adjustments are four-eyes over a cumulative
+ * threshold per requester, so funding many users queues them for a second administrator's approval.
+ */
+export async function secondAdministrator(base, staffHeaders) {
+  const account = `benchapprover${randomBytes(3).toString("hex")}`;
+  await call(
+    base,
+    "admin/staff/create",
+    { account, password: ADMIN.password, role: "administrator" },
+    staffHeaders,
+  );
+  const session = await call(base, "admin/auth/login", { account, password: ADMIN.password });
+  return { token: session.token, account: session.account };
+}
+
+/**
+ * Credits a user by an administrator's adjustment, through the back office as staff would: booked at once
+ * below the four-eyes threshold, else approved by the second administrator in the review queue.
+ */
+export async function fund(base, headers, userId, amount, reason) {
+  const adjustment = { userId, currency: "USD", amount, reason, idempotencyKey: randomUUID() };
+  const asked = await call(base, "admin/users/adjust", adjustment, headers.staff);
+  if (asked.reviewId === null) return;
+  const decision = { kind: "adjustment", id: asked.reviewId, decision: "approve", reason };
+  await call(base, "admin/reviews/decide", decision, headers.approver);
 }
 
 const quoteBody = JSON.stringify({ from: "USD", to: "INR", amount: PAY });
@@ -404,16 +432,16 @@ export async function run(args) {
       );
       if (!check.clean) process.exitCode = 1;
       const ratio = measured.fill.exchangesPerSecond / tpcb.tps;
-      const met = ratio >= 0.4 && measured.fill.p99 < 50;
+      const met = ratio >= 0.5 && measured.fill.p99 < 50;
       console.log(
-        `Goal (issue 8): exchanges ≥ 0.4× pgbench TPC-B with p99 < 50 ms: ${met ? "met" : "not met"} ` +
+        `Goal: exchanges ≥ 0.5× pgbench TPC-B with p99 < 50 ms: ${met ? "met" : "not met"} ` +
           `(${ratio.toFixed(2)}×, p99 ${measured.fill.p99} ms)`,
       );
       if (measured.fill.cpu) console.log(`CPU per exchange (pre-made quote): ${measured.fill.cpu}`);
       result.reference = pgbenchReference(before, after);
       result.ratio = figure(ratio);
       result.ledgerCheck = check.clean ? "clean" : "differences";
-      result.goal = { text: "exchange (pre-made quote) ≥ 0.4× pgbench TPC-B with p99 < 50 ms", met };
+      result.goal = { text: "exchange (pre-made quote) ≥ 0.5× pgbench TPC-B with p99 < 50 ms", met };
       targets.push(target("pgbench TPC-B (scale 10)", tpcb, tpcb.tps));
       targets.push(target("exchange (pre-made quote), PostgreSQL", measured.fill, tpcb.tps));
       targets.push(target("quote + exchange, PostgreSQL", measured.pair, tpcb.tps));
