@@ -8,7 +8,7 @@ const items = defaultConfigItems();
 
 isolateTests();
 
-async function editKorea(set: Handler) {
+async function editKorea(set: Handler<"config/set">) {
   const calls = asStaff("operator", "/config", {
     "config/list": () => ok({ items }),
     "config/set": set,

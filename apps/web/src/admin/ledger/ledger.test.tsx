@@ -1,7 +1,7 @@
 import type { AdminRole, ReviewItem, UserLedger } from "@brokerage/api";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { asStaff, fail, isolateTests, meOf, ok, userDetailOf, type Handler } from "../test/harness";
+import { asStaff, fail, isolateTests, meOf, ok, userDetailOf, type Handlers } from "../test/harness";
 
 const USER = "33333333-3333-4333-8333-333333333333";
 
@@ -31,7 +31,7 @@ const ledger: UserLedger = {
 };
 
 /** Signed in as `role`, the user's detail page with their ledger (and `extra`). */
-function showUser(role: AdminRole, extra: Record<string, Handler> = {}) {
+function showUser(role: AdminRole, extra: Handlers = {}) {
   return asStaff(role, `/users/${USER}`, {
     "users/detail": () => ok(detail),
     "users/ledger": () => ok(ledger),

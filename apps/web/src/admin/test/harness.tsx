@@ -1,4 +1,13 @@
-import type { ConfigItem, ReviewItem, StaffMe, UserDetail } from "@brokerage/api";
+import type {
+  AdminAnswer,
+  AdminJsonPath,
+  AdminPath,
+  AdminRequest,
+  ConfigItem,
+  ReviewItem,
+  StaffMe,
+  UserDetail,
+} from "@brokerage/api";
 import { ROLE_PERMISSIONS, SETTING_DEFAULTS, SETTING_KEYS, type AdminRole } from "@brokerage/api";
 import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
@@ -32,7 +41,17 @@ if (!("ResizeObserver" in window))
 // antd renders a lot of DOM in jsdom; on a busy machine a screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-export type Handler = (body: Record<string, unknown>, headers: Record<string, string>) => unknown;
+/** A stubbed answer: the envelope (`ok`, `fail`), an HTTP status or bytes. */
+export type Answered<Data> =
+  { status: 1; msg: string; data: Data } | ReturnType<typeof fail> | HttpStatus | Bytes;
+
+export type Handler<P extends AdminPath = AdminPath> = (
+  body: AdminRequest<P>,
+  headers: Record<string, string>,
+) => Answered<P extends AdminJsonPath ? AdminAnswer<P> : never>;
+
+/** One handler per path of the endpoint table, answering what the table says the path answers. */
+export type Handlers = { [P in AdminPath]?: Handler<P> };
 
 export interface Call {
   path: string;
@@ -41,7 +60,7 @@ export interface Call {
 }
 
 /** A JSON envelope answer; `fail(code)` gives a business error, `status(401)` an HTTP status. */
-export const ok = (data: unknown) => ({ status: 1, msg: "", data });
+export const ok = <Data,>(data: Data) => ({ status: 1 as const, msg: "", data });
 export const fail = (code: string, params: Record<string, string> = {}) => ({
   status: 0,
   msg: code,
@@ -64,7 +83,7 @@ export class Bytes {
  * fetch, stubbed with one handler per back-office path ("auth/me"); every call is recorded. A handler
  * returns the envelope, an `HttpStatus`, or `Bytes`.
  */
-export function mockAdminApi(handlers: Record<string, Handler>): Call[] {
+export function mockAdminApi(handlers: Handlers): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
@@ -73,9 +92,9 @@ export function mockAdminApi(handlers: Record<string, Handler>): Call[] {
       const body = JSON.parse(String(init.body ?? "{}")) as Record<string, unknown>;
       const headers = (init.headers ?? {}) as Record<string, string>;
       calls.push({ path, body, headers });
-      const handler = handlers[path];
+      const handler = handlers[path as AdminPath] as Handler | undefined;
       if (!handler) return new Response(JSON.stringify(fail("NOT_FOUND")), { status: 404 });
-      const answer = handler(body, headers);
+      const answer = handler(body as AdminRequest<AdminPath>, headers);
       if (answer instanceof HttpStatus) return new Response("{}", { status: answer.status });
       if (answer instanceof Bytes)
         return new Response(new TextEncoder().encode(answer.text), {
@@ -124,7 +143,7 @@ export async function openDialog(name: string): Promise<HTMLElement> {
 }
 
 /** Signed in as `role` (auth/me answered), the back office at `path` with `handlers`; the calls made. */
-export function asStaff(role: AdminRole, path: string, handlers: Record<string, Handler> = {}): Call[] {
+export function asStaff(role: AdminRole, path: string, handlers: Handlers = {}): Call[] {
   signIn(role);
   const calls = mockAdminApi({ "auth/me": () => ok(meOf(role)), ...handlers });
   renderAdmin(path);
@@ -154,7 +173,7 @@ export const pendingReviewOf = (kind: ReviewItem["kind"], subject: ReviewItem["s
 });
 
 /** A reviewer opens `item` from its tab of the review queue: the drawer and the calls made. */
-export async function openReview(item: ReviewItem, tab: RegExp, handlers: Record<string, Handler> = {}) {
+export async function openReview(item: ReviewItem, tab: RegExp, handlers: Handlers = {}) {
   const calls = asStaff("reviewer", "/reviews", {
     "reviews/summary": () => ok({ kinds: [{ kind: item.kind, pending: 1 }] }),
     "reviews/list": () => ok({ items: [item], nextCursor: null }),

@@ -7,7 +7,7 @@ import { asStaff, isolateTests, ok, userDetailOf, type Handler } from "../test/h
 const USER = "33333333-3333-4333-8333-333333333333";
 
 /** Signed in as `role`, the user's detail page with their orders answered by `orders`. */
-function showUser(role: AdminRole, orders: Handler) {
+function showUser(role: AdminRole, orders: Handler<"users/orders">) {
   return asStaff(role, `/users/${USER}`, {
     "users/detail": () => ok(userDetailOf(USER)),
     "users/ledger": () =>
