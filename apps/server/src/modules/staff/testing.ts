@@ -1,5 +1,5 @@
 /** Helpers of the back-office tests (imported by *.test.ts only). */
-import type { AdminRole } from "@brokerage/api";
+import type { AdminAnswer, AdminJsonPath, AdminRequest, AdminRole } from "@brokerage/api";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
@@ -13,7 +13,25 @@ import { newAccount, type Answer } from "../../../test/helper.js";
 export const BOOTSTRAP_ADMIN = { account: "admin", password: "Back-office-Key-7" } as const;
 export const STAFF_PASSWORD = "Staff-password-42";
 
-/** POSTs a JSON call to /api/admin/<path> and returns the parsed envelope with the HTTP status. */
+/**
+ * POSTs a JSON call to /api/admin/<path> and returns the parsed envelope with the HTTP status. A call of
+ * the endpoint table with its body answers its `data` typed (null on a refusal); any other path or body
+ * answers `data` unknown.
+ */
+export async function adminCall<P extends AdminJsonPath>(
+  app: FastifyInstance,
+  path: P,
+  body?: AdminRequest<P>,
+  headers?: Record<string, string>,
+  remoteAddress?: string,
+): Promise<Answer<AdminAnswer<P> | null>>;
+export async function adminCall(
+  app: FastifyInstance,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+  remoteAddress?: string,
+): Promise<Answer>;
 export async function adminCall(
   app: FastifyInstance,
   path: string,
@@ -81,7 +99,7 @@ export async function staffLogin(
     remoteAddress,
   );
   if (answer.status !== 1) throw new Error(`staff log-in failed: ${JSON.stringify(answer)}`);
-  const { token, account } = answer.data as { token: string; account: string };
+  const { token, account } = answer.data as AdminAnswer<"auth/login">;
   return { token, account, headers: { token, account } };
 }
 
