@@ -142,7 +142,8 @@ const fillFeature: MoneyFeature<FillCall, FillPlan, ExchangeResult> = {
     return calls.map((call) => {
       const quote = quotes.get(call.quoteId);
       if (!quote || quote.userId !== call.userId) return { error: new DomainError("NOT_FOUND") };
-      if (quote.usedAt || taken.has(quote.id)) return { error: new DomainError("ORDER_STATE_INVALID") };
+      if (quote.usedAt) return { error: new DomainError("ORDER_STATE_INVALID") };
+      if (taken.has(quote.id)) return { error: new DomainError("ORDER_STATE_INVALID"), counted: true };
       if (quote.expiresAt <= call.at) return { error: new DomainError("QUOTE_EXPIRED") };
       taken.add(quote.id);
       const type = exchangeEntryType(quote.fromCurrency, quote.toCurrency);

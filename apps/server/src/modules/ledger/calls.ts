@@ -44,6 +44,13 @@ export interface Planned<P> {
   plan: P;
 }
 
+/**
+ * A call's plan, or its refusal. `counted`: the refusal counted earlier calls of the batch as done (their
+ * use of an allowance, a quote they take), so if one of those is then refused for its money, the call is
+ * planned again without it.
+ */
+export type PlanOutcome<P> = { value: Planned<P> } | { error: unknown; counted?: boolean };
+
 /** A call whose entries were booked: the call, its plan, and each entry as booked. */
 export interface BookedCall<C extends MoneyCall, P> {
   call: C;
@@ -59,7 +66,7 @@ export interface BookedCall<C extends MoneyCall, P> {
  * - `write` writes the feature's rows of the booked calls and answers each one's answer (JSON).
  */
 export interface MoneyFeature<C extends MoneyCall, P, T> {
-  plan(tx: Db, calls: readonly C[]): Promise<readonly Settled<Planned<P>>[]>;
+  plan(tx: Db, calls: readonly C[]): Promise<readonly PlanOutcome<P>[]>;
   write(tx: Db, booked: readonly BookedCall<C, P>[]): Promise<readonly T[]>;
   /** The refusal of a call a user's account cannot pay: its entry `entry` (0-based), `available` before it. */
   short(call: C, planned: Planned<P>, entry: number, available: string): DomainError;
@@ -101,7 +108,9 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
   /**
    * A batch as the batcher hands it over. A key twice in it: the later call waits for the batch and
    * answers as its key then answers (the earlier call's answer for the same request, IDEMPOTENCY_CONFLICT
-   * for another); when the earlier call was refused (its key given back) it is made again, after.
+   * for another); when the earlier call was refused (its key given back) it is made again, after. A call
+   * its feature's plan refused after a call that was then refused for its money is made again too: in
+   * every case the outcome is what the calls would have had one by one.
    */
   private async run(calls: readonly C[]): Promise<Settled<T>[]> {
     const hashes = calls.map((call) => requestHash(call.request));
@@ -121,8 +130,10 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
       now.map((i) => calls[i] as C),
       now.map((i) => hashes[i] as string),
     );
-    now.forEach((i, k) => (outcomes[i] = decided[k] as Settled<T>));
-    const again: number[] = [];
+    now.forEach((i, k) => (outcomes[i] = decided.outcomes[k] as Settled<T>));
+    // A plan refusal may have counted an earlier call of the batch that its money then refused (a day-trade
+    // allowance, a quote): such a refusal after the first such call is made again, without it.
+    const again: number[] = decided.replan.map((k) => now[k] as number);
     for (const { i, first } of later) {
       const earlier = outcomes[first] as Settled<T>;
       if ("error" in earlier) again.push(i);
@@ -137,8 +148,14 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
     return outcomes;
   }
 
-  /** One transaction for calls of distinct keys (`hashes`: their requests' hashes). */
-  private batch(calls: readonly C[], hashes: readonly string[]): Promise<Settled<T>[]> {
+  /**
+   * One transaction for calls of distinct keys (`hashes`: their requests' hashes): each call's outcome,
+   * and the calls to plan again (see `run`).
+   */
+  private batch(
+    calls: readonly C[],
+    hashes: readonly string[],
+  ): Promise<{ outcomes: Settled<T>[]; replan: number[] }> {
     const claims = calls.map((call, i) => ({
       owner: call.owner,
       key: call.key,
@@ -153,6 +170,8 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
         if (claimed.length !== calls.length) throw new Error(`claiming answered ${claimed.length} keys`);
         const outcomes: (Settled<T> | undefined)[] = calls.map(() => undefined);
         const released: { owner: string; key: string }[] = [];
+        const planRefused: number[] = [];
+        let firstShort = Number.POSITIVE_INFINITY;
         const refuse = (i: number, error: unknown) => {
           outcomes[i] = { error };
           released.push({ owner: claims[i]?.owner as string, key: claims[i]?.key as string });
@@ -187,7 +206,10 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
         const planned: { i: number; planned: Planned<P>; checked: CheckedEntry[] }[] = [];
         plans.forEach((outcome, k) => {
           const i = open[k] as number;
-          if ("error" in outcome) return refuse(i, outcome.error);
+          if ("error" in outcome) {
+            if (outcome.counted) planRefused.push(i);
+            return refuse(i, outcome.error);
+          }
           const call = calls[i] as C;
           planned.push({
             i,
@@ -221,8 +243,10 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
           results.forEach((result, k) => {
             const { i, planned: p, checked } = planned[k] as (typeof planned)[number];
             const call = calls[i] as C;
-            if (result.outcome === "insufficient")
+            if (result.outcome === "insufficient") {
+              firstShort = Math.min(firstShort, i);
               return refuse(i, this.feature.short(call, p, result.entry, result.available));
+            }
             booked.push({
               call,
               planned: p,
@@ -247,7 +271,8 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
           if (!outcome) throw new Error("a money call was not decided");
           return outcome;
         });
-        return { answer, last: keys.endSql(platform, stored, released) };
+        const replan = planRefused.filter((i) => i > firstShort);
+        return { answer: { outcomes: answer, replan }, last: keys.endSql(platform, stored, released) };
       },
     );
   }

@@ -1,6 +1,13 @@
 /** The ledger (DESIGN §5): features book money only through these. */
 export { book, bookMany, type Booked, type Booking, type Cause } from "./book.js";
-export { MoneyCalls, type BookedCall, type MoneyCall, type MoneyFeature, type Planned } from "./calls.js";
+export {
+  MoneyCalls,
+  type BookedCall,
+  type MoneyCall,
+  type MoneyFeature,
+  type Planned,
+  type PlanOutcome,
+} from "./calls.js";
 export { idempotent, requestHash, type IdempotentCall } from "./idempotency.js";
 export { refuseAccount, type Needs, type Standing } from "./standing.js";
 export { userWallets, type Wallet } from "./balances.js";

@@ -1,0 +1,152 @@
+import type { CloseReason, MessageKind, TradeOrder } from "@brokerage/api";
+import {
+  assertTransition,
+  fillEntries,
+  money,
+  orderCost,
+  PRICE_DECIMALS,
+  type ExchangeCode,
+  type MarketCode,
+} from "@brokerage/core";
+import { DomainError } from "../../lib/errors.js";
+import { MessageService } from "../messages/service.js";
+import { changeOf, type TradingDeps } from "./changes.js";
+import { bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
+import { lockedOrder } from "./owner-actions.js";
+import { lockFor } from "./placing.js";
+import { tradingConfig } from "./pricing.js";
+import * as repo from "./repository.js";
+import { rule } from "./rules.js";
+import { toTradeOrder } from "./view.js";
+
+/** The message a position closed by the system tells its owner, by close reason. */
+const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = {
+  dayEnd: "dayTradeClosed",
+  liquidation: "positionLiquidated",
+  stopLoss: "stopLossTriggered",
+  takeProfit: "takeProfitTriggered",
+};
+/** A price the engine gives: above 0 and within the book's decimals. */
+function enginePrice(price: string): string {
+  const p = money(price);
+  if (!p.isFinite() || !p.greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
+  if (p.decimalPlaces() > PRICE_DECIMALS) throw new DomainError("INVALID_INPUT", { field: "price" });
+  return p.toFixed();
+}
+
+/** What a close's message names: the order, the instrument, the price and the realised P&L. */
+const closedParams = (order: TradeOrder): Record<string, string> => ({
+  orderNo: order.orderNo,
+  symbol: order.symbol,
+  name: order.name,
+  quantity: String(order.quantity),
+  closePrice: order.closePrice ?? "",
+  pnl: order.pnl ?? "",
+  currency: order.currency,
+});
+
+/**
+ * The matching engine's calls: each one transaction, caused by the system, refusing as the user's would;
+ * and the live rows it rebuilds its book from.
+ */
+export class EngineCalls {
+  constructor(private readonly deps: TradingDeps) {}
+
+  /**
+   * Fills a pending limit order at `price` (the engine decides the price: the limit or better). The fill is
+   * costed at that price; what the hold held beyond it goes back to available, and a shortfall (a short
+   * filled above its limit) is topped up from available (INSUFFICIENT_AVAILABLE when it cannot be).
+   */
+  async fillOrder(orderId: string, price: string): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await lockedOrder(tx, orderId);
+      rule(() => assertTransition(row.state, "fill"));
+      const at = clock.now();
+      const fillPrice = enginePrice(price);
+      const config = await tradingConfig(tx, row.market as MarketCode);
+      const filled = rule(() => orderCost({ ...row, price: fillPrice }, config));
+      const [entryId] = await bookAll(tx, fillEntries(row.userId, row.currency, heldOf(row), filled), {
+        userId: row.userId,
+        reference: referenceOf(row.id),
+        cause: { by: "system" },
+        at,
+      });
+      const locked = lockFor(row.kind === "dayTrade", at, config, row.exchange as ExchangeCode);
+      const opened = await repo.transition(tx, {
+        id: row.id,
+        from: "pending",
+        to: "open",
+        changes: {
+          margin: filled.margin,
+          openFee: filled.fee,
+          openedAt: at,
+          openPrice: fillPrice,
+          lockedUntil: locked,
+          openEntryId: entryId ?? null,
+        },
+      });
+      if (!opened) throw new DomainError("ORDER_STATE_INVALID");
+      return toTradeOrder(opened, market, fillPrice);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /**
+   * Closes a position at `price`: a waiting close at the open (`user`), a stop-loss or take-profit, the
+   * day-trade end, or the automatic close (`liquidation`, which a lock does not hold back; every other
+   * reason is refused SELL_LOCKED while the position is locked).
+   */
+  async closePosition(positionId: string, price: string, reason: CloseReason): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await lockedOrder(tx, positionId);
+      const at = clock.now();
+      rule(() =>
+        assertTransition(row.state, reason === "liquidation" ? "liquidate" : "close", {
+          lockedUntil: row.lockedUntil?.getTime() ?? null,
+          at: at.getTime(),
+        }),
+      );
+      const settled = { price: enginePrice(price), reason, cause: { by: "system" }, at } as const;
+      const closed = toTradeOrder(await settle(tx, row, settled), market);
+      const kind = CLOSE_MESSAGES[reason];
+      if (kind)
+        await new MessageService({ db, clock }).send(tx, {
+          userId: row.userId,
+          kind,
+          params: closedParams(closed),
+        });
+      return closed;
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /** A pending order at the market's close: expired, everything it held given back. */
+  async expireOrder(orderId: string): Promise<TradeOrder> {
+    const { db, clock, market } = this.deps;
+    const order = await db.transaction(async (tx) => {
+      const row = await lockedOrder(tx, orderId);
+      rule(() => assertTransition(row.state, "expire"));
+      return toTradeOrder(await releaseHold(tx, row, "expired", { by: "system" }, clock.now()), market);
+    });
+    this.changed(order);
+    return order;
+  }
+
+  /** Every pending limit order, oldest first (the engine's book at start; `expiresAt` says when each ends). */
+  pendingOrders(): Promise<repo.TradeOrderRow[]> {
+    return repo.ordersIn(this.deps.db, ["pending"]);
+  }
+
+  /** Every open position and every close waiting for the open (stops, automatic close, the open's closes). */
+  livePositions(): Promise<repo.TradeOrderRow[]> {
+    return repo.ordersIn(this.deps.db, ["open", "closing"]);
+  }
+
+  private changed(order: TradeOrder): void {
+    this.deps.notify?.(changeOf(order));
+  }
+}
