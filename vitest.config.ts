@@ -14,6 +14,12 @@ const server = {
  * takes hold where that module is loaded afresh.
  */
 const SERVER_ISOLATED = ["test/hostile-text.test.ts"];
+/**
+ * Server test files that never open the database TEST_DATABASE_URL names, nor Redis: each starts an embedded
+ * or in-memory database of its own. With TEST_SKIP_EMBEDDED_ONLY set they are left out: .ci/run sets it for
+ * its second server run (on PostgreSQL), where they would repeat the first run's work exactly.
+ */
+const SERVER_EMBEDDED_ONLY = ["test/interrupt.test.ts", "src/db/data-dir.test.ts", "src/env.test.ts"];
 
 // One runner, one project per layer. `npm test` runs them all; the e2e project drives the system Chromium.
 export default defineConfig({
@@ -37,7 +43,11 @@ export default defineConfig({
           ...server,
           name: "server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...SERVER_ISOLATED],
+          exclude: [
+            ...configDefaults.exclude,
+            ...SERVER_ISOLATED,
+            ...(process.env.TEST_SKIP_EMBEDDED_ONLY ? SERVER_EMBEDDED_ONLY : []),
+          ],
           // Each worker loads the server's modules (Fastify, drizzle, zod schemas, every route) once for
           // all its files instead of once per file: that loading was most of a file's time. Every file
           // still builds its own app on its own database copy; test/setup.ts still runs before each file.
