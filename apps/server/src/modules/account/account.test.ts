@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../test/helper.js";
 import { HOUR } from "../../lib/clock.js";
 import { book, checkLedger, userWallets } from "../ledger/index.js";
-import { FxRates, fxRatesOf } from "../exchange/rates.js";
+import { FxRates, fxRatesOf } from "../exchange/index.js";
 import { feedWith, fund, stale, userIdOf } from "../exchange/testing.js";
 import { AccountService } from "./service.js";
 import { NO_POSITIONS } from "./valuation.js";

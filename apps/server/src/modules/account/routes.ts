@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
-import { fxRatesOf } from "../exchange/rates.js";
+import { fxRatesOf } from "../exchange/index.js";
 import { AccountService } from "./service.js";
 import { NO_POSITIONS, type PositionValuation } from "./valuation.js";
 

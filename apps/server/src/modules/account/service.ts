@@ -3,7 +3,7 @@ import { crossRate, money, overviewTotals, toBookedString, type Money } from "@b
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { userWallets } from "../ledger/index.js";
-import type { FxRates } from "../exchange/rates.js";
+import type { FxRates } from "../exchange/index.js";
 import * as repo from "./repository.js";
 import type { PositionValuation } from "./valuation.js";
 

@@ -5,9 +5,8 @@ import type { Clock } from "../../lib/clock.js";
 import { hashPassword } from "../../lib/password.js";
 import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode, randomPassword } from "../../lib/random.js";
-import { insertMissingConfig } from "../common/repository.js";
-import { DEFAULT_CONFIG } from "../common/service.js";
-import { inviteCodeTaken } from "../user/repository.js";
+import { DEFAULT_CONFIG, insertMissingConfig } from "../common/index.js";
+import { inviteCodeTaken } from "../user/index.js";
 import * as repo from "./repository.js";
 
 export interface BootstrapSettings {

@@ -11,7 +11,7 @@ import { ok } from "../../lib/envelope.js";
 import { buildTestApp, registerUser, type Session, type TestApp } from "../../../test/helper.js";
 import { recharge, demoChannelId } from "../deposits/testing.js";
 import { submitKyc, userIdOf } from "../kyc/testing.js";
-import { requireStaff, staffAuthPlugin } from "../staff/guard.js";
+import { requireStaff, staffAuthPlugin } from "../staff/index.js";
 import { readOfList, readOfUser } from "./reads.js";
 import {
   adminCall,

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/index.js";
-import { appendAudit } from "../admin/repository.js";
-import type { StaffAuth } from "../staff/sessions.js";
+import { appendAudit } from "../admin/index.js";
+import type { StaffAuth } from "../staff/index.js";
 
 export interface StaffAction {
   /** One of AUDIT_ACTIONS (packages/api). */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { bankCards, users } from "../../db/schema/index.js";
+import { bankCards, users, withdrawals } from "../../db/schema/index.js";
 
 /** The unique index that keeps a card number bound to one user at a time (migration 0004). */
 export const BOUND_CARD_NUMBER_INDEX = "bank_cards_bound_number";
@@ -72,4 +72,18 @@ export async function markRemoved(tx: Db, params: { userId: string; id: string; 
     .where(
       and(eq(bankCards.id, params.id), eq(bankCards.userId, params.userId), isNull(bankCards.removedAt)),
     );
+}
+
+/**
+ * Whether a withdrawal to the card waits for review (read under the card's row lock by bank/remove). A
+ * read of the withdrawals table here, so that withdrawals (which read the cards) and bank cards do not
+ * import each other.
+ */
+export async function pendingToCard(tx: Db, cardId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.bankCardId, cardId), eq(withdrawals.state, "pending")))
+    .limit(1);
+  return row !== undefined;
 }

@@ -12,7 +12,6 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { pendingToCard } from "../withdrawals/repository.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -43,7 +42,7 @@ function toBankCard(row: repo.CardRow): BankCard {
  * before it writes a withdrawal to the card, so none can slip in between this check and the removal.
  */
 export async function cardHasPendingWithdrawal(tx: Db, cardId: string): Promise<boolean> {
-  return pendingToCard(tx, cardId);
+  return repo.pendingToCard(tx, cardId);
 }
 
 /**

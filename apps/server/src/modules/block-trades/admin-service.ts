@@ -12,9 +12,9 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
-import type { StaffAuth } from "../staff/sessions.js";
-import { instrumentOf } from "../trading/pricing.js";
+import { recordStaffAction } from "../audit/index.js";
+import type { StaffAuth } from "../staff/index.js";
+import { instrumentOf } from "../trading/index.js";
 import { offerSnapshot, secretKeyHash, toAdminOffer } from "./offers.js";
 import * as repo from "./repository.js";
 

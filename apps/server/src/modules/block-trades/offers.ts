@@ -8,8 +8,7 @@ import {
   type ExchangeCode,
   type MarketDataProvider,
 } from "@brokerage/core";
-import { currentPrice, priceText } from "../trading/pricing.js";
-import { toTradeOrder } from "../trading/view.js";
+import { currentPrice, priceText, toTradeOrder } from "../trading/index.js";
 import type { OfferRow, SubscriptionRow } from "./repository.js";
 
 /** How offer rows become the contract's offers and subscriptions, and how a secret key is kept. */

@@ -11,12 +11,19 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
-import type { TradeChange } from "../trading/service.js";
-import { bookAll, heldOf, referenceOf } from "../trading/money.js";
-import { currentPrice, priceText } from "../trading/pricing.js";
-import { lockOrder, transition, type TradeOrderRow } from "../trading/repository.js";
-import { rule } from "../trading/rules.js";
+import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
+import {
+  bookAll,
+  currentPrice,
+  heldOf,
+  lockOrder,
+  priceText,
+  referenceOf,
+  rule,
+  transition,
+  type TradeChange,
+  type TradeOrderRow,
+} from "../trading/index.js";
 import { decimalsOf } from "./offers.js";
 import * as repo from "./repository.js";
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
-import { publishTradeChange } from "../trading/engine/changes.js";
+import { publishTradeChange } from "../trading/index.js";
 import { blockTradeReviewHandler } from "./review.js";
 import { BlockTradeService } from "./service.js";
 

@@ -18,12 +18,9 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { idempotent, refuseAccount } from "../ledger/index.js";
-import { openReview } from "../reviews/queue.js";
-import { availableOf, bookAll, referenceOf } from "../trading/money.js";
-import { tradingConfig } from "../trading/pricing.js";
-import { findTrader, insertOrder } from "../trading/repository.js";
-import { rule } from "../trading/rules.js";
+import { availableOf, findTrader, idempotent, refuseAccount } from "../ledger/index.js";
+import { openReview } from "../reviews/index.js";
+import { bookAll, insertOrder, referenceOf, rule, tradingConfig } from "../trading/index.js";
 import { givenKeyHash, offerTerms, toOffer, toSubscription } from "./offers.js";
 import * as repo from "./repository.js";
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { book, userWallets } from "../ledger/index.js";
-import type { Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
+import type { Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
 import { allowanceOf } from "./allowance.js";
 import * as repo from "./repository.js";
 import { referenceOf } from "./service.js";

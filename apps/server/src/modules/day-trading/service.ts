@@ -10,10 +10,8 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { amountAtScale, book, idempotent, refuseAccount } from "../ledger/index.js";
-import { openReview } from "../reviews/queue.js";
-import { availableOf } from "../trading/money.js";
-import { findTrader } from "../trading/repository.js";
+import { amountAtScale, availableOf, book, findTrader, idempotent, refuseAccount } from "../ledger/index.js";
+import { openReview } from "../reviews/index.js";
 import { allowanceOf } from "./allowance.js";
 import * as repo from "./repository.js";
 

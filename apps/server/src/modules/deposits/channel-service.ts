@@ -7,8 +7,8 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
-import type { StaffAuth } from "../staff/sessions.js";
+import { recordStaffAction } from "../audit/index.js";
+import type { StaffAuth } from "../staff/index.js";
 import { adminChannel, channelValues } from "./channels.js";
 import * as repo from "./repository.js";
 

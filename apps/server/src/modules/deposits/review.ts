@@ -4,7 +4,7 @@ import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { storedImageAvailability } from "../../lib/image-upload.js";
 import { book } from "../ledger/index.js";
-import type { Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
+import type { Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
 import * as repo from "./repository.js";
 
 /**

@@ -17,8 +17,8 @@ import { DomainError } from "../../lib/errors.js";
 import { processUploadedImage, readStoredImage } from "../../lib/image-upload.js";
 import type { ImageStore } from "../../lib/images.js";
 import { idempotent } from "../ledger/index.js";
-import { openReview } from "../reviews/queue.js";
-import { getSettings } from "../settings/service.js";
+import { openReview } from "../reviews/index.js";
+import { getSettings } from "../settings/index.js";
 import { effectiveLimits, fitsScale, publicChannel } from "./channels.js";
 import * as repo from "./repository.js";
 

@@ -8,7 +8,7 @@ import {
   usdPairsOf,
   type MarketDataProvider,
 } from "@brokerage/core";
-import { DEFAULT_MARKET_SEED } from "../market/provider.js";
+import { DEFAULT_MARKET_SEED } from "../market/index.js";
 
 /**
  * Mid exchange rates for the wallets' currencies (spec §9: CNY, TWD, HKD, USD, THB, JPY, VND, MYR, KRW,

@@ -20,7 +20,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { MoneyCalls, type Booked, type MoneyCall, type MoneyFeature } from "../ledger/index.js";
-import { getSettings } from "../settings/service.js";
+import { getSettings } from "../settings/index.js";
 import type { FxRates } from "./rates.js";
 import * as repo from "./repository.js";
 import type { LockedQuote } from "./repository.js";

@@ -11,11 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { readOfList } from "../audit/reads.js";
-import { MessageService } from "../messages/service.js";
-import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
-import { publishTradeChange } from "../trading/engine/changes.js";
+import { readOfList } from "../audit/index.js";
+import { MessageService } from "../messages/index.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
+import { publishTradeChange } from "../trading/index.js";
 import { IpoAdminService, offeringTarget } from "./admin-service.js";
 import { IPO_LISTED } from "./boards.js";
 import { IpoLifecycle } from "./lifecycle.js";

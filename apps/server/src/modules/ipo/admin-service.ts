@@ -11,9 +11,9 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
+import { recordStaffAction } from "../audit/index.js";
 import { amountAtScale } from "../ledger/index.js";
-import type { StaffAuth } from "../staff/sessions.js";
+import type { StaffAuth } from "../staff/index.js";
 import * as repo from "./repository.js";
 import { pageOf } from "./service.js";
 import {

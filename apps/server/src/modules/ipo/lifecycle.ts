@@ -20,13 +20,17 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
+import { recordStaffAction } from "../audit/index.js";
 import type { Cause } from "../ledger/index.js";
-import type { MessageService } from "../messages/service.js";
-import type { StaffAuth } from "../staff/sessions.js";
-import { bookAll, referenceOf as tradeReferenceOf } from "../trading/money.js";
-import { insertOrder, type TradeOrderRow } from "../trading/repository.js";
-import type { TradeChange } from "../trading/service.js";
+import type { MessageService } from "../messages/index.js";
+import type { StaffAuth } from "../staff/index.js";
+import {
+  bookAll,
+  insertOrder,
+  referenceOf as tradeReferenceOf,
+  type TradeChange,
+  type TradeOrderRow,
+} from "../trading/index.js";
 import { adminView, offeringTarget } from "./admin-service.js";
 import * as repo from "./repository.js";
 import { referenceOf } from "./service.js";

@@ -22,9 +22,8 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { idempotent } from "../ledger/index.js";
-import { availableOf, bookAll } from "../trading/money.js";
-import { rule } from "../trading/rules.js";
+import { availableOf, idempotent } from "../ledger/index.js";
+import { bookAll, rule } from "../trading/index.js";
 import * as repo from "./repository.js";
 import { toOffering, toSubscription } from "./views.js";
 

@@ -16,8 +16,7 @@ import {
   type MarketDataProvider,
 } from "@brokerage/core";
 import type { z } from "zod";
-import { currentPrice, priceText } from "../trading/pricing.js";
-import { decimalsOf } from "../trading/view.js";
+import { currentPrice, decimalsOf, priceText } from "../trading/index.js";
 import type { OfferingRow, SubscriptionRow } from "./repository.js";
 
 /** How offering and subscription rows become the contract's, and the lottery's seed and keys. */

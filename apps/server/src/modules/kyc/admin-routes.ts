@@ -2,8 +2,8 @@ import { errorEnvelope, kycAdminPhotoRequest, type KycAdminPhotoRequest } from "
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { imageAnswers, sendImage } from "../../lib/image-upload.js";
 import { ImageStore } from "../../lib/images.js";
-import { readOfUser } from "../audit/reads.js";
-import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
+import { readOfUser } from "../audit/index.js";
+import { staffAuthPlugin, staffHeaders } from "../staff/index.js";
 import { findSubmissionOwner } from "./repository.js";
 import { kycReviewHandler } from "./review.js";
 import type { KycRoutesOptions } from "./routes.js";

@@ -21,7 +21,7 @@ import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
 import { processUploadedImage, readStoredImage } from "../../lib/image-upload.js";
 import type { ImageStore } from "../../lib/images.js";
-import { openReview } from "../reviews/queue.js";
+import { openReview } from "../reviews/index.js";
 import * as repo from "./repository.js";
 import type { KycUpload } from "./upload.js";
 

@@ -1,7 +1,7 @@
 import type { BalanceAdjustment, EntryType } from "@brokerage/api";
 import { adjustment, formatMoney, money, scaleOf, toBookedString } from "@brokerage/core";
 import type { Booking } from "../ledger/index.js";
-import type { NewMessage } from "../messages/service.js";
+import type { NewMessage } from "../messages/index.js";
 import type { AdjustmentRow } from "./repository.js";
 
 /**

@@ -21,7 +21,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { book, checkLedger } from "../ledger/index.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 import {
   adminCall,
   auditCount,

@@ -8,11 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { readOfUser, userInBody } from "../audit/reads.js";
-import { MessageService } from "../messages/service.js";
-import { reviewRegistryPlugin } from "../reviews/plugin.js";
-import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
+import { readOfUser, userInBody } from "../audit/index.js";
+import { MessageService } from "../messages/index.js";
+import { reviewRegistryPlugin } from "../reviews/index.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
 import { adjustmentReviewHandler } from "./review.js";
 import { LedgerAdminService } from "./service.js";
 

@@ -13,13 +13,12 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction, userTarget } from "../audit/record.js";
+import { recordStaffAction, userTarget } from "../audit/index.js";
 import { amountAtScale, book, idempotent, userWallets } from "../ledger/index.js";
-import type { MessageService } from "../messages/service.js";
-import { openReview } from "../reviews/queue.js";
-import { getSetting } from "../settings/service.js";
-import type { StaffAuth } from "../staff/sessions.js";
-import { needsSecondApproval } from "../reviews/four-eyes.js";
+import type { MessageService } from "../messages/index.js";
+import { needsSecondApproval, openReview } from "../reviews/index.js";
+import { getSetting } from "../settings/index.js";
+import type { StaffAuth } from "../staff/index.js";
 import { adjustedMessage, adjustmentBooking, toBalanceAdjustment } from "./adjustments.js";
 import * as repo from "./repository.js";
 

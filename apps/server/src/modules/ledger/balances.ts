@@ -1,4 +1,4 @@
-import { money, type Money } from "@brokerage/core";
+import { money, toBookedString, type Money } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import * as repo from "./repository.js";
 
@@ -32,4 +32,10 @@ export async function userWallets(db: Db, userId: string): Promise<Wallet[]> {
     margin: w.margin.toFixed(),
     loan: w.loan.toFixed(),
   }));
+}
+
+/** The user's available balance of a currency, at its scale. */
+export async function availableOf(db: Db, userId: string, currency: string): Promise<string> {
+  const wallet = (await userWallets(db, userId)).find((w) => w.currency === currency);
+  return toBookedString(wallet?.available ?? "0", currency);
 }

@@ -9,7 +9,7 @@ export {
   type PlanOutcome,
 } from "./calls.js";
 export { idempotent, requestHash, type IdempotentCall } from "./idempotency.js";
-export { refuseAccount, type Needs, type Standing } from "./standing.js";
-export { userWallets, type Wallet } from "./balances.js";
+export { findTrader, refuseAccount, type Needs, type Standing } from "./standing.js";
+export { availableOf, userWallets, type Wallet } from "./balances.js";
 export { amountAtScale } from "./amounts.js";
 export { checkLedger, ledgerSize, type LedgerProblem, type LedgerSize } from "./check.js";

@@ -1,3 +1,6 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import { users } from "../../db/schema/index.js";
 import { DomainError } from "../../lib/errors.js";
 
 /**
@@ -27,4 +30,18 @@ export function refuseAccount(standing: Standing | undefined, needs: Needs = {})
   if (standing.frozen) throw new DomainError("ACCOUNT_FROZEN");
   if (needs.trade && standing.tradeBanned) throw new DomainError("TRADE_BANNED");
   if (needs.fundPassword && !standing.fundPasswordSet) throw new DomainError("FUND_PASSWORD_NOT_SET");
+}
+
+/** What the refusals (refuseAccount) read of the user: the account flags and whether a fund password is set. */
+export async function findTrader(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      disabled: users.disabled,
+      frozen: users.frozen,
+      tradeBanned: users.tradeBanned,
+      fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

@@ -10,10 +10,9 @@ import {
 import type { Db } from "../../db/index.js";
 import { DAY, type Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { getSetting } from "../settings/service.js";
-import { availableOf } from "../trading/money.js";
-import { book } from "../ledger/index.js";
-import type { ReviewHandler } from "../reviews/registry.js";
+import { getSetting } from "../settings/index.js";
+import { availableOf, book } from "../ledger/index.js";
+import type { ReviewHandler } from "../reviews/index.js";
 import * as repo from "./repository.js";
 import { referenceOf, toLoan } from "./service.js";
 import { quotaOf, termsOf } from "./terms.js";

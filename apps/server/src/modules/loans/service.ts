@@ -22,10 +22,9 @@ import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { amountAtScale, book, idempotent, refuseAccount } from "../ledger/index.js";
-import { openReview } from "../reviews/queue.js";
-import { getSetting } from "../settings/service.js";
-import { availableOf } from "../trading/money.js";
+import { amountAtScale, availableOf, book, idempotent, refuseAccount } from "../ledger/index.js";
+import { openReview } from "../reviews/index.js";
+import { getSetting } from "../settings/index.js";
 import * as repo from "./repository.js";
 import { interestOf, quotaOf, termsOf } from "./terms.js";
 

@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
 import { NewsAdminService } from "./admin-service.js";
 
 const schema = { headers: staffHeaders, security: [{ token: [], account: [] }], tags: ["admin: products"] };

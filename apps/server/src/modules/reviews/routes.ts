@@ -11,10 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { readOfList } from "../audit/reads.js";
-import { MessageService } from "../messages/service.js";
-import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
+import { readOfList } from "../audit/index.js";
+import { MessageService } from "../messages/index.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
 import { reviewRegistryPlugin } from "./plugin.js";
 import { ReviewService } from "./service.js";
 

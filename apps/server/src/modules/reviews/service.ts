@@ -9,10 +9,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction, reviewTarget } from "../audit/record.js";
+import { recordStaffAction, reviewTarget } from "../audit/index.js";
 import { seqCursor } from "../../lib/cursor.js";
-import type { MessageService } from "../messages/service.js";
-import type { StaffAuth } from "../staff/sessions.js";
+import type { MessageService } from "../messages/index.js";
+import type { StaffAuth } from "../staff/index.js";
 import type {
   AfterCommit,
   AnyReviewHandler,

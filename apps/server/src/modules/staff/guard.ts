@@ -3,9 +3,8 @@ import type { FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors.js";
 import { shared } from "../../plugins/shared.js";
-import { readAuditHook, type StaffRead } from "../audit/reads.js";
-import { recordStaffAction } from "../audit/record.js";
-import type { SessionPolicy } from "../session/service.js";
+import { readAuditHook, recordStaffAction, type StaffRead } from "../audit/index.js";
+import type { SessionPolicy } from "../session/index.js";
 import { DEFAULT_STAFF_SESSION_POLICY, StaffSessionService, type StaffAuth } from "./sessions.js";
 
 export type StaffHook = (request: FastifyRequest) => Promise<void>;

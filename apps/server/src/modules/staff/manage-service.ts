@@ -5,7 +5,7 @@ import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/password.js";
 import { passwordWeakness } from "../../lib/password-policy.js";
-import { recordStaffAction } from "../audit/record.js";
+import { recordStaffAction } from "../audit/index.js";
 import * as repo from "./manage-repository.js";
 import { findStaffByAccount, revokeAllStaffSessions } from "./repository.js";
 import { staffTarget } from "./service.js";

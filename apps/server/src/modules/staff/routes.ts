@@ -14,7 +14,7 @@ import { answers, ok } from "../../lib/envelope.js";
 import type { LoginThrottleRules, Sleep } from "../../lib/login-throttle.js";
 import { clientOf } from "../../plugins/auth.js";
 import { adminRoute } from "../../plugins/route.js";
-import type { SessionPolicy } from "../session/service.js";
+import type { SessionPolicy } from "../session/index.js";
 import { staffAuthPlugin, staffHeaders, staffOf } from "./guard.js";
 import { StaffAuthService } from "./service.js";
 

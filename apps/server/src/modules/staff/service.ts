@@ -25,8 +25,8 @@ import {
   type VerifiedFactor,
 } from "../../lib/second-factor.js";
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
-import { appendAudit } from "../admin/repository.js";
-import type { ClientInfo } from "../session/service.js";
+import { appendAudit } from "../admin/index.js";
+import type { ClientInfo } from "../session/index.js";
 import * as repo from "./repository.js";
 import type { StaffAuth, StaffSessionService } from "./sessions.js";
 

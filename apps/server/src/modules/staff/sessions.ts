@@ -3,9 +3,14 @@ import type { Db } from "../../db/index.js";
 import type { Bus, Channel } from "../../lib/bus.js";
 import { HOUR, MINUTE, type Clock } from "../../lib/clock.js";
 import { hashToken, newSessionToken, SESSION_TOKEN_PATTERN } from "../../lib/random.js";
-import { SessionCache, type CachedSession } from "../session/cache.js";
-import { SESSIONS_ENDED, type SessionsEnded } from "../session/events.js";
-import type { ClientInfo, SessionPolicy } from "../session/service.js";
+import {
+  SessionCache,
+  SESSIONS_ENDED,
+  type CachedSession,
+  type ClientInfo,
+  type SessionPolicy,
+  type SessionsEnded,
+} from "../session/index.js";
 import * as repo from "./repository.js";
 
 /** Shorter than app sessions: a back-office session left open on a desk is worth more to a thief. */

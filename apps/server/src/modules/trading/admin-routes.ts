@@ -9,11 +9,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/index.js";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { readOfUser, userInBody } from "../audit/reads.js";
+import { readOfUser, userInBody } from "../audit/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
-import * as repo from "./repository.js";
+import { findTrader } from "../ledger/index.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders } from "../staff/index.js";
 import { TradingService } from "./service.js";
 
 export interface TradingAdminRoutesOptions {
@@ -37,7 +36,7 @@ export async function userOrders(
   service: TradingService,
   request: AdminUserOrdersRequest,
 ): Promise<TradeOrderPage> {
-  if (!(await repo.findTrader(db, request.userId))) throw new DomainError("NOT_FOUND");
+  if (!(await findTrader(db, request.userId))) throw new DomainError("NOT_FOUND");
   return LISTS[request.tab](service, request);
 }
 

@@ -9,7 +9,7 @@ import {
   type MarketCode,
 } from "@brokerage/core";
 import { DomainError } from "../../lib/errors.js";
-import { MessageService } from "../messages/service.js";
+import { MessageService } from "../messages/index.js";
 import { changeOf, type TradingDeps } from "./changes.js";
 import { bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { lockedOrder } from "./owner-actions.js";

@@ -10,7 +10,7 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { bookMany, userWallets, type Booking, type Cause } from "../ledger/index.js";
+import { availableOf, bookMany, type Booking, type Cause } from "../ledger/index.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { positionTerms } from "./view.js";
@@ -22,12 +22,6 @@ import { positionTerms } from "./view.js";
  */
 
 export const referenceOf = (orderId: string) => `trade:${orderId}`;
-
-/** The user's available balance of a currency, at its scale. */
-export async function availableOf(db: Db, userId: string, currency: string): Promise<string> {
-  const wallet = (await userWallets(db, userId)).find((w) => w.currency === currency);
-  return toBookedString(wallet?.available ?? "0", currency);
-}
 
 /** What a waiting order holds: its margin and fee, priced at the limit. */
 export const heldOf = (row: repo.TradeOrderRow) => ({

@@ -15,8 +15,9 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { checkWithinAllowance, lockedAllowance } from "../day-trading/allowance.js";
+import { checkWithinAllowance, lockedAllowance } from "../day-trading/index.js";
 import {
+  availableOf,
   MoneyCalls,
   type Booked,
   type MoneyCall,
@@ -24,7 +25,7 @@ import {
   type Planned,
   type PlanOutcome,
 } from "../ledger/index.js";
-import { availableOf, referenceOf } from "./money.js";
+import { referenceOf } from "./money.js";
 import { dayClose, instrumentOf, isCurrent, isTradable, tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { checkTerms, orderPrice, rule } from "./rules.js";

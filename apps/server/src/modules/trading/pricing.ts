@@ -18,7 +18,7 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { getSetting } from "../settings/service.js";
+import { getSetting } from "../settings/index.js";
 
 /**
  * What trading reads of the market: the instrument, whether its exchange trades, a price fresh enough to

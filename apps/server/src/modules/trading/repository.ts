@@ -1,7 +1,7 @@
 import type { OrderState } from "@brokerage/api";
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { tradeOrders, users, type TradeOrderRow } from "../../db/schema/index.js";
+import { tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): orders and positions. Every read of a user's rows is scoped by the user. */
 
@@ -9,20 +9,6 @@ export type { TradeOrderRow };
 export type NewOrder = typeof tradeOrders.$inferInsert;
 /** What a transition may change besides the state. */
 export type OrderChanges = Partial<Omit<NewOrder, "id" | "seq" | "orderNo" | "userId" | "state">>;
-
-/** What the order checks read of the user: the account flags and whether a fund password is set. */
-export async function findTrader(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      disabled: users.disabled,
-      frozen: users.frozen,
-      tradeBanned: users.tradeBanned,
-      fundPasswordSet: sql<boolean>`${users.fundPasswordHash} is not null`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
 
 /**
  * An order row with every field (the table's columns by their names in code) null, in the columns' order:

@@ -1,5 +1,5 @@
 import { money, pnl, type MarketDataProvider, type Money, type PositionContribution } from "@brokerage/core";
-import type { PositionValuation } from "../account/valuation.js";
+import type { PositionValuation } from "../account/index.js";
 import { currentPrice } from "./pricing.js";
 import * as repo from "./repository.js";
 import { positionTerms } from "./view.js";

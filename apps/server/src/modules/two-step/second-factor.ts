@@ -10,7 +10,7 @@ import {
   type SecondFactorRules,
   type SecondFactorState,
 } from "../../lib/second-factor.js";
-import { MessageService } from "../messages/service.js";
+import { MessageService } from "../messages/index.js";
 import * as repo from "./repository.js";
 
 /** What the second factor of a log-in (or of turning two-step log-in off) is checked against. */

@@ -5,7 +5,7 @@ import { DomainError } from "../../lib/errors.js";
 import { verifyPassword } from "../../lib/password.js";
 import type { RateLimiter, RateRule } from "../../lib/rate-limiter.js";
 import { newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "../../lib/totp.js";
-import { ConfigService } from "../common/service.js";
+import { ConfigService } from "../common/index.js";
 import * as repo from "./repository.js";
 import { UserSecondFactors } from "./second-factor.js";
 

@@ -20,8 +20,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passw
 import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode } from "../../lib/random.js";
 import { addressBucket, type RateLimiter, type RateRule } from "../../lib/rate-limiter.js";
-import type { AuthSession, ClientInfo, SessionService } from "../session/service.js";
-import { UserSecondFactors, type SecondFactor } from "../two-step/second-factor.js";
+import type { AuthSession, ClientInfo, SessionService } from "../session/index.js";
+import { UserSecondFactors, type SecondFactor } from "../two-step/index.js";
 import * as repo from "./repository.js";
 
 export interface AuthLimits extends LoginThrottleRules {

@@ -12,7 +12,7 @@ import {
   users,
   walletAddresses,
 } from "../../db/schema/index.js";
-import { escapeLike } from "../audit/repository.js";
+import { escapeLike } from "../audit/index.js";
 
 const summaryColumns = {
   id: users.id,

@@ -1,7 +1,7 @@
 import type { UserRevealRequest, UserRevealResponse } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { readOfUser, type ReadSubject } from "../audit/reads.js";
+import { readOfUser, type ReadSubject } from "../audit/index.js";
 import * as repo from "./repository.js";
 
 export const REVEAL_AUDIT = "user.reveal";

@@ -16,11 +16,10 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { idCursor } from "../../lib/cursor.js";
-import { recordStaffAction, userTarget } from "../audit/record.js";
-import { toAuditEntry } from "../audit/service.js";
-import type { MessageService } from "../messages/service.js";
-import type { SessionService } from "../session/service.js";
-import type { StaffAuth } from "../staff/sessions.js";
+import { recordStaffAction, toAuditEntry, userTarget } from "../audit/index.js";
+import type { MessageService } from "../messages/index.js";
+import type { SessionService } from "../session/index.js";
+import type { StaffAuth } from "../staff/index.js";
 import * as repo from "./repository.js";
 
 export const USER_AUDIT = {

@@ -3,7 +3,7 @@ import type { Quote } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import type { MarketService } from "../market/service.js";
+import type { MarketService } from "../market/index.js";
 import * as repo from "./repository.js";
 
 export interface WatchlistItem {

@@ -115,16 +115,6 @@ export async function listPage(db: Db, params: { userId: string; beforeSeq?: num
 }
 export type ListedRow = Awaited<ReturnType<typeof listPage>>[number];
 
-/** Whether a withdrawal to the card waits for review (read under the card's row lock by bank/remove). */
-export async function pendingToCard(tx: Db, cardId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.bankCardId, cardId), eq(withdrawals.state, "pending")))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Decides a pending withdrawal of the user: undefined when it is not pending any more (or not theirs),
  * so a decision is taken once.

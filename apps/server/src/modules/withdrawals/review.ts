@@ -4,7 +4,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { book, userWallets, type Wallet } from "../ledger/index.js";
-import type { Decider, ReviewHandler, ReviewRef } from "../reviews/registry.js";
+import type { Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
 import * as repo from "./repository.js";
 
 interface Totals {

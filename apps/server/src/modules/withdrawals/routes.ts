@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
-import { FundPasswordService } from "../fund-password/service.js";
+import { FundPasswordService } from "../fund-password/index.js";
 import { withdrawalReviewHandler } from "./review.js";
 import { WithdrawalService } from "./service.js";
 

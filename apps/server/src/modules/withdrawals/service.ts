@@ -13,12 +13,11 @@ import type { Clock } from "../../lib/clock.js";
 import { seqCursor } from "../../lib/cursor.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { countBound } from "../bank/repository.js";
-import type { FundPasswordService } from "../fund-password/service.js";
+import { countBound } from "../bank/index.js";
+import type { FundPasswordService } from "../fund-password/index.js";
 import { amountAtScale, book, idempotent, userWallets, type IdempotentCall } from "../ledger/index.js";
-import { needsSecondApproval } from "../reviews/four-eyes.js";
-import { openReview } from "../reviews/queue.js";
-import { getSettings } from "../settings/service.js";
+import { needsSecondApproval, openReview } from "../reviews/index.js";
+import { getSettings } from "../settings/index.js";
 import * as repo from "./repository.js";
 import {
   accountRefusal,

@@ -7,7 +7,7 @@ import { HOUR } from "../../lib/clock.js";
 import { buildTestApp, call, registerUser, type Session, type TestApp } from "../../../test/helper.js";
 import { userIdOf } from "../kyc/testing.js";
 import { checkLedger } from "../ledger/index.js";
-import { setSetting } from "../settings/service.js";
+import { setSetting } from "../settings/index.js";
 import { createStaff, staffLogin, type StaffLogin } from "../staff/testing.js";
 import {
   FUND_PASSWORD,

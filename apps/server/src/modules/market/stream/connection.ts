@@ -2,8 +2,12 @@ import { WS_CLOSE, wsClientMessage, type WsServerMessage } from "@brokerage/api"
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { Clock } from "../../../lib/clock.js";
-import { endsSession, type SessionsEnded } from "../../session/events.js";
-import type { LiveSession, SessionService } from "../../session/service.js";
+import {
+  endsSession,
+  type LiveSession,
+  type SessionsEnded,
+  type SessionService,
+} from "../../session/index.js";
 import type { MarketService } from "../service.js";
 import { tickJson, ticksMessage, type TickHub, type TickListener } from "./hub.js";
 import type { SocketCaps, SocketRegistry } from "./registry.js";

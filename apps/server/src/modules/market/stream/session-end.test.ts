@@ -18,7 +18,7 @@ import { sessions, users } from "../../../db/schema/index.js";
 import { RedisBus } from "../../../lib/bus.js";
 import { DAY } from "../../../lib/clock.js";
 import { adminCall, createStaff, staffLogin, type StaffLogin } from "../../staff/testing.js";
-import type { LiveSession } from "../../session/service.js";
+import type { LiveSession } from "../../session/index.js";
 import { StreamConnection, type ConnectionDeps } from "./connection.js";
 import { SocketRegistry } from "./registry.js";
 import { answersPing, openAuthed, openClient, type Client } from "./test-client.js";

@@ -12,11 +12,10 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
-import { lockScopes } from "../reviews/four-eyes.js";
-import type { StaffAuth } from "../staff/sessions.js";
-import { forgetTradingConfig } from "../trading/pricing.js";
-import { checkTradingSetting } from "../trading/setting-check.js";
+import { recordStaffAction } from "../audit/index.js";
+import { lockScopes } from "../reviews/index.js";
+import type { StaffAuth } from "../staff/index.js";
+import { checkTradingSetting, forgetTradingConfig } from "../trading/index.js";
 import * as repo from "./admin-repository.js";
 import {
   CONFIG_AUDIT,
@@ -26,7 +25,7 @@ import {
   toPendingChange,
 } from "./changes.js";
 import * as changes from "./changes-repository.js";
-import { getSetting, getSettings, setSetting } from "./service.js";
+import { getSetting, getSettings, setSetting } from "../settings/index.js";
 
 export { CONFIG_AUDIT, configTarget } from "./changes.js";
 

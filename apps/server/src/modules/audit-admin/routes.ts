@@ -2,9 +2,8 @@ import { auditListRequest, auditListResponse } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { staffAuthPlugin, staffHeaders } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
-import { listAudit } from "./service.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders } from "../staff/index.js";
+import { listAudit } from "../audit/index.js";
 
 /** `/api/admin/audit/*`: the audit log viewer (audit.read). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { SettingKey } from "@brokerage/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { adminUsers, settings } from "../../db/schema/index.js";
-import { storedJson } from "./service.js";
+import { storedJson } from "../settings/index.js";
 
 /** SQL only: the stored configuration values (JSON text) with who stored them (the back office's `config/*`). */
 

@@ -5,7 +5,7 @@ import { buildTestApp, registerUser, type TestApp } from "../../../test/helper.j
 import { auditLog, reviews, settingChanges, settings } from "../../db/schema/index.js";
 import { userIdOf } from "../kyc/testing.js";
 import { adminCall, createStaff, staffLogin, type StaffLogin } from "../staff/testing.js";
-import { getSetting } from "./service.js";
+import { getSetting } from "../settings/index.js";
 
 /**
  * Control settings (CONTROL_SETTINGS) through HTTP: an operator may not change them, an administrator's

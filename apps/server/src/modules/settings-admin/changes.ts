@@ -4,15 +4,13 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/record.js";
-import { openReview } from "../reviews/queue.js";
-import type { Decider, PlatformReviewHandler } from "../reviews/registry.js";
-import { findStaffById } from "../staff/repository.js";
-import type { StaffAuth } from "../staff/sessions.js";
-import { forgetTradingConfig } from "../trading/pricing.js";
+import { recordStaffAction } from "../audit/index.js";
+import { openReview, type Decider, type PlatformReviewHandler } from "../reviews/index.js";
+import { findStaffById, type StaffAuth } from "../staff/index.js";
+import { forgetTradingConfig } from "../trading/index.js";
 import * as adminRepo from "./admin-repository.js";
 import * as repo from "./changes-repository.js";
-import { setSetting } from "./service.js";
+import { setSetting } from "../settings/index.js";
 
 /**
  * Control settings (packages/api CONTROL_SETTINGS) change only with two administrators: one asks

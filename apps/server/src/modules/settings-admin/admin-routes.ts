@@ -8,9 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
-import { reviewRegistryPlugin } from "../reviews/plugin.js";
-import { staffAuthPlugin, staffHeaders, staffOf } from "../staff/guard.js";
-import { staffAnswers } from "../staff/routes.js";
+import { reviewRegistryPlugin } from "../reviews/index.js";
+import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
 import { ConfigAdminService } from "./admin-service.js";
 import { settingChangeReviewHandler } from "./changes.js";
 

@@ -18,7 +18,7 @@ import {
   unauthorized,
   type StaffLogin,
 } from "../staff/testing.js";
-import { getSetting } from "./service.js";
+import { getSetting } from "../settings/index.js";
 
 let t: TestApp;
 const staff = new Map<AdminRole, StaffLogin>();

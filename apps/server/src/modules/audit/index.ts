@@ -1,0 +1,12 @@
+/** What other modules use of audit (CONTRIBUTING, "A server module"): they import it from here. */
+export {
+  readAuditHook,
+  readOfList,
+  readOfUser,
+  userInBody,
+  type ReadSubject,
+  type StaffRead,
+} from "./reads.js";
+export { recordStaffAction, reviewTarget, userTarget } from "./record.js";
+export { escapeLike } from "./repository.js";
+export { listAudit, toAuditEntry } from "./service.js";

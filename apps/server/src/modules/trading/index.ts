@@ -1,0 +1,9 @@
+/** What other modules use of trading (CONTRIBUTING, "A server module"): they import it from here. */
+export { publishTradeChange, TRADE_CHANGES } from "./engine/changes.js";
+export { bookAll, heldOf, referenceOf } from "./money.js";
+export { currentPrice, forgetTradingConfig, instrumentOf, priceText, tradingConfig } from "./pricing.js";
+export { insertOrder, lockOrder, transition, type TradeOrderRow } from "./repository.js";
+export { rule } from "./rules.js";
+export type { TradeChange } from "./service.js";
+export { checkTradingSetting } from "./setting-check.js";
+export { decimalsOf, toTradeOrder } from "./view.js";
