@@ -61,6 +61,15 @@ const webZones = (outsideMayAlsoUse) => [
   },
 ];
 
+const SERVER = "apps/server/src";
+const serverZones = (testHelpers) => featureZones(`${SERVER}/modules`, { extraPublic: () => testHelpers });
+/** One way down: lib/ and db/ are what the modules share, so they import no module. */
+const serverLayers = {
+  target: [`./${SERVER}/lib`, `./${SERVER}/db`],
+  from: `./${SERVER}/modules`,
+  message: "lib/ and db/ are shared by every module: they import no module.",
+};
+
 export default tseslint.config(
   { ignores: [".tmp/**", "**/dist/**", "**/node_modules/**", "**/data/**", "apps/server/drizzle/**"] },
   js.configs.recommended,
@@ -124,7 +133,13 @@ export default tseslint.config(
       // The workspace packages import no app (their own lint block says so), so no cycle passes through
       // them: import-x does not parse them while following an app's imports.
       "import-x/ignore": ["/packages/(api|core)/"],
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+      // The server imports its TypeScript sources by their built names (`./service.js`, NodeNext).
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".json"],
+          extensionAlias: { ".js": [".ts", ".js"] },
+        }),
+      ],
     },
   },
   {
@@ -154,6 +169,29 @@ export default tseslint.config(
     // switch on the order screen, the offers on the home tabs); tests are never bundled.
     files: [`${WEB}/**/*.test.{ts,tsx}`],
     rules: { "import-x/no-restricted-paths": "off" },
+  },
+  {
+    // Module boundaries and import cycles of the server: a module is used by the others only through its
+    // index.ts. The composition root above the modules (app.ts, main.ts, index.ts, cli/) is not a zone: it
+    // registers each module's plugins and routes files directly, as the web's route tables name screens.
+    files: [`${SERVER}/**/*.ts`],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: repoRoot, zones: [...serverZones([]), serverLayers] },
+      ],
+      // As on the web, only static cycles count: a cycle through an import() is evaluated after both modules.
+      "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    // A module's testing.ts (its HTTP test helpers) is public to tests: another module's tests, and the
+    // testing.ts helpers built on it, may import it; code that runs in the server never does. A test of
+    // lib/ or db/ may set up its data through a module (db/embedded.test.ts reads a user's profile).
+    files: [`${SERVER}/**/*.test.ts`, `${SERVER}/modules/*/testing.ts`],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: repoRoot, zones: serverZones(["testing.ts"]) }],
+    },
   },
   {
     // The pure packages stay pure: no database, no server framework, no UI.
