@@ -13,3 +13,5 @@ export { findTrader, refuseAccount, type Needs, type Standing } from "./standing
 export { availableOf, userWallets, type Wallet } from "./balances.js";
 export { amountAtScale } from "./amounts.js";
 export { checkLedger, ledgerSize, type LedgerProblem, type LedgerSize } from "./check.js";
+/** A statement of fixed text in a money call's transaction, planned once per connection. */
+export { executeText } from "./pooled.js";

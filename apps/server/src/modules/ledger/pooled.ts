@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -92,6 +92,33 @@ export async function executePrepared(tx: Db, statement: SQL): Promise<Record<st
     statementNames.set(text, name);
   }
   const result = await client.query({ ...(name && { name }), text, values: params as unknown[] });
+  return result.rows as Record<string, unknown>[];
+}
+
+/**
+ * Runs a statement of fixed text with its parameters (`$1`, `$2` …) inside `tx`, as `executePrepared` runs
+ * a built one, without building it each time: for the booking statement of every batch. Elsewhere than on
+ * a connection of `pooledTransaction` the text is turned into a drizzle statement with the same parameters.
+ */
+export async function executeText(
+  tx: Db,
+  text: string,
+  values: readonly unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = connections.get(tx);
+  if (!client) {
+    const parts = text.split(/\$(\d+)/);
+    const chunks: SQL[] = parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`,
+    );
+    return rowsOf(await tx.execute(sql.join(chunks)));
+  }
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `ledger_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  const result = await client.query({ ...(name && { name }), text, values: values as unknown[] });
   return result.rows as Record<string, unknown>[];
 }
 

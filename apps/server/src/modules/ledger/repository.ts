@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/index.js";
 import { arrayLiteral } from "../../db/arrays.js";
-import { executePrepared } from "./pooled.js";
+import { executeText } from "./pooled.js";
 
 /** SQL only (CONVENTIONS): the ledger's tables. The booking rules are in book.ts. */
 
@@ -60,6 +60,13 @@ export type CallResult =
  * their lines at the end of its transaction (`keys.settlePlatformSql`), holding those shared rows for one
  * statement and the commit only.
  */
+/** The statement of `bookCalls`: its arguments are arrays (per call, per entry, per line), its text fixed. */
+const BOOK_CALLS = `select o_call as "call", o_outcome as outcome, o_entry as entry, o_line as line,
+    o_balance::text as balance, o_entry_id::text as "entryId"
+  from ledger_book_calls($1::int[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::text[],
+    $8::timestamptz[], $9::int[], $10::text[], $11::uuid[], $12::text[], $13::text[], $14::smallint[],
+    $15::numeric[], $16::boolean)`;
+
 export async function bookCalls(
   tx: Db,
   calls: readonly CallLines[],
@@ -79,28 +86,24 @@ export async function bookCalls(
   }
   const column = <T extends string | number | null>(pick: (c: CallLines) => T) =>
     arrayLiteral(calls.map(pick));
-  const rows = (await executePrepared(
-    tx,
-    sql`select o_call as "call", o_outcome as outcome, o_entry as entry, o_line as line,
-        o_balance::text as balance, o_entry_id::text as "entryId"
-      from ledger_book_calls(
-      ${arrayLiteral(callStarts)}::int[],
-      ${column((c) => c.row.userId)}::uuid[],
-      ${column((c) => c.row.reference)}::text[],
-      ${column((c) => c.row.idempotencyKey)}::text[],
-      ${column((c) => c.row.causedBy)}::text[],
-      ${column((c) => c.row.staffId)}::uuid[],
-      ${column((c) => c.row.reason)}::text[],
-      ${column((c) => c.row.createdAt.toISOString())}::timestamptz[],
-      ${arrayLiteral(entryStarts)}::int[],
-      ${arrayLiteral(types)}::text[],
-      ${arrayLiteral(lines.map((l) => l.userId))}::uuid[],
-      ${arrayLiteral(lines.map((l) => l.purpose))}::text[],
-      ${arrayLiteral(lines.map((l) => l.currency))}::text[],
-      ${arrayLiteral(lines.map((l) => l.shard))}::smallint[],
-      ${arrayLiteral(lines.map((l) => l.amount))}::numeric[],
-      ${deferPlatform}::boolean)`,
-  )) as {
+  const rows = (await executeText(tx, BOOK_CALLS, [
+    arrayLiteral(callStarts),
+    column((c) => c.row.userId),
+    column((c) => c.row.reference),
+    column((c) => c.row.idempotencyKey),
+    column((c) => c.row.causedBy),
+    column((c) => c.row.staffId),
+    column((c) => c.row.reason),
+    column((c) => c.row.createdAt.toISOString()),
+    arrayLiteral(entryStarts),
+    arrayLiteral(types),
+    arrayLiteral(lines.map((l) => l.userId)),
+    arrayLiteral(lines.map((l) => l.purpose)),
+    arrayLiteral(lines.map((l) => l.currency)),
+    arrayLiteral(lines.map((l) => l.shard)),
+    arrayLiteral(lines.map((l) => l.amount)),
+    deferPlatform,
+  ])) as {
     call: number;
     outcome: string;
     entry: number;

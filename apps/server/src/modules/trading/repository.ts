@@ -1,6 +1,7 @@
 import type { OrderState } from "@brokerage/api";
 import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
+import { executeText } from "../ledger/index.js";
 import { tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): orders and positions. Every read of a user's rows is scoped by the user. */
@@ -30,19 +31,43 @@ export function insertedOrder(values: NewOrder, row: Record<string, unknown>): T
   return all as TradeOrderRow;
 }
 
+/** The order table's columns the server writes (not the generated `seq` and `order_no`), by field name. */
+const WRITTEN_COLUMNS = Object.entries(getTableColumns(tradeOrders)).filter(
+  ([key]) => key !== "seq" && key !== "orderNo",
+);
+
+/** The statement of `insertOrders`, of fixed text: the rows come as one JSON array of records. */
+const INSERT_ORDERS = (() => {
+  const names = WRITTEN_COLUMNS.map(([, column]) => `"${column.name}"`).join(", ");
+  return `insert into trade_orders (${names})
+    select ${names} from jsonb_populate_recordset(null::trade_orders, $1::jsonb)
+    returning id, seq, order_no as "orderNo"`;
+})();
+
 /**
- * Inserts orders in one statement (each with its id chosen by the caller) and answers each one's sequence
- * and order number, by id.
+ * Inserts orders in one statement of fixed text (each with its id chosen by the caller) and answers each
+ * one's sequence and order number, by id. A field a row leaves out is written NULL, but the kind (its
+ * column's default, `normal`).
  */
 export async function insertOrders(
   tx: Db,
-  rows: readonly NewOrder[],
+  rows: readonly (NewOrder & { id: string })[],
 ): Promise<Map<string, { seq: number; orderNo: string }>> {
-  const inserted = await tx
-    .insert(tradeOrders)
-    .values([...rows])
-    .returning({ id: tradeOrders.id, seq: tradeOrders.seq, orderNo: tradeOrders.orderNo });
-  return new Map(inserted.map((row) => [row.id, { seq: row.seq, orderNo: row.orderNo }]));
+  const records = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of WRITTEN_COLUMNS) {
+      const value = row[key as keyof NewOrder];
+      if (value !== undefined) record[column.name] = value === null ? null : column.mapToDriverValue(value);
+    }
+    record.kind ??= "normal";
+    return record;
+  });
+  const inserted = await executeText(tx, INSERT_ORDERS, [JSON.stringify(records)]);
+  if (inserted.length !== rows.length)
+    throw new Error(`inserted ${inserted.length} of ${rows.length} orders`);
+  return new Map(
+    inserted.map((row) => [String(row.id), { seq: Number(row.seq), orderNo: String(row.orderNo) }]),
+  );
 }
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderRow> {
