@@ -35,9 +35,11 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           // The 100,000-entry order book runs ~1.5 s alone; beside another worker on a busy machine, >5 s.
           testTimeout: 30_000,
+          // Pure functions without mocks or module state: a worker loads the modules once for all files.
+          isolate: false,
         },
       },
-      { test: { name: "api", root: "packages/api", include: ["src/**/*.test.ts"] } },
+      { test: { name: "api", root: "packages/api", include: ["src/**/*.test.ts"], isolate: false } },
       {
         test: {
           ...server,
