@@ -120,9 +120,20 @@ export async function call(
   headers: Record<string, string> = {},
   remoteAddress = "10.0.0.1",
 ): Promise<Answer> {
+  return postJson(app, `/api/vue/${path}`, body, headers, remoteAddress);
+}
+
+/** POSTs `body` as JSON to `url` through the app and answers the parsed envelope with the HTTP status. */
+export async function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  remoteAddress: string,
+): Promise<Answer> {
   const response = await app.inject({
     method: "POST",
-    url: `/api/vue/${path}`,
+    url,
     payload: body as Record<string, unknown>,
     headers,
     remoteAddress,

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import type { Db } from "../../db/index.js";
 import { adminUsers, auditLog } from "../../db/schema/index.js";
 import { hashPassword } from "../../lib/password.js";
-import { newAccount, type Answer } from "../../../test/helper.js";
+import { newAccount, postJson, type Answer } from "../../../test/helper.js";
 
 /** The administrator test/helper.ts bootstraps. */
 export const BOOTSTRAP_ADMIN = { account: "admin", password: "Back-office-Key-7" } as const;
@@ -39,14 +39,7 @@ export async function adminCall(
   headers: Record<string, string> = {},
   remoteAddress = "10.0.0.1",
 ): Promise<Answer> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/admin/${path}`,
-    payload: body as Record<string, unknown>,
-    headers,
-    remoteAddress,
-  });
-  return { httpStatus: response.statusCode, ...(response.json() as Omit<Answer, "httpStatus">) };
+  return postJson(app, `/api/admin/${path}`, body, headers, remoteAddress);
 }
 
 export interface StaffMember {
