@@ -66,7 +66,9 @@ export default defineConfig({
           globalSetup: ["global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each journey has its own server, data folder and browser; half its time is waiting (the browser
+          // painting, the server answering), so two run at once on a 2-core machine.
+          fileParallelism: true,
         },
       },
     ],
