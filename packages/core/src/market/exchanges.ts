@@ -164,3 +164,27 @@ export const MARKET_CODES = Object.keys(MARKETS) as MarketCode[];
 export function exchangeSpec(code: string): ExchangeSpec | undefined {
   return (EXCHANGES as Record<string, ExchangeSpec>)[code];
 }
+
+/**
+ * Exchanges that set a daily price limit on a share (its limit up and limit down from the previous
+ * close), as quotes show them. The limit-order band above (`priceBand`) is the platform's own check on
+ * every exchange; these are the exchanges' rules:
+ * - NSE and BSE: price bands (circuit filters) of 2, 5, 10 or 20% set per security by the exchanges
+ *   under SEBI's price-band framework.
+ * - KRX and KOSDAQ: ±30% of the base price (generally the previous close) since 15 June 2015 (KRX, "Daily
+ *   Price Limits", global.krx.co.kr, read 2026-12-02).
+ * - Bursa Malaysia: static price limits of ±30% of the reference price (±30 sen below RM1.00) for a
+ *   trading day (Bursa Malaysia Annual Report 2015, "Price limits mechanism"; reinstated in full on
+ *   31 May 2021 after the 2020 temporary revision, SC and Bursa joint statement of 10 May 2021).
+ * - SET: ceiling and floor of ±30% of the previous close (SET trading rules).
+ * Not the US (Limit Up-Limit Down under the Regulation NMS plan of 2013 sets moving five-minute bands and
+ * pauses, not a daily limit), nor crypto or spot forex, which have none.
+ */
+export const DAILY_PRICE_LIMIT: ReadonlySet<ExchangeCode> = new Set<ExchangeCode>([
+  "NSE",
+  "BSE",
+  "KRX",
+  "KOSDAQ",
+  "BURSA",
+  "SET",
+]);
