@@ -21,8 +21,9 @@ const HOLIDAY_ROWS = [
   "2019: 01-01 02-04 02-05 02-06 03-01 05-01 05-06 06-06 08-15 09-12 09-13 10-03 10-09 12-25 12-31",
   "2020: 01-01 01-24 01-27 04-15 04-30 05-01 05-05 08-17 09-30 10-01 10-02 10-09 12-25 12-31",
   "2021: 01-01 02-11 02-12 03-01 05-05 05-19 08-16 09-20 09-21 09-22 10-04 10-11 12-31",
-  // 2022: public holidays, the presidential (03-09) and local (06-01) election days and the year-end day;
-  // KRX's 2022 notice was not re-read for this table.
+  // 2022: public holidays, the presidential (03-09) and local (06-01) election days, both statutory
+  // holidays on which KRX closes, and year-end 12-30 (KRX notice of 2022-12-15,
+  // https://etoday.co.kr/news/view/2203035); KRX's full 2022 notice was not re-read for this table.
   "2022: 01-31 02-01 02-02 03-01 03-09 06-01 06-06 08-15 09-09 09-12 10-03 10-10 12-30",
   // 2023: temporary holiday 10-02 (KRX notice of 2023-09-11, http://www.newsworks.co.kr/news/articleView.html?idxno=727016),
   // year-end 12-29 (KRX notice of 2023-12-14, https://v.daum.net/v/20231214141133355).
