@@ -1,27 +1,32 @@
-import { HOLIDAYS } from "./holidays.js";
+import { FOREX, INDIA, KOREA, MALAYSIA, THAILAND, UNITED_STATES } from "./calendars/index.js";
+import {
+  session,
+  type MarketCalendar,
+  type SessionEra,
+  type SessionSpec,
+  type SpecialDay,
+} from "./sessions.js";
 import { fixedTick, type TickTable } from "./ticks.js";
 
 export type MarketCode = "IN" | "US" | "KR" | "MY" | "TH" | "CRYPTO" | "FX";
 export type ExchangeCode =
   "NSE" | "BSE" | "NYSE" | "NASDAQ" | "KRX" | "KOSDAQ" | "BURSA" | "SET" | "CRYPTO" | "FX";
 
-/**
- * A trading session as minutes from the trading day's local midnight. `open` may be negative: the forex
- * day D opens at 17:00 New York time on the day before (−420).
- */
-export interface SessionSpec {
-  open: number;
-  close: number;
-}
+export type { MarketCalendar, SessionEra, SessionSpec, SpecialDay, SpecialDayKind } from "./sessions.js";
 
 /** The trading calendar of a market; exchanges of one market share it (NSE/BSE, NYSE/NASDAQ, KRX/KOSDAQ). */
 export interface CalendarSpec {
   id: MarketCode;
   timeZone: string;
+  /** The regular sessions in force today. */
   sessions: readonly SessionSpec[];
+  /** Regular sessions of earlier periods, in date order; a day before an era's `before` date uses it. */
+  earlierSessions: readonly SessionEra[];
   /** Weekdays without trading, 0 = Sunday. */
   weekend: readonly number[];
   holidays: readonly string[];
+  /** Days with their own sessions (early closes, late opens, half days, special sessions), by ISO date. */
+  specialDays: Readonly<Record<string, SpecialDay>>;
   /** For annualising volatility and drift. */
   tradingDaysPerYear: number;
 }
@@ -45,31 +50,34 @@ export interface ExchangeSpec {
   priceDecimals: number;
 }
 
-const hm = (text: string): number => {
-  const [h = "0", m = "0"] = text.split(":");
-  return Number(h) * 60 + Number(m);
-};
-const session = (open: string, close: string): SessionSpec => ({ open: hm(open), close: hm(close) });
 const SAT_SUN = [0, 6];
 
 function calendar(
   id: MarketCode,
   timeZone: string,
-  sessions: SessionSpec[],
-  weekend = SAT_SUN,
+  table: MarketCalendar,
+  weekend: readonly number[] = SAT_SUN,
   perYear = 250,
-) {
-  return { id, timeZone, sessions, weekend, holidays: HOLIDAYS[id] ?? [], tradingDaysPerYear: perYear };
+): CalendarSpec {
+  return { id, timeZone, ...table, weekend, tradingDaysPerYear: perYear };
 }
 
+/** Crypto trades every minute of every day. */
+const ALWAYS: MarketCalendar = {
+  sessions: [session("00:00", "24:00")],
+  earlierSessions: [],
+  holidays: [],
+  specialDays: {},
+};
+
 export const CALENDARS: Readonly<Record<MarketCode, CalendarSpec>> = {
-  IN: calendar("IN", "Asia/Kolkata", [session("09:15", "15:30")]),
-  US: calendar("US", "America/New_York", [session("09:30", "16:00")]),
-  KR: calendar("KR", "Asia/Seoul", [session("09:00", "15:30")]),
-  MY: calendar("MY", "Asia/Kuala_Lumpur", [session("09:00", "12:30"), session("14:30", "17:00")]),
-  TH: calendar("TH", "Asia/Bangkok", [session("10:00", "12:30"), session("14:30", "16:30")]),
-  CRYPTO: calendar("CRYPTO", "UTC", [session("00:00", "24:00")], [], 365),
-  FX: calendar("FX", "America/New_York", [{ open: hm("17:00") - 1440, close: hm("17:00") }], SAT_SUN, 260),
+  IN: calendar("IN", "Asia/Kolkata", INDIA),
+  US: calendar("US", "America/New_York", UNITED_STATES),
+  KR: calendar("KR", "Asia/Seoul", KOREA),
+  MY: calendar("MY", "Asia/Kuala_Lumpur", MALAYSIA),
+  TH: calendar("TH", "Asia/Bangkok", THAILAND),
+  CRYPTO: calendar("CRYPTO", "UTC", ALWAYS, [], 365),
+  FX: calendar("FX", "America/New_York", FOREX, SAT_SUN, 260),
 };
 
 export const MARKETS: Readonly<Record<MarketCode, MarketSpec>> = {
