@@ -51,8 +51,14 @@ describe("parameter/zhishu", () => {
   it("answers India's indices for the spec's call", async () => {
     const answer = await call(t.app, "parameter/zhishu", { type: "inr" });
     const items = answer.data as { symbol: string; names: Record<string, string> }[];
-    expect(items.map((i) => i.symbol)).toEqual(["NIFTY50", "SENSEX"]);
+    expect(items.map((i) => i.symbol)).toEqual(["NIFTY50", "SENSEX", "NIFTYBANK"]);
     expect(items[0]?.names).toMatchObject({ en: "NIFTY 50", ko: expect.stringMatching(/[가-힣]/) });
+  });
+
+  it.each(MARKET_TYPES)("fills the home row of %s: at least three items, each with a price", async (type) => {
+    const items = (await call(t.app, "parameter/zhishu", { type })).data as { close: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const item of items) expect(Number(item.close)).toBeGreaterThan(0);
   });
 
   it("writes one list per second for every caller, and a new one once the prices move", async () => {
