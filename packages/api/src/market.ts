@@ -250,6 +250,13 @@ export type WsTick = z.infer<typeof wsTick>;
 export const wsTicks = z.object({ type: z.literal("ticks"), ticks: z.array(wsTick) });
 export type WsTicks = z.infer<typeof wsTicks>;
 
+/**
+ * `market/quotes`: the live part of several quotes in one call, as a socket tick carries it (the polling
+ * fallback while the socket is down). Symbols without a price are left out of the answer.
+ */
+export const quotesRequest = z.object({ symbols: wsSymbols });
+export const quotesResponse = z.array(wsTick.omit({ sentAt: true }));
+
 export const wsServerMessage = z.discriminatedUnion("type", [
   wsTicks,
   z.object({ type: z.literal("ready"), account: z.string() }),

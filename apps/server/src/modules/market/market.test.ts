@@ -197,6 +197,39 @@ describe("market/quote", () => {
   });
 });
 
+describe("market/quotes", () => {
+  it("answers the live part of each quote in one call, as the full quote has it", async () => {
+    const answer = await call(t.app, "market/quotes", { symbols: ["RELIANCE", "AAPL", "NIFTY50"] });
+    const ticks = answer.data as { symbol: string; close: string; status: string; timestamp: string }[];
+    expect(ticks.map((q) => q.symbol)).toEqual(["RELIANCE", "AAPL", "NIFTY50"]);
+    const full = (await call(t.app, "market/quote", { symbol: "AAPL" })).data as Quote;
+    expect(ticks[1]).toEqual({
+      symbol: "AAPL",
+      close: full.close,
+      gainValue: full.gainValue,
+      gain: full.gain,
+      volume: full.volume,
+      timestamp: full.timestamp,
+      status: "closed",
+    });
+  });
+
+  it("leaves out symbols without a price and answers a symbol asked twice once", async () => {
+    const answer = await call(t.app, "market/quotes", { symbols: ["ZZZZ", "BTCUSD", "BTCUSD"] });
+    expect((answer.data as { symbol: string }[]).map((q) => q.symbol)).toEqual(["BTCUSD"]);
+  });
+
+  it.each([
+    {},
+    { symbols: [] },
+    { symbols: "BTCUSD" },
+    { symbols: [7] },
+    { symbols: Array(201).fill("BTCUSD") },
+  ])("refuses the malformed body %j with INVALID_INPUT", async (body) => {
+    expect(await call(t.app, "market/quotes", body)).toMatchObject({ status: 0, code: "INVALID_INPUT" });
+  });
+});
+
 describe("market/list", () => {
   const list = (body: Record<string, unknown>) => call(t.app, "market/list", body);
 
