@@ -22,7 +22,7 @@ const second = closedOrderOf({
   name: "Bitcoin / US Dollar",
   currency: "USD",
   direction: "short",
-  quantity: 3,
+  quantity: "3",
   leverage: 10,
   openPrice: "60000.00",
   closePrice: "61000.00",
