@@ -84,7 +84,13 @@ export function blockTradeCost(
 ): OrderCost {
   // Subscriptions are whole shares (checked before); the order's quantity is the same number as a decimal.
   return orderCost(
-    { direction: "long", price: offer.price, quantity: String(quantity), leverage: 1, currency: offer.currency },
+    {
+      direction: "long",
+      price: offer.price,
+      quantity: String(quantity),
+      leverage: 1,
+      currency: offer.currency,
+    },
     rule,
   );
 }

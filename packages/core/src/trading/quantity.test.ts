@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INSTRUMENTS } from "../market/instruments/index.js";
 import { money, toBookedString, toChargedString } from "../money.js";
-import { closeCost, orderCost, pnl, settlement, type CloseRule } from "./maths.js";
+import {
+  closeCost,
+  liquidationPrice,
+  orderCost,
+  pnl,
+  settlement,
+  shouldLiquidate,
+  type CloseRule,
+} from "./maths.js";
 import { assertQuantityStep, isMultipleOf, quantityText } from "./quantity.js";
 
 /**
@@ -108,6 +116,25 @@ describe("costs of fractional quantities are exact", () => {
         expect(settled.net).toBe(
           money(opened.margin).plus(realised).minus(closing.fee).minus(closing.stampDuty).toFixed(2),
         );
+      }),
+    );
+  });
+
+  it("closes automatically at the shown liquidation price of a fractional position, not a tick before", () => {
+    fc.assert(
+      fc.property(centPrice, step, multiple, fc.constantFrom(2, 5, 10, 30), (open, s, k, leverage) => {
+        const quantity = quantityOn(s, k);
+        const { margin } = orderCost(
+          { direction: "long", price: open, quantity, leverage, currency: "USD" },
+          rule,
+        );
+        // An order whose margin rounds to nothing is refused before it opens (BELOW_MIN_AMOUNT).
+        fc.pre(money(margin).greaterThan(0));
+        const position = { direction: "long" as const, openPrice: open, quantity, margin, currency: "USD" };
+        const at = liquidationPrice(position, "0.8", 2);
+        if (at === undefined) return;
+        expect(shouldLiquidate(position, at, "0.8")).toBe(true);
+        expect(shouldLiquidate(position, money(at).plus("0.01").toFixed(2), "0.8")).toBe(false);
       }),
     );
   });

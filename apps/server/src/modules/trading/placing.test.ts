@@ -133,7 +133,9 @@ describe("placing an order, a batch of one", () => {
     expect(await trade(t, who, "placeOrder", { ...market, quantity: "2", idempotencyKey: key })).toEqual(
       answer,
     );
-    expect(await trade(t, who, "placeOrder", { ...market, quantity: "3", idempotencyKey: key })).toMatchObject({
+    expect(
+      await trade(t, who, "placeOrder", { ...market, quantity: "3", idempotencyKey: key }),
+    ).toMatchObject({
       code: "IDEMPOTENCY_CONFLICT",
     });
 
@@ -374,8 +376,10 @@ describe("a batch of orders means what the orders one by one mean", () => {
     // 4 lots (margin 400, within the allowance; 400.40 to pay, more than the 300 there), then 2 lots
     // (margin 200: within what the allowance leaves while the first is not placed).
     const orders = (who: Trader) => [
-      () => trade(t, who, "placeOrder", { ...market, quantity: "4", dayTrade: true, idempotencyKey: newKey() }),
-      () => trade(t, who, "placeOrder", { ...market, quantity: "2", dayTrade: true, idempotencyKey: newKey() }),
+      () =>
+        trade(t, who, "placeOrder", { ...market, quantity: "4", dayTrade: true, idempotencyKey: newKey() }),
+      () =>
+        trade(t, who, "placeOrder", { ...market, quantity: "2", dayTrade: true, idempotencyKey: newKey() }),
     ];
     const alone = await dayTrader();
     const oneByOne: Answer[] = [];
