@@ -4,7 +4,7 @@ import { cursorPage } from "./identity.js";
 
 /**
  * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"; spec §3 "Order or position", §4 states,
- * §5 trade rules, §9 "1 lot is 1 share"). An order and the position it opens are one record, as the spec
+ * §5 trade rules; DESIGN §5a quantities: a decimal multiple of the instrument's step). An order and the position it opens are one record, as the spec
  * treats them: it is `pending` (a limit order waiting, funds held) or under `review` (a block trade), then
  * `open` once filled (locked until `lockedUntil`), `closing` when a close was asked for while the market
  * was shut (carried out at the next open), and `closed`; or it ends `cancelled`, `expired` (a limit order

@@ -16,7 +16,7 @@ import { DomainError } from "../../lib/errors.js";
 /**
  * The order checks of DESIGN §5 that are not the core's pure rules, and the core's refusals as the
  * envelope's errors. The service runs them in the fixed order: the account (ledger standing.ts: disabled,
- * frozen, trade ban, fund password), trading hours, a fresh price, then the terms (price above 0, band, whole lots, leverage,
+ * frozen, trade ban, fund password), trading hours, a fresh price, then the terms (price above 0, band, the quantity step, leverage,
  * stops) and last the balance.
  */
 
