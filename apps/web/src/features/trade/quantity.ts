@@ -1,6 +1,5 @@
-import type { Quote } from "@brokerage/api";
+import type { PriceType, Quote } from "@brokerage/api";
 import { isMultipleOf, money } from "@brokerage/core";
-import type { PriceType } from "@brokerage/api";
 
 /**
  * The buy form's quantity (DESIGN §5a): a decimal string, stepped by the instrument's step for the order's
