@@ -211,6 +211,9 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
       .getByRole("radiogroup", { name: "Leverage" })
       .getByRole("radio", { name: "5×", checked: true })
       .waitFor();
+    // The quantity takes decimals of a coin (steps of 0.0001 ETH); this journey buys one whole ETH.
+    await form.getByText("Decimals allowed, in steps of 0.0001 ETH").waitFor();
+    await form.getByLabel("Quantity").fill("1");
     const preview = form.getByRole("region", { name: "Order cost" });
     await preview.and(page.locator('[aria-busy="false"]')).getByText("Margin", { exact: true }).waitFor();
     await form.locator("button[type=submit]:not(.adm-button-loading)").waitFor();
@@ -241,7 +244,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
   it("confirms in the sheet and lands on the open positions", async () => {
     await page.getByRole("form", { name: "Order form" }).getByRole("button", { name: "Buy long" }).click();
     const sheet = page.getByRole("dialog", { name: "Confirm your order" });
-    await sheet.getByText("Long · Market price · 1 lots · 5× · Ethereum").waitFor();
+    await sheet.getByText("Long · Market price · quantity 1 · 5× · Ethereum").waitFor();
     await sheet.getByText("Margin", { exact: true }).waitFor();
     await expectAccessible(page, "confirm-order");
     await shoot(page, "trading-03-confirm");
@@ -257,7 +260,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     const position = row();
     await position.getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ }).waitFor();
     await position.getByText("Long", { exact: true }).waitFor();
-    await position.getByText(/Lots 1 · 5×/).waitFor();
+    await position.getByText(/Qty 1 · 5×/).waitFor();
     await position.getByText("Open", { exact: true }).waitFor();
     // The P&L follows the quote: a signed amount in USD, not the dash of an unpriced row.
     await expect
@@ -287,7 +290,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
       .getByRole("button", { name: /^Close position in Ethereum/ })
       .click();
     const confirm = page.getByRole("alertdialog", { name: "Close this position?" });
-    await confirm.getByText(/^Close 1 lots of Ethereum .*at the market price\?/).waitFor();
+    await confirm.getByText(/^Close 1 of Ethereum .*at the market price\?/).waitFor();
     await expectAccessible(page, "close-confirm");
     await confirm.getByRole("button", { name: "Close position" }).click();
     await confirm.waitFor({ state: "hidden" });

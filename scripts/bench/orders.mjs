@@ -86,7 +86,8 @@ async function prepare(base, count) {
   const config = await call(base, "admin/config/list", {}, staffHeaders);
   const crypto = config.items?.find?.((item) => item.key === "trading.CRYPTO")?.value;
   const leverage = Math.max(...(crypto?.leverages ?? [1]));
-  const quantity = Math.ceil(NOTIONAL / Number(cheapest.close));
+  // Quantities travel as decimal strings; a whole number of coins is a multiple of every pair's step.
+  const quantity = String(Math.ceil(NOTIONAL / Number(cheapest.close)));
   const order = { symbol: cheapest.code, direction: "long", priceType: "market", quantity, leverage };
   const first = await call(
     base,

@@ -85,7 +85,14 @@ export const quoteDetails = z.object({
   timeZone: z.string(),
   industry: z.string().nullable(),
   board: board.nullable(),
+  /** The board lot in shares (100 in Malaysia and Thailand; 1 share elsewhere; 1 unit for crypto and forex). */
   lotSize: z.number().int(),
+  /**
+   * What an order's quantity must be a multiple of (a decimal string): `quantityStep` for a limit order,
+   * `marketQuantityStep` for a market order (fractional for US shares, "0.0001"); null for an index.
+   */
+  quantityStep: z.string().nullable(),
+  marketQuantityStep: z.string().nullable(),
   sharesOutstanding: z.number().nullable(),
   foreignOwnership: z.string().nullable(),
   shortInterestRatio: z.string().nullable(),

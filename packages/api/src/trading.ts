@@ -4,7 +4,7 @@ import { cursorPage } from "./identity.js";
 
 /**
  * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"; spec §3 "Order or position", §4 states,
- * §5 trade rules, §9 "1 lot is 1 share"). An order and the position it opens are one record, as the spec
+ * §5 trade rules; DESIGN §5a quantities: a decimal multiple of the instrument's step). An order and the position it opens are one record, as the spec
  * treats them: it is `pending` (a limit order waiting, funds held) or under `review` (a block trade), then
  * `open` once filled (locked until `lockedUntil`), `closing` when a close was asked for while the market
  * was shut (carried out at the next open), and `closed`; or it ends `cancelled`, `expired` (a limit order
@@ -46,11 +46,20 @@ export type CloseReason = z.infer<typeof closeReason>;
 const price = moneyString.describe("A price in the settlement currency");
 
 /**
+ * A quantity: a decimal string (never a JSON number, which cannot carry 0.1 exactly), at most 8 decimals,
+ * as the database's numeric column holds it; written without trailing zeros in answers ("200", "0.001").
+ */
+export const quantityString = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, "decimal")
+  .describe("A decimal string: shares, coins or currency units");
+
+/**
  * The order the buy form sends, to `trade/preview` (priced, nothing changes) and `trade/placeOrder`.
- * Only the shape is checked here: the values (price above 0, whole lots, an allowed leverage) are the
- * trading rules, which the server checks in their fixed order after the account's standing, the market
- * hours and the price (DESIGN §5), each refused with its own code: PRICE_NOT_POSITIVE,
- * QUANTITY_NOT_WHOLE_LOTS, LEVERAGE_NOT_ALLOWED.
+ * Only the shape is checked here: the values (price above 0, a multiple of the instrument's step, an allowed
+ * leverage) are the trading rules, which the server checks in their fixed order after the account's
+ * standing, the market hours and the price (DESIGN §5), each refused with its own code: PRICE_NOT_POSITIVE,
+ * QUANTITY_NOT_MULTIPLE_OF_STEP {quantity, step, lotSize}, LEVERAGE_NOT_ALLOWED.
  */
 export const orderDraft = z.object({
   symbol: plainText.min(1).max(32),
@@ -59,8 +68,12 @@ export const orderDraft = z.object({
   priceType,
   /** Limit orders only (ignored for a market order): the limit, above 0 and within the band. */
   price: price.optional(),
-  /** Whole lots: 1 lot is 1 share (spec §9). */
-  quantity: z.number().max(100_000_000),
+  /**
+   * A positive multiple of the instrument's step (market quote `details.quantityStep` for a limit order,
+   * `marketQuantityStep` for a market one): the board lot of exchange shares (100 in Malaysia and Thailand,
+   * else 1 share), a fraction of a coin for crypto, a fraction of a share for a US market order.
+   */
+  quantity: quantityString,
   /** One of the market's leverage list (`trading.<market>.leverages`). */
   leverage: z.number().max(1_000_000),
   /** Long: below the price; short: above it (STOP_PRICE_INVALID otherwise). */
@@ -87,7 +100,7 @@ export const orderPreview = z.object({
   currency: z.string(),
   /** The price the order is costed at: the current price (market) or the limit. */
   price,
-  quantity: z.number().int(),
+  quantity: quantityString,
   leverage: z.number().int(),
   /** price × quantity. */
   notional: moneyString,
@@ -125,7 +138,7 @@ export const tradeOrder = z.object({
   direction: orderDirection,
   priceType,
   state: orderState,
-  quantity: z.number().int(),
+  quantity: quantityString,
   leverage: z.number().int(),
   /** The limit (limit orders), else null. */
   limitPrice: moneyString.nullable(),
@@ -194,7 +207,7 @@ export const inventoryItem = z.object({
   name: z.string(),
   currency: z.string(),
   direction: orderDirection,
-  quantity: z.number().int(),
+  quantity: quantityString,
   /** Quantity-weighted average open price. */
   averageCost: moneyString,
   currentPrice: moneyString.nullable(),

@@ -17,7 +17,7 @@ export function tradeOrderOf(over: Partial<TradeOrder> = {}): TradeOrder {
     direction: "long",
     priceType: "market",
     state: "open",
-    quantity: 2,
+    quantity: "2",
     leverage: 5,
     limitPrice: null,
     stopLoss: null,

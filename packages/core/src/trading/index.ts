@@ -7,4 +7,5 @@ export * from "./errors.js";
 export * from "./locks.js";
 export * from "./maths.js";
 export * from "./orderbook.js";
+export * from "./quantity.js";
 export * from "./states.js";

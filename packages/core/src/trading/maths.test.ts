@@ -57,11 +57,11 @@ describe("opening cost: margin = price × quantity ÷ leverage, fee = max(rate �
       },
     );
 
-  it("refuses part lots and a leverage below 1", () => {
+  it("refuses a quantity not above 0, a fraction as a JS number, and a leverage below 1", () => {
     const order = { direction: "long", price: "10", quantity: 1, leverage: 1, currency: "INR" } as const;
-    for (const quantity of [0, -1, 1.5, Number.NaN])
+    for (const quantity of [0, -1, 1.5, Number.NaN, "0", "-1", "1e3", "abc"])
       expect(() => orderCost({ ...order, quantity }, rule("INR"))).toThrow(
-        expect.objectContaining({ code: "QUANTITY_NOT_WHOLE_LOTS" }),
+        expect.objectContaining({ code: "QUANTITY_NOT_MULTIPLE_OF_STEP" }),
       );
     expect(() => orderCost({ ...order, leverage: 0 }, rule("INR"))).toThrow(
       expect.objectContaining({ code: "LEVERAGE_NOT_ALLOWED" }),

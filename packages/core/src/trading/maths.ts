@@ -2,16 +2,23 @@ import Decimal from "decimal.js";
 import { MoneyDecimal, fixedText, money, toBookedString, toChargedString, type Money } from "../money.js";
 import type { TradingMarketConfig } from "./config.js";
 import { TradingRuleError } from "./errors.js";
+import { quantityOf } from "./quantity.js";
 
 /**
  * The arithmetic of orders and positions (DESIGN §5 Orders and positions). Everything is exact until the
  * result: each amount is computed from exact inputs and rounded once, to its currency's booking scale (KRW
  * to the won, INR and USD to the cent): fees and stamp duty up (`toChargedString`, so a non-zero rate never
- * books zero), every other amount half-up. Quantities are whole lots and 1 lot is 1 share (spec §9).
+ * books zero), every other amount half-up. Quantities are decimals, multiples of the instrument's step
+ * (market/lots.ts, checked by `checkOrder`), exact like the prices.
  */
 
 export type Direction = "long" | "short";
 type Price = string | Money;
+/**
+ * A quantity: a decimal string as the wire and the database carry it, a decimal, or a whole JS number (a
+ * count of shares is exact as a number; a fraction never is, and is refused).
+ */
+export type Quantity = string | Money | number;
 
 export type FeeRule = Pick<TradingMarketConfig, "feeRate" | "minFee">;
 export type CloseRule = FeeRule & Pick<TradingMarketConfig, "stampDutyRate" | "stampDutyCap">;
@@ -20,7 +27,7 @@ export type CloseRule = FeeRule & Pick<TradingMarketConfig, "stampDutyRate" | "s
 export interface OrderTerms {
   direction: Direction;
   price: Price;
-  quantity: number;
+  quantity: Quantity;
   leverage: number;
   currency: string;
 }
@@ -29,7 +36,7 @@ export interface OrderTerms {
 export interface PositionTerms {
   direction: Direction;
   openPrice: Price;
-  quantity: number;
+  quantity: Quantity;
   margin: string;
   currency: string;
 }
@@ -40,11 +47,9 @@ export function assertWholeLots(quantity: number): void {
     throw new TradingRuleError("QUANTITY_NOT_WHOLE_LOTS", { quantity: String(quantity) });
 }
 
-const lots = (quantity: number): Money => {
-  assertWholeLots(quantity);
-  return money(quantity);
-};
-const notionalOf = (price: Price, quantity: number): Money => money(price).times(lots(quantity));
+/** The quantity as a decimal; QUANTITY_NOT_MULTIPLE_OF_STEP unless it is a decimal above 0. */
+const lots = (quantity: Quantity): Money => quantityOf(quantity);
+const notionalOf = (price: Price, quantity: Quantity): Money => money(price).times(lots(quantity));
 
 /** The commission on one side: the rate on the notional, never below the minimum (rounded by the caller). */
 function feeOn(notional: Money, rule: FeeRule): Money {
@@ -121,7 +126,7 @@ export function returnRate(profit: string | Money, margin: string | Money): stri
 }
 
 /** Price × quantity at the currency's scale: what the shares are worth now, for a long or a short alike. */
-export function marketValue(price: Price, quantity: number, currency: string): string {
+export function marketValue(price: Price, quantity: Quantity, currency: string): string {
   return toBookedString(notionalOf(price, quantity), currency);
 }
 

@@ -19,6 +19,8 @@ import { users } from "./users.js";
 
 /** Prices: numeric with the limit book's 10 decimals (core PRICE_DECIMALS), read as strings. */
 const price = (name: string) => numeric(name, { precision: 38, scale: 10 });
+/** Quantities: decimals of shares, coins or currency units (core QUANTITY_DECIMALS), read as strings. */
+const quantity = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const entryId = (name: string) => bigint(name, { mode: "number" }).references(() => journalEntries.id);
 
 const LIVE = sql.raw(`'pending', 'open', 'closing'`);
@@ -56,7 +58,7 @@ export const tradeOrders = pgTable(
     direction: text("direction").$type<OrderDirection>().notNull(),
     priceType: text("price_type").$type<PriceType>().notNull(),
     state: text("state").$type<OrderState>().notNull(),
-    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    quantity: quantity("quantity").notNull(),
     leverage: integer("leverage").notNull(),
     limitPrice: price("limit_price"),
     stopLoss: price("stop_loss"),

@@ -148,7 +148,8 @@ export class BlockTradeService {
         priceType: "limit",
         limitPrice: offer.price,
         state: "review",
-        quantity: request.quantity,
+        // Subscriptions are whole shares; the order's quantity column is a decimal.
+        quantity: String(request.quantity),
         leverage: 1,
         margin: cost.margin,
         openFee: cost.fee,

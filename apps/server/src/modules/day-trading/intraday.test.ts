@@ -54,7 +54,7 @@ const nvda = (overrides: Record<string, unknown> = {}) => ({
   symbol: "NVDA",
   direction: "long",
   priceType: "market",
-  quantity: 5,
+  quantity: "5",
   leverage: 1,
   dayTrade: true,
   ...overrides,
@@ -83,11 +83,11 @@ describe("day trades of an approved user", () => {
     });
     // 6 more would take 600.00 of margin: beyond the 500.00 left.
     expect(
-      await trade(t, who, "placeOrder", { ...nvda({ quantity: 6 }), idempotencyKey: newKey() }),
+      await trade(t, who, "placeOrder", { ...nvda({ quantity: "6" }), idempotencyKey: newKey() }),
     ).toMatchObject({ status: 0, code: "DAY_TRADE_ALLOWANCE_EXCEEDED", params: { available: "500.00" } });
     // With no lock, a day trade can be closed at once: 4 at 2× (margin 200.00, fee 1.00), closed at 100.00
     // (fee 1.00, SEC fee 400 × 0.0000278 = 0.0111 → 0.02: a charge rounds up).
-    const quick = await placeOk(t, who, nvda({ quantity: 4, leverage: 2 }));
+    const quick = await placeOk(t, who, nvda({ quantity: "4", leverage: 2 }));
     const closed = await trade(t, who, "closePosition", { positionId: quick.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({ status: 1, data: { state: "closed", closeReason: "user", pnl: "0.00" } });
 
@@ -156,7 +156,7 @@ describe("day trades at once", () => {
     const who = await dayTrader("1000");
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        trade(t, who, "placeOrder", { ...nvda({ quantity: 3 }), idempotencyKey: newKey() }),
+        trade(t, who, "placeOrder", { ...nvda({ quantity: "3" }), idempotencyKey: newKey() }),
       ),
     );
     expect(answers.filter((a) => a.status === 1)).toHaveLength(3);

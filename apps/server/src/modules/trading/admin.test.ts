@@ -33,7 +33,7 @@ async function page(body: Record<string, unknown>): Promise<TradeOrderPage> {
   return answer.data as TradeOrderPage;
 }
 
-const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
 
 describe("users/orders", () => {
   let who: Trader;

@@ -61,7 +61,7 @@ describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => 
   it("books a fee of 0.01, the one the preview showed, on opening and on closing", async () => {
     board.set("DOGEUSD", "1.00000");
     const who = await trader(t, { currency: "USD", amount: "10.00" });
-    const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
     const feesBefore = await platformBalance("fees", "USD");
 
     // 1 lot at 1.00: 0.1% is 0.001, charged 0.01 (half-up would have charged nothing).
@@ -95,7 +95,7 @@ describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => 
     await setSetting(t, "trading.CRYPTO", { ...DEFAULT_TRADING_CONFIG.CRYPTO, minFee: "0.50" });
     try {
       const who = await trader(t, { currency: "USD", amount: "10.00" });
-      const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+      const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
       const { preview, order } = await previewThenPlace(who, draft);
       expect(preview).toMatchObject({ fee: "0.50", total: "1.50" });
       expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.50"]);
@@ -113,7 +113,7 @@ describe("a tiny forex order (default terms: 0.01%, no minimum)", () => {
     board.set("EURUSD", "1.08500");
     const who = await trader(t, { currency: "USD", amount: "100.00" });
     // 45 units at 1.085: notional 48.825 (shown 48.83); 0.01% is 0.0048825, charged 0.01.
-    const draft = { symbol: "EURUSD", direction: "long", priceType: "market", quantity: 45, leverage: 1 };
+    const draft = { symbol: "EURUSD", direction: "long", priceType: "market", quantity: "45", leverage: 1 };
     const { preview, order } = await previewThenPlace(who, draft);
     expect(preview).toMatchObject({ notional: "48.83", margin: "48.83", fee: "0.01", total: "48.84" });
     expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.01"]);
@@ -125,7 +125,7 @@ describe("a small sale in India (stamp duty 0.1%, fee 0.03% at least ₹20)", ()
   it("pays ₹0.01 of stamp duty on ₹4.00, to the platform's taxes account", async () => {
     board.set("RELIANCE", "4.00");
     const who = await trader(t, { currency: "INR", amount: "100.00" });
-    const draft = { symbol: "RELIANCE", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    const draft = { symbol: "RELIANCE", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
     // 0.03% of ₹4.00 is ₹0.0012: the minimum ₹20 is charged.
     const { preview, order } = await previewThenPlace(who, draft);
     expect(preview).toMatchObject({ margin: "4.00", fee: "20.00", total: "24.00" });

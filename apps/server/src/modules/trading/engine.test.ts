@@ -44,7 +44,7 @@ const limitOrder = {
   direction: "long",
   priceType: "limit",
   price: "600.50",
-  quantity: 3,
+  quantity: "3",
   leverage: 5,
 };
 
@@ -143,7 +143,7 @@ describe("closePosition", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     t.clock.set("2026-01-05T22:00:00Z");
@@ -174,7 +174,7 @@ describe("closePosition", () => {
         symbol: "DOTUSD",
         direction: "long",
         priceType: "market",
-        quantity: 10,
+        quantity: "10",
         leverage: 10,
         stopLoss: "9.5",
       });
@@ -215,7 +215,7 @@ describe("closePosition", () => {
       symbol: "DOTUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(await refusal(engine.closePosition(order.id, "0", "takeProfit"))).toMatchObject({

@@ -31,7 +31,7 @@ const ORDER_REFUSALS =
   "NOT_YET_OPEN for a share still in subscription), NON_TRADING_HOURS, PRICE_UNAVAILABLE (no quote, or one " +
   "older than 2 minutes while the market trades), PRICE_NOT_POSITIVE (also a limit order without a price), " +
   "INVALID_INPUT {field: price} (more decimals than the instrument's price), PRICE_BEYOND_LIMIT {min, max} " +
-  "(limit orders: outside trading.<market>.priceBand around the previous close), QUANTITY_NOT_WHOLE_LOTS, " +
+  "(limit orders: outside trading.<market>.priceBand around the previous close), QUANTITY_NOT_MULTIPLE_OF_STEP {quantity, step, lotSize}, " +
   "LEVERAGE_NOT_ALLOWED {allowed}, STOP_PRICE_INVALID {field}, INSUFFICIENT_AVAILABLE {available} (margin + " +
   "fee in the instrument's settlement currency). A day trade (`dayTrade: true`) also answers MARGIN_NOT_ENABLED " +
   "(no approved day-trading application, after FUND_PASSWORD_NOT_SET) and, after the terms, CURRENCY_UNSUPPORTED " +

@@ -77,7 +77,7 @@ describe("trade/terms", () => {
 });
 
 describe("trade/trades", () => {
-  const market = { symbol: "ETHUSD", direction: "short", priceType: "market", quantity: 2, leverage: 2 };
+  const market = { symbol: "ETHUSD", direction: "short", priceType: "market", quantity: "2", leverage: 2 };
   const close = (who: Trader, order: TradeOrder) =>
     trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
   async function trades(who: Trader, cursor?: string | null): Promise<TradeOrderPage> {
@@ -114,7 +114,7 @@ describe("trade/trades", () => {
       state: "closed",
       symbol: "ETHUSD",
       direction: "short",
-      quantity: 2,
+      quantity: "2",
       openPrice: "50.00",
       closePrice: "50.00",
       openFee: "0.10",

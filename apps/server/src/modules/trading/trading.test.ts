@@ -54,7 +54,7 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
       symbol: "RELIANCE",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 5,
     });
     expect(opened).toMatchObject({
@@ -65,7 +65,7 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
       state: "open",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 5,
       margin: "2000.00",
       openFee: "20.00",
@@ -143,7 +143,7 @@ describe("a market order, short, in India", () => {
       symbol: "TCS",
       direction: "short",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 10,
     });
     expect(opened).toMatchObject({ margin: "1000.00", openFee: "20.00", direction: "short" });
@@ -196,7 +196,7 @@ describe("a market order, short, in India", () => {
       symbol: "BTCUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 10,
     });
     board.set("BTCUSD", "85.00");
@@ -219,7 +219,7 @@ describe("preview", () => {
   it("prices a market order exactly as the order books it, and changes nothing", async () => {
     board.set("ETHUSD", "2500.25");
     const who = await trader(t, { currency: "USD", amount: "1000.00" });
-    const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: 3, leverage: 10 };
+    const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: "3", leverage: 10 };
     const answer = await trade(t, who, "preview", draft);
     // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
     expect(answer).toMatchObject({
@@ -257,7 +257,7 @@ describe("preview", () => {
       symbol: "AAPL",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(answer).toMatchObject({ status: 1, data: { marketOpen: false, available: "10.00" } });
@@ -276,7 +276,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "190",
-      quantity: 2,
+      quantity: "2",
       leverage: 2,
     });
     expect(order).toMatchObject({
@@ -323,14 +323,14 @@ describe("limit orders", () => {
       direction: "short",
       priceType: "limit",
       price: "210",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     const open = await placeOk(t, who, {
       symbol: "SOLUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(
@@ -353,7 +353,7 @@ describe("locks", () => {
         symbol: "LTCUSD",
         direction: "long",
         priceType: "market",
-        quantity: 1,
+        quantity: "1",
         leverage: 1,
       });
       expect(order.lockedUntil).toBe("2026-01-05T08:05:00.000Z");
@@ -378,7 +378,7 @@ describe("closing at a stale price", () => {
       symbol: "AVAXUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     board.set("AVAXUSD", { close: "31.00", stale: true });
@@ -403,7 +403,7 @@ describe("closing while the market is shut", () => {
       symbol: "AAPL",
       direction: "long",
       priceType: "market",
-      quantity: 2,
+      quantity: "2",
       leverage: 2,
     });
     expect(order).toMatchObject({
@@ -440,7 +440,7 @@ describe("closing while the market is shut", () => {
       symbol: "005930",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(order).toMatchObject({ margin: "70000", openFee: "100", lockedUntil: "2026-01-07T00:00:00.000Z" });
@@ -462,7 +462,7 @@ describe("stops", () => {
       symbol: "ADAUSD",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 1,
       stopLoss: "0.9",
       takeProfit: "1.2",
@@ -485,7 +485,7 @@ describe("stops", () => {
       symbol: "ADAUSD",
       direction: "short",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
       takeProfit: "1.1",
     });
@@ -498,16 +498,16 @@ describe("the lists, the detail and the inventory", () => {
     board.set("XRPUSD", "2.0000");
     board.set("EURUSD", "1.10000");
     const who = await trader(t, { currency: "USD", amount: "10000.00" });
-    const xrp = async (quantity: number) =>
+    const xrp = async (quantity: string) =>
       placeOk(t, who, { symbol: "XRPUSD", direction: "long", priceType: "market", quantity, leverage: 1 });
-    const first = await xrp(10);
+    const first = await xrp("10");
     board.set("XRPUSD", "2.3000");
-    const second = await xrp(30);
+    const second = await xrp("30");
     const fx = await placeOk(t, who, {
       symbol: "EURUSD",
       direction: "short",
       priceType: "market",
-      quantity: 1000,
+      quantity: "1000",
       leverage: 20,
     });
     board.set("XRPUSD", "2.5000");
@@ -529,7 +529,7 @@ describe("the lists, the detail and the inventory", () => {
         name: expect.any(String),
         currency: "USD",
         direction: "long",
-        quantity: 40,
+        quantity: "40",
         averageCost: "2.2250",
         currentPrice: "2.5000",
         marketValue: "100.00",
@@ -541,7 +541,7 @@ describe("the lists, the detail and the inventory", () => {
         name: expect.any(String),
         currency: "USD",
         direction: "short",
-        quantity: 1000,
+        quantity: "1000",
         averageCost: "1.10000",
         currentPrice: "1.09000",
         marketValue: "1090.00",
@@ -567,7 +567,7 @@ describe("the lists, the detail and the inventory", () => {
             direction: "long",
             priceType: "limit",
             price: "0.9",
-            quantity: 1,
+            quantity: "1",
             leverage: 1,
           })
         ).id,
@@ -594,7 +594,7 @@ describe("the account centre", () => {
       symbol: "LINKUSD",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 2,
     });
     board.set("LINKUSD", "23.00");

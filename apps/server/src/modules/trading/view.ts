@@ -3,6 +3,7 @@ import {
   EXCHANGES,
   marketValue,
   money,
+  quantityText,
   pnl,
   returnRate,
   toBookedString,
@@ -34,7 +35,7 @@ export function positionTerms(row: TradeOrderRow) {
   return {
     direction: row.direction,
     openPrice: row.openPrice,
-    quantity: row.quantity,
+    quantity: quantityText(row.quantity),
     margin: row.margin,
     currency: row.currency,
   };
@@ -68,7 +69,7 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     direction: row.direction,
     priceType: row.priceType,
     state: row.state,
-    quantity: row.quantity,
+    quantity: quantityText(row.quantity),
     leverage: row.leverage,
     limitPrice: shown(row.limitPrice),
     stopLoss: shown(row.stopLoss),
@@ -110,7 +111,7 @@ export function inventoryOf(
   }
   return [...groups.values()].map((group) => {
     const first = group[0] as TradeOrderRow;
-    const quantity = group.reduce((sum, r) => sum + r.quantity, 0);
+    const quantity = group.reduce<Money>((sum, r) => sum.plus(r.quantity), money(0));
     const cost = group.reduce<Money>(
       (sum, r) => sum.plus(money(positionTerms(r).openPrice).times(r.quantity)),
       money(0),
@@ -130,7 +131,7 @@ export function inventoryOf(
       name: nameOf(market, first.symbol),
       currency: first.currency,
       direction: first.direction,
-      quantity,
+      quantity: quantityText(quantity),
       averageCost: cost.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals),
       currentPrice: price === undefined ? null : priceText(price, decimals),
       marketValue: price === undefined ? null : marketValue(price, quantity, first.currency),

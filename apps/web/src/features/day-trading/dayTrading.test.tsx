@@ -191,7 +191,7 @@ describe("/market/marketBuy: the intraday switch", () => {
     name: "NVIDIA",
     currency: "USD",
     price: "100.00",
-    quantity: 1,
+    quantity: "1",
     leverage: 1,
     notional: "100.00",
     margin: "100.00",

@@ -34,7 +34,7 @@ const preview = (leverage: number): OrderPreview => ({
   name: "Reliance Industries",
   currency: "INR",
   price: "2500.00",
-  quantity: 1,
+  quantity: "1",
   leverage,
   notional: "2500.00",
   margin: "125.00",

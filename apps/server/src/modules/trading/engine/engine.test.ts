@@ -45,7 +45,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "600.50",
-      quantity: 3,
+      quantity: "3",
       leverage: 5,
     });
     await round();
@@ -72,7 +72,7 @@ describe("limit orders", () => {
       direction: "short",
       priceType: "limit",
       price: "700",
-      quantity: 3,
+      quantity: "3",
       leverage: 5,
     });
     // At 710 the margin would be 426.00 and the fee 2.13: 6.03 more than the hold.
@@ -91,7 +91,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "95",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     expect(order.expiresAt).toBe("2026-01-05T21:00:00.000Z");
@@ -118,7 +118,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "640",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     tick("BNBUSD", "630.00");
@@ -140,7 +140,7 @@ async function dot(leverage: number, stops: Record<string, string> = {}) {
     symbol: "DOTUSD",
     direction: "long",
     priceType: "market",
-    quantity: 10,
+    quantity: "10",
     leverage,
     ...stops,
   });
@@ -192,7 +192,7 @@ describe("stops", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
       stopLoss: "95",
     });
@@ -262,7 +262,7 @@ describe("closes at the open and at the close", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     t.clock.set("2026-01-05T22:00:00Z");
@@ -292,7 +292,7 @@ describe("closes at the open and at the close", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     // Day trades come from their own approval (not built here); an intraday position has no lock.
