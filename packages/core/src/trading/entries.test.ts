@@ -22,8 +22,17 @@ function balances(model: LedgerModel, user: string, currency: string) {
   };
 }
 
-const INR = { feeRate: "0.0003", minFee: "20", stampDutyRate: "0.001" };
-const USD = { feeRate: "0.0003", minFee: "1", stampDutyRate: "0.0000278" };
+/** A commission and a tax on sales (charges.test.ts has each market's real components). */
+const saleTax = (rate: string) => [
+  { id: "tax", kind: "stampDuty", basis: { kind: "value", rate }, side: "sell" } as const,
+];
+const INR = { feeRate: "0.0003", minFee: "20", charges: saleTax("0.001") };
+// On both sides here, so that a short's close (a purchase) pays it too.
+const USD = {
+  feeRate: "0.0003",
+  minFee: "1",
+  charges: [{ ...saleTax("0.0000278")[0], side: "both" } as const],
+};
 
 describe("ledger entries of a position's life", () => {
   it("a market order, then a close with a gain", () => {
@@ -144,7 +153,11 @@ describe("ledger entries of a position's life", () => {
       margin: "100",
       currency: "KRW",
     };
-    const s = settlement(position, "100000", { feeRate: "0.0003", minFee: "0", stampDutyRate: "0.002" }, "0");
+    const s = settlement(position, "100000", {
+      feeRate: "0.0003",
+      minFee: "0",
+      charges: [{ id: "tax", kind: "stampDuty", basis: { kind: "value", rate: "0.002" }, side: "both" }],
+    }, "0");
     const entries = closeEntries("u", "KRW", s);
     expect(bookAll(model, entries)).toEqual(["marginRelease", "stampDuty"]);
     expect(entries[1]?.postings.map((p) => p.amount)).toEqual(["-100", "-100", "200"]);

@@ -8,3 +8,6 @@ export * from "./locks.js";
 export * from "./maths.js";
 export * from "./orderbook.js";
 export * from "./states.js";
+export * from "./charges.js";
+export * from "./charges-config.js";
+export * from "./charges-defaults.js";
