@@ -23,7 +23,8 @@ function decimal(value: unknown, field: string, opts: { below1?: boolean; positi
       field,
     );
   const d = money(value);
-  if (opts.below1 && !d.lessThan(1)) throw new TradingConfigError(`${field} must be below 1, not ${value}`, field);
+  if (opts.below1 && !d.lessThan(1))
+    throw new TradingConfigError(`${field} must be below 1, not ${value}`, field);
   if (opts.positive && !d.greaterThan(0))
     throw new TradingConfigError(`${field} must be above 0, not ${value}`, field);
   return value;
@@ -56,9 +57,17 @@ function checkBasis(value: unknown, field: string, earlier: ReadonlySet<string>)
     case "charges": {
       onlyKeys(value, ["kind", "rate", "on"], field);
       const on = value.on;
-      if (!Array.isArray(on) || on.length === 0 || on.some((id) => typeof id !== "string" || !earlier.has(id)))
+      if (
+        !Array.isArray(on) ||
+        on.length === 0 ||
+        on.some((id) => typeof id !== "string" || !earlier.has(id))
+      )
         throw new TradingConfigError(`${field}.on must list components that come before it`, `${field}.on`);
-      return { kind: "charges", rate: decimal(value.rate, `${field}.rate`, { below1: true }), on: [...(on as string[])] };
+      return {
+        kind: "charges",
+        rate: decimal(value.rate, `${field}.rate`, { below1: true }),
+        on: [...(on as string[])],
+      };
     }
     default:
       throw new TradingConfigError(
@@ -84,8 +93,15 @@ export function checkCharges(value: unknown, currency?: string): ChargeComponent
     const { id, kind, side } = item;
     if (typeof id !== "string" || !ID.test(id) || ids.has(id))
       throw new TradingConfigError(`${field}.id must be a new name of letters and digits`, `${field}.id`);
-    if (typeof kind !== "string" || !(CHARGE_KINDS as readonly string[]).includes(kind) || kind === "commission")
-      throw new TradingConfigError(`${field}.kind must be one of ${CHARGE_KINDS.slice(1).join(", ")}`, `${field}.kind`);
+    if (
+      typeof kind !== "string" ||
+      !(CHARGE_KINDS as readonly string[]).includes(kind) ||
+      kind === "commission"
+    )
+      throw new TradingConfigError(
+        `${field}.kind must be one of ${CHARGE_KINDS.slice(1).join(", ")}`,
+        `${field}.kind`,
+      );
     if (typeof side !== "string" || !(CHARGE_SIDES as readonly string[]).includes(side))
       throw new TradingConfigError(`${field}.side must be "buy", "sell" or "both"`, `${field}.side`);
     const component: ChargeComponent = {
@@ -96,7 +112,11 @@ export function checkCharges(value: unknown, currency?: string): ChargeComponent
     };
     if (item.min !== undefined) component.min = amount(item.min, `${field}.min`, currency);
     if (item.max !== undefined) component.max = amount(item.max, `${field}.max`, currency);
-    if (component.min !== undefined && component.max !== undefined && money(component.min).greaterThan(component.max))
+    if (
+      component.min !== undefined &&
+      component.max !== undefined &&
+      money(component.min).greaterThan(component.max)
+    )
       throw new TradingConfigError(`${field}.min must not exceed its max`, `${field}.min`);
     ids.add(id);
     return component;
@@ -123,8 +143,10 @@ const LEGACY_DEFAULTS: Readonly<Record<MarketCode, { rate: string; cap?: string 
 export function legacyCharges(market: MarketCode | undefined, rate: string, cap?: string): ChargeComponent[] {
   if (market !== undefined) {
     const was = LEGACY_DEFAULTS[market];
-    const sameCap = cap === undefined ? was.cap === undefined : was.cap !== undefined && money(cap).equals(was.cap);
-    if (money(rate).equals(was.rate) && sameCap) return JSON.parse(JSON.stringify(DEFAULT_CHARGES[market])) as ChargeComponent[];
+    const sameCap =
+      cap === undefined ? was.cap === undefined : was.cap !== undefined && money(cap).equals(was.cap);
+    if (money(rate).equals(was.rate) && sameCap)
+      return JSON.parse(JSON.stringify(DEFAULT_CHARGES[market])) as ChargeComponent[];
   }
   if (money(rate).isZero()) return [];
   return [

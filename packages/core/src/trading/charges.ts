@@ -92,9 +92,7 @@ function exactAmount(
     case "blocks":
       return trade.value.div(basis.block).ceil().times(basis.rate);
     case "charges":
-      return basis.on
-        .reduce((sum, id) => sum.plus(charged.get(id) ?? 0), money(0))
-        .times(basis.rate);
+      return basis.on.reduce((sum, id) => sum.plus(charged.get(id) ?? 0), money(0)).times(basis.rate);
   }
 }
 

@@ -168,7 +168,13 @@ describe("the former shape (stampDutyRate, stampDutyCap) still loads", () => {
 
   it("an operator's own rate is kept, as a tax on sales with its cap", () => {
     expect(checkTradingConfig(stored("MY", "0.002", "500"), "MY").charges).toEqual([
-      { id: "stampDuty", kind: "stampDuty", basis: { kind: "value", rate: "0.002" }, side: "sell", max: "500" },
+      {
+        id: "stampDuty",
+        kind: "stampDuty",
+        basis: { kind: "value", rate: "0.002" },
+        side: "sell",
+        max: "500",
+      },
     ]);
     expect(checkTradingConfig(stored("KR", "0"), "KR").charges).toEqual([]);
   });

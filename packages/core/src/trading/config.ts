@@ -251,10 +251,16 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
         ? undefined
         : decimalIn(value.stampDutyCap, "stampDutyCap", { min: "0", minOpen: true });
     if (currency !== undefined && cap !== undefined && money(cap).decimalPlaces() > scaleOf(currency))
-      throw new TradingConfigError(`stampDutyCap ${cap} has more decimals than ${currency} allows`, "stampDutyCap");
+      throw new TradingConfigError(
+        `stampDutyCap ${cap} has more decimals than ${currency} allows`,
+        "stampDutyCap",
+      );
     config.charges = legacyCharges(market, rate, cap);
   }
   if (currency !== undefined && money(config.minFee).decimalPlaces() > scaleOf(currency))
-    throw new TradingConfigError(`minFee ${config.minFee} has more decimals than ${currency} allows`, "minFee");
+    throw new TradingConfigError(
+      `minFee ${config.minFee} has more decimals than ${currency} allows`,
+      "minFee",
+    );
   return config;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LedgerModel, credit, platformAccount, userAccount, type EntryDraft } from "../ledger/index.js";
 import { scaleOf } from "../money.js";
+import type { ChargeComponent, ChargeSide } from "./charges.js";
 import { closeEntries, fillEntries, holdEntries, openEntries, releaseEntries } from "./entries.js";
 import { settlement, type PositionTerms } from "./maths.js";
 
@@ -22,17 +23,13 @@ function balances(model: LedgerModel, user: string, currency: string) {
   };
 }
 
-/** A commission and a tax on sales (charges.test.ts has each market's real components). */
-const saleTax = (rate: string) => [
-  { id: "tax", kind: "stampDuty", basis: { kind: "value", rate }, side: "sell" } as const,
+/** A commission and a tax (charges.test.ts has each market's real components). */
+const tax = (rate: string, side: ChargeSide): ChargeComponent[] => [
+  { id: "tax", kind: "stampDuty", basis: { kind: "value", rate }, side },
 ];
-const INR = { feeRate: "0.0003", minFee: "20", charges: saleTax("0.001") };
+const INR = { feeRate: "0.0003", minFee: "20", charges: tax("0.001", "sell") };
 // On both sides here, so that a short's close (a purchase) pays it too.
-const USD = {
-  feeRate: "0.0003",
-  minFee: "1",
-  charges: [{ ...saleTax("0.0000278")[0], side: "both" } as const],
-};
+const USD = { feeRate: "0.0003", minFee: "1", charges: tax("0.0000278", "both") };
 
 describe("ledger entries of a position's life", () => {
   it("a market order, then a close with a gain", () => {
@@ -153,11 +150,16 @@ describe("ledger entries of a position's life", () => {
       margin: "100",
       currency: "KRW",
     };
-    const s = settlement(position, "100000", {
-      feeRate: "0.0003",
-      minFee: "0",
-      charges: [{ id: "tax", kind: "stampDuty", basis: { kind: "value", rate: "0.002" }, side: "both" }],
-    }, "0");
+    const s = settlement(
+      position,
+      "100000",
+      {
+        feeRate: "0.0003",
+        minFee: "0",
+        charges: [{ id: "tax", kind: "stampDuty", basis: { kind: "value", rate: "0.002" }, side: "both" }],
+      },
+      "0",
+    );
     const entries = closeEntries("u", "KRW", s);
     expect(bookAll(model, entries)).toEqual(["marginRelease", "stampDuty"]);
     expect(entries[1]?.postings.map((p) => p.amount)).toEqual(["-100", "-100", "200"]);

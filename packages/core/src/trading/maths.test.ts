@@ -87,7 +87,11 @@ describe("closing cost: fee on the close notional, stamp duty on the closing sid
     ["KRW", 7, "74900", "524300", "158", "1049"],
   ];
   it.each(TABLE)("%s %i at %s", (currency, quantity, price, notional, fee, stampDuty) => {
-    expect(closeCost({ quantity, currency }, price, rule(currency))).toMatchObject({ notional, fee, stampDuty });
+    expect(closeCost({ quantity, currency }, price, rule(currency))).toMatchObject({
+      notional,
+      fee,
+      stampDuty,
+    });
   });
 
   it("caps the stamp duty where the market caps it (Malaysia: 0.1%, at most RM1,000)", () => {
@@ -224,7 +228,11 @@ describe("settlement of a close", () => {
       margin: "100",
       currency: "KRW",
     };
-    const s = settlement(krwShort10, "100000", { feeRate: "0.0003", minFee: "0", charges: tax("0.002", "both") });
+    const s = settlement(krwShort10, "100000", {
+      feeRate: "0.0003",
+      minFee: "0",
+      charges: tax("0.002", "both"),
+    });
     expect(s).toMatchObject({ pnl: "-99000", fee: "30", stampDuty: "200", net: "-99130", absorbed: "99130" });
     expect(s.booked).toEqual({
       marginRelease: "100",

@@ -80,7 +80,13 @@ export function orderCost(order: OrderTerms, rule: FeeRule): OrderCost {
     throw new TradingRuleError("LEVERAGE_NOT_ALLOWED", { leverage: String(order.leverage) });
   const notional = notionalOf(order.price, order.quantity);
   const margin = toBookedString(notional.div(order.leverage), order.currency);
-  const charged = chargesOn(notional, order.quantity, tradeSideOf(order.direction, "open"), order.currency, rule);
+  const charged = chargesOn(
+    notional,
+    order.quantity,
+    tradeSideOf(order.direction, "open"),
+    order.currency,
+    rule,
+  );
   const fee = toBookedString(charged.fees.plus(charged.taxes), order.currency);
   return {
     notional: toBookedString(notional, order.currency),
