@@ -90,12 +90,14 @@ export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
         {text("feeRate", decimalRule(problem("rate"), rate))}
         {text("minFee", decimalRule(problem("amount"), amount), { suffix: true })}
       </Space>
-      <Space size={16} align="start" wrap>
-        {text("stampDutyRate", decimalRule(problem("rate"), rate))}
-        {text("stampDutyCap", decimalRule(problem("cap"), { ...amount, minOpen: true, optional: true }), {
-          suffix: true,
-        })}
-      </Space>
+      <Form.Item
+        name={name("charges")}
+        label={t("config.trading.fields.charges")}
+        extra={t("config.trading.hints.charges")}
+        rules={[{ required: true, message: problem("charges") }]}
+      >
+        <Input.TextArea className="admin-mono" autoSize={{ minRows: 4, maxRows: 16 }} spellCheck={false} />
+      </Form.Item>
       <Form.Item
         name={name("lockKind")}
         label={t("config.trading.fields.lockKind")}
