@@ -60,7 +60,9 @@ describe("/market/marketBuy", () => {
     fireEvent.click(screen.getByRole("button", { name: "One lot more" }));
     expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText("8,550.00 INR")).toBeTruthy();
-    expect(screen.getByText("Stamp duty 0.1% on closing")).toBeTruthy();
+    // Without the market's terms the preview still says what closing at this price would charge.
+    expect(screen.getByText("If closed at this price")).toBeTruthy();
+    expect(screen.getByText("Commission")).toBeTruthy();
     expect(screen.getByText("Closed automatically when the loss reaches 80% of the margin")).toBeTruthy();
     await waitFor(() =>
       expect(calls("trade/preview").at(-1)?.[1]).toEqual({
