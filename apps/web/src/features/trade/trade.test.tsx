@@ -237,7 +237,9 @@ describe("/trade/positionDetail", () => {
     expect(calls("trade/positionDetail")[0]?.[1]).toEqual({ id: order().id });
     for (const label of [
       "Original margin",
-      "Stamp duty",
+      "Closing taxes",
+      "Opening charges",
+      "Closing charges",
       "Sell price",
       "Return rate",
       "Locked until",
