@@ -176,3 +176,39 @@ describe("an order in India: the preview lists every component, and the ledger b
     ).toBe("7.25");
   });
 });
+
+describe("an order in Malaysia: stamp duty RM1 per RM1,000 or part, capped, and the clearing fee, on the buy too", () => {
+  it("1,000 shares at RM2.35: commission RM8, clearing 0.71, stamp duty RM3 for 2,350.00", async () => {
+    board.set("1155", "2.35");
+    const who = await trader(t, { currency: "MYR", amount: "5000.00" });
+    const draft = { symbol: "1155", direction: "long", priceType: "market", quantity: 1000, leverage: 1 };
+    const { preview, order } = await previewThenPlace(who, draft);
+    expect(preview.charges).toEqual([
+      { id: "commission", kind: "commission", amount: "8.00" },
+      { id: "clearingFee", kind: "clearingFee", amount: "0.71" },
+      { id: "stampDuty", kind: "stampDuty", amount: "3.00" },
+    ]);
+    expect(preview).toMatchObject({ fee: "11.71", total: "2361.71" });
+    expect(await recordsOf(who, order, "MYR")).toEqual([
+      ["tradeMargin", "available", "-2350.00"],
+      ["tradeMargin", "margin", "2350.00"],
+      ["fee", "available", "-8.71"],
+      ["stampDuty", "available", "-3.00"],
+    ]);
+  });
+
+  it("a contract of RM1,001,000 pays the RM1,000 cap, not RM1,001", async () => {
+    board.set("1155", "10.01");
+    const who = await trader(t, { currency: "MYR", amount: "1100000.00" });
+    const draft = { symbol: "1155", direction: "long", priceType: "market", quantity: 100_000, leverage: 1 };
+    // 100,000 × 10.01 = 1,001,000: commission 0.1% 1,001.00; clearing 300.30; stamp duty 1,001 blocks begun,
+    // capped at RM1,000.
+    const { preview } = await previewThenPlace(who, draft);
+    expect(preview.charges).toEqual([
+      { id: "commission", kind: "commission", amount: "1001.00" },
+      { id: "clearingFee", kind: "clearingFee", amount: "300.30" },
+      { id: "stampDuty", kind: "stampDuty", amount: "1000.00" },
+    ]);
+    expect(preview.fee).toBe("2301.30");
+  });
+});
