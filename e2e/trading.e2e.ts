@@ -235,7 +235,8 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     await rules
       .getByText("Fee rate 0.2% on opening and again on closing, at least 5.00 USD each time")
       .waitFor();
-    await rules.getByText("Stamp duty 0.1% on closing").waitFor();
+    // Set in the former shape (stampDutyRate): read as a stamp duty on sales, the close of a long.
+    await rules.getByText("Stamp duty 0.1% of the value, on sales").waitFor();
     await rules.getByText(/^Cannot be closed before /).waitFor();
     await expectAccessible(page, "market-buy");
     await shoot(page, "trading-02-preview");
@@ -314,7 +315,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     for (const type of [
       "Trade margin",
       "Trading fee",
-      "Stamp duty",
+      "Trading taxes",
       "Margin release",
       ...(hasPnl ? ["Realised profit and loss"] : []),
     ])

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "./constants.js";
 import { moneyString } from "./envelope.js";
+import { DEFAULT_CHARGE_SETTINGS, chargeComponent, legacyChargeSettings } from "./trading-charges.js";
 
 /**
  * Typed configuration keys (DESIGN §4.1), JSON values edited in the back office (`config/set`) and shown
@@ -52,15 +53,13 @@ function compareDecimals(a: string, b: string): number {
  * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
  * whose `checkTradingConfig` the server also applies, with the currency's scale). Leverages ascending.
  */
-export const tradingMarketConfig = z.strictObject({
+const tradingFields = {
   leverages: z
     .array(z.number().int().min(1).max(1000))
     .min(1)
     .refine((list) => list.every((lev, i) => i === 0 || lev > (list[i - 1] ?? 0)), "ascending"),
   feeRate: decimalIn("0", "1", { max: true }),
   minFee: decimalIn("0", null),
-  stampDutyRate: decimalIn("0", "1", { max: true }),
-  stampDutyCap: decimalIn("0", null, { min: true }).optional(),
   lock: z.discriminatedUnion("kind", [
     z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
     z.strictObject({
@@ -74,8 +73,33 @@ export const tradingMarketConfig = z.strictObject({
   ]),
   liquidationShare: decimalIn("0", "1", { min: true }),
   priceBand: decimalIn("0", "1", { min: true }),
+};
+export const tradingMarketConfig = z.strictObject({
+  ...tradingFields,
+  /** Every charge besides the commission (`feeRate`, `minFee`), by its legal basis. */
+  charges: z.array(chargeComponent).max(16),
 });
 export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
+
+/**
+ * A market's `trading.<market>` key: today's shape, or the former one (a stamp duty on sales as
+ * `stampDutyRate` and `stampDutyCap`) read as today's (trading-charges.ts `legacyChargeSettings`, as the
+ * core maps it), so values stored before still load and are stored in today's shape when next set.
+ */
+const tradingSetting = (market: string) =>
+  z.union([
+    tradingMarketConfig,
+    z
+      .strictObject({
+        ...tradingFields,
+        stampDutyRate: decimalIn("0", "1", { max: true }),
+        stampDutyCap: decimalIn("0", null, { min: true }).optional(),
+      })
+      .transform(({ stampDutyRate, stampDutyCap, ...rest }): TradingMarketSetting => ({
+        ...rest,
+        charges: legacyChargeSettings(market, stampDutyRate, stampDutyCap),
+      })),
+  ]);
 
 /** The markets with their own `trading.<market>` key (core MarketCode). */
 export const TRADING_MARKETS = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
@@ -103,13 +127,13 @@ export const SETTINGS = {
   /** Above this amount (per currency) a back-office adjustment needs a second administrator. */
   "adjustment.fourEyesAbove": perCurrency,
   /** Fees, stamp duty, leverages, the lock, the automatic-close share and the price band of each market. */
-  "trading.IN": tradingMarketConfig,
-  "trading.US": tradingMarketConfig,
-  "trading.KR": tradingMarketConfig,
-  "trading.MY": tradingMarketConfig,
-  "trading.TH": tradingMarketConfig,
-  "trading.CRYPTO": tradingMarketConfig,
-  "trading.FX": tradingMarketConfig,
+  "trading.IN": tradingSetting("IN"),
+  "trading.US": tradingSetting("US"),
+  "trading.KR": tradingSetting("KR"),
+  "trading.MY": tradingSetting("MY"),
+  "trading.TH": tradingSetting("TH"),
+  "trading.CRYPTO": tradingSetting("CRYPTO"),
+  "trading.FX": tradingSetting("FX"),
   /**
    * Credit loans (loan.ts): the quota is the credit score × `perScorePoint`, at most `maxQuota`, in
    * `currency` (one the platform has wallets for); simple interest `dailyRate` a day for `termDays`, fixed
@@ -186,14 +210,14 @@ const workdays = [1, 2, 3, 4, 5];
 const STOCK_LEVERAGES = [1, 2, 5, 10];
 /**
  * Copies of packages/core's DEFAULT_TRADING_CONFIG (this package cannot import the core; a server test
- * asserts the two are equal). The sources of each stamp duty and lock are named there.
+ * asserts the two are equal). The sources of each charge and lock are named there.
  */
 const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketSetting } = {
   "trading.IN": {
     leverages: STOCK_LEVERAGES,
     feeRate: "0.0003",
     minFee: "20",
-    stampDutyRate: "0.001",
+    charges: DEFAULT_CHARGE_SETTINGS.IN ?? [],
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: "0.8",
     priceBand: "0.20",
@@ -202,7 +226,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: STOCK_LEVERAGES,
     feeRate: "0.0003",
     minFee: "1",
-    stampDutyRate: "0.0000278",
+    charges: DEFAULT_CHARGE_SETTINGS.US ?? [],
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: "0.8",
     priceBand: "0.10",
@@ -211,7 +235,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: STOCK_LEVERAGES,
     feeRate: "0.0003",
     minFee: "100",
-    stampDutyRate: "0.002",
+    charges: DEFAULT_CHARGE_SETTINGS.KR ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.8",
     priceBand: "0.30",
@@ -220,8 +244,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: STOCK_LEVERAGES,
     feeRate: "0.001",
     minFee: "8",
-    stampDutyRate: "0.001",
-    stampDutyCap: "1000",
+    charges: DEFAULT_CHARGE_SETTINGS.MY ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.8",
     priceBand: "0.30",
@@ -230,7 +253,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: STOCK_LEVERAGES,
     feeRate: "0.0015",
     minFee: "50",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.TH ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.8",
     priceBand: "0.30",
@@ -239,7 +262,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: [1, 2, 5, 10],
     feeRate: "0.001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.CRYPTO ?? [],
     lock: { kind: "minutes", n: 0 },
     liquidationShare: "0.8",
     priceBand: "0.20",
@@ -248,7 +271,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverages: [1, 5, 10, 20, 30],
     feeRate: "0.0001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.FX ?? [],
     lock: { kind: "minutes", n: 0 },
     liquidationShare: "0.8",
     priceBand: "0.05",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage } from "./identity.js";
+import { chargeLine } from "./trading-charges.js";
 
 /**
  * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"; spec §3 "Order or position", §4 states,
@@ -106,15 +107,21 @@ export const orderPreview = z.object({
   notional: moneyString,
   /** notional ÷ leverage: held while the position is open. */
   margin: moneyString,
-  /** The opening fee: the market's fee rate on the notional, at least its minimum, rounded up to the currency's scale. */
+  /**
+   * Every charge of the opening trade (commission, fees, taxes): the sum of `charges`, each rounded up to
+   * the currency's scale. What `trade/placeOrder` books, to the cent.
+   */
   fee: moneyString,
+  /** The opening trade's charges, component by component (a buy for a long, a sale for a short). */
+  charges: z.array(chargeLine),
+  /** What closing at this price would charge, component by component (it is charged at the close price). */
+  closeCharges: z.array(chargeLine),
   /** margin + fee: what leaves `available`. */
   total: moneyString,
   /** The settlement currency's available balance now. */
   available: moneyString,
-  /** The fee and stamp-duty rates the close will use (shown before the user acts). */
+  /** The commission rate the close will use too (shown before the user acts). */
   feeRate: z.string(),
-  stampDutyRate: z.string(),
   /** Until when the position would be locked if it opened now (null: no lock). */
   lockedUntil: z.string().nullable(),
   /** The loss, as a share of the margin, at which the position is closed automatically. */
@@ -144,9 +151,11 @@ export const tradeOrder = z.object({
   limitPrice: moneyString.nullable(),
   stopLoss: moneyString.nullable(),
   takeProfit: moneyString.nullable(),
-  /** The original margin and the opening fee (held while pending, booked on fill). */
+  /** The original margin and the opening charges (held while pending, booked on fill). */
   margin: moneyString,
   openFee: moneyString,
+  /** The opening trade's charges, component by component (their sum is `openFee`); null until filled. */
+  openCharges: z.array(chargeLine).nullable(),
   createdAt: z.string(),
   /** Buy time and price: when and at what the order filled. */
   openedAt: z.string().nullable(),
@@ -155,8 +164,11 @@ export const tradeOrder = z.object({
   /** Sell time and price, the closing fee and stamp duty, the realised P&L. */
   closedAt: z.string().nullable(),
   closePrice: moneyString.nullable(),
+  /** The closing trade's fees (commission, exchange, clearing, regulator) and its taxes. */
   closeFee: moneyString.nullable(),
   stampDuty: moneyString.nullable(),
+  /** The closing trade's charges, component by component (their sum is `closeFee` + `stampDuty`). */
+  closeCharges: z.array(chargeLine).nullable(),
   closeReason: closeReason.nullable(),
   /** Realised once closed; unrealised at `currentPrice` while open. */
   pnl: moneyString.nullable(),

@@ -9,3 +9,6 @@ export * from "./maths.js";
 export * from "./orderbook.js";
 export * from "./quantity.js";
 export * from "./states.js";
+export * from "./charges.js";
+export * from "./charges-config.js";
+export * from "./charges-defaults.js";

@@ -20,7 +20,12 @@ import { assertQuantityStep, isMultipleOf, quantityText } from "./quantity.js";
  */
 
 const STEPS = [...new Set(INSTRUMENTS.flatMap((i) => [i.quantityStep, i.marketQuantityStep]))];
-const rule: CloseRule = { feeRate: "0.001", minFee: "0", stampDutyRate: "0.001" };
+// A commission of 0.1% and a 0.1% tax on sales (charges.ts), so every leg pays something.
+const rule: CloseRule = {
+  feeRate: "0.001",
+  minFee: "0",
+  charges: [{ id: "tax", kind: "transactionTax", basis: { kind: "value", rate: "0.001" }, side: "sell" }],
+};
 
 /** A price with up to 4 decimals between 0.0001 and 100,000. */
 const price = fc.integer({ min: 1, max: 1_000_000_000 }).map((n) => money(n).div(10_000).toFixed());

@@ -65,6 +65,12 @@ export const tradeOrders = pgTable(
     takeProfit: price("take_profit"),
     margin: amount("margin").notNull(),
     openFee: amount("open_fee").notNull(),
+    /**
+     * The opening trade's charges, component by component (core `ChargeLine[]` as JSON text; their sum is
+     * `openFee`): as held at the limit while pending, as booked once filled. Text, not jsonb: the batched
+     * insert writes rows through `jsonb_populate_recordset`, which would store a jsonb value as a string.
+     */
+    openCharges: text("open_charges"),
     createdAt: instant("created_at").notNull(),
     openedAt: instant("opened_at"),
     openPrice: price("open_price"),
@@ -75,6 +81,8 @@ export const tradeOrders = pgTable(
     closePrice: price("close_price"),
     closeFee: amount("close_fee"),
     stampDuty: amount("stamp_duty"),
+    /** The closing trade's charges, component by component (JSON text; their sum is closeFee + stampDuty). */
+    closeCharges: text("close_charges"),
     /** Realised P&L once closed (what the position shows; the part the platform absorbed is not charged). */
     pnl: amount("pnl"),
     closeReason: text("close_reason").$type<CloseReason>(),

@@ -125,7 +125,9 @@ export class BlockTradeService {
         ),
       );
       const config = await tradingConfig(tx, offer.market as MarketCode);
-      const cost = checked(() => blockTradeCost(offer, request.quantity, config));
+      // The commission the offer publishes (feeRate, minFee), as the subscription form computes it.
+      const commission = { feeRate: config.feeRate, minFee: config.minFee };
+      const cost = checked(() => blockTradeCost(offer, request.quantity, commission));
       const id = randomUUID();
       const [entryId] = await bookAll(tx, holdEntries(userId, offer.currency, cost), {
         userId,

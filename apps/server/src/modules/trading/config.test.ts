@@ -32,4 +32,23 @@ describe("trading.<market> configuration keys", () => {
     expect(SETTINGS["trading.US"].safeParse(value).success).toBe(false);
     expect(() => checkTradingConfig(value, "US")).toThrow();
   });
+
+  it.each<[string, string, string | undefined]>([
+    ["IN", "0.001", undefined],
+    ["MY", "0.001", "1000"],
+    ["MY", "0.0015", "500"],
+    ["KR", "0", undefined],
+  ])(
+    "read a %s value stored in the former shape (stamp duty %s, cap %s) as the core maps it",
+    (market, rate, cap) => {
+      const key = `trading.${market}` as SettingKey;
+      const { charges: _, ...rest } = DEFAULT_TRADING_CONFIG[market as keyof typeof DEFAULT_TRADING_CONFIG];
+      const stored = { ...rest, stampDutyRate: rate, ...(cap === undefined ? {} : { stampDutyCap: cap }) };
+      const parsed = SETTINGS[key].safeParse(stored);
+      expect(parsed.success).toBe(true);
+      const core = checkTradingConfig(stored, market as keyof typeof DEFAULT_TRADING_CONFIG);
+      expect(parsed.data).toEqual(core);
+      expect(checkTradingConfig(parsed.data, market as keyof typeof DEFAULT_TRADING_CONFIG)).toEqual(core);
+    },
+  );
 });

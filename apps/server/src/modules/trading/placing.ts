@@ -6,6 +6,7 @@ import {
   lockedUntil as lockEnd,
   money,
   openEntries,
+  closeCost,
   orderCost,
   quantityText,
   scaleOf,
@@ -99,10 +100,15 @@ export class OrderPlacing {
       notional: cost.notional,
       margin: cost.margin,
       fee: cost.fee,
+      charges: cost.charges,
+      closeCharges: closeCost(
+        { quantity: draft.quantity, currency: instrument.currency, direction: draft.direction },
+        priced.price,
+        config,
+      ).charges,
       total: cost.total,
       available: await availableOf(db, userId, instrument.currency),
       feeRate: config.feeRate,
-      stampDutyRate: config.stampDutyRate,
       lockedUntil: locked?.toISOString() ?? null,
       liquidationShare: config.liquidationShare,
       marketOpen: priced.marketOpen,
@@ -251,6 +257,7 @@ export class OrderPlacing {
       takeProfit: draft.takeProfit ?? null,
       margin: cost.margin,
       openFee: cost.fee,
+      openCharges: JSON.stringify(cost.charges),
       createdAt: at,
     };
     if (draft.priceType === "market")

@@ -1,4 +1,5 @@
 import type { TradeOrder, TradeOrderPage } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG } from "@brokerage/core";
 import { describe, expect, it } from "vitest";
 import { call, type TestApp } from "../../../test/helper.js";
 import {
@@ -28,8 +29,7 @@ describe("trade/terms", () => {
         leverages: [1, 2, 5, 10],
         feeRate: "0.0003",
         minFee: "20.00",
-        stampDutyRate: "0.001",
-        stampDutyCap: null,
+        charges: DEFAULT_TRADING_CONFIG.IN.charges,
         lock: { kind: "tradingDays", n: 1 },
         liquidationShare: "0.8",
       },
@@ -37,7 +37,13 @@ describe("trade/terms", () => {
     expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
       currency: "MYR",
       minFee: "8.00",
-      stampDutyCap: "1000.00",
+      charges: DEFAULT_TRADING_CONFIG.MY.charges,
+    });
+    // The stamp duty of RM1 per RM1,000 or part, at most RM1,000 a contract, on both sides.
+    expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
+      charges: expect.arrayContaining([
+        expect.objectContaining({ id: "stampDuty", basis: { kind: "blocks", block: "1000", rate: "1" } }),
+      ]),
     });
     expect((await trade(t, who, "terms", { market: "FX" })).data).toMatchObject({
       leverages: [1, 5, 10, 20, 30],

@@ -45,7 +45,7 @@ function lines(records: FundRecord[]): string[][] {
   );
 }
 
-describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp duty 0.1% on the close, T+1)", () => {
+describe("a market order, long, in India (INR: fee 0.03% at least ₹20 and the published charges, T+1)", () => {
   it("opens at the current price, closes after the lock with P&L, fee and stamp duty, every posting listed", async () => {
     board.set("RELIANCE", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "10000.00" });
@@ -68,7 +68,9 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
       quantity: "10",
       leverage: 5,
       margin: "2000.00",
-      openFee: "20.00",
+      // The purchase of ₹10,000: ₹20 minimum, NSE 0.297 → 0.30, SEBI 0.01, STT 10.00, stamp duty 1.50, GST
+      // 18% of 20.31 = 3.6558 → 3.66: fees 20.31, taxes 15.16.
+      openFee: "35.47",
       openPrice: "1000.00",
       openedAt: MONDAY_IST_1330.replace("Z", ".000Z"),
       // T+1: Tuesday's open, 09:15 IST.
@@ -83,7 +85,7 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
     });
     expect(opened.orderNo).toMatch(/^T\d{10,}$/);
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({
-      available: "7980",
+      available: "7964.53",
       held: "0",
       margin: "2000",
     });
@@ -98,7 +100,8 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("RELIANCE", "1100.00");
-    // P&L (1,100 − 1,000) × 10 = +1,000; close notional 11,000: fee max(3.30, 20) = 20, stamp duty 11.
+    // P&L (1,100 − 1,000) × 10 = +1,000; the sale of 11,000: ₹20, NSE 0.3267 → 0.33, SEBI 0.011 → 0.02
+    // (fees 20.35); STT 11.00, GST 18% of 20.35 = 3.663 → 3.67 (taxes 14.67).
     const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
@@ -106,31 +109,32 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
         state: "closed",
         closePrice: "1100.00",
         closedAt: "2026-01-06T05:00:00.000Z",
-        closeFee: "20.00",
-        stampDuty: "11.00",
+        closeFee: "20.35",
+        stampDuty: "14.67",
         pnl: "1000.00",
         returnRate: "50.00",
         closeReason: "user",
         currentPrice: null,
       },
     });
-    // 7,980 + margin 2,000 + P&L 1,000 − fee 20 − stamp duty 11 = 10,949.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "10949", margin: "0" });
+    // 7,964.53 + margin 2,000 + P&L 1,000 − fees 20.35 − taxes 14.67 = 10,929.51.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "10929.51", margin: "0" });
 
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
       ["tradeMargin", "available", "-2000.00"],
       ["tradeMargin", "margin", "2000.00"],
-      ["fee", "available", "-20.00"],
+      ["fee", "available", "-20.31"],
+      ["stampDuty", "available", "-15.16"],
       ["marginRelease", "available", "2000.00"],
       ["marginRelease", "margin", "-2000.00"],
       ["realisedPnl", "available", "1000.00"],
-      ["fee", "available", "-20.00"],
-      ["stampDuty", "available", "-11.00"],
+      ["fee", "available", "-20.35"],
+      ["stampDuty", "available", "-14.67"],
     ]);
     expect(records.every((r) => r.reference === `trade:${opened.id}`)).toBe(true);
-    // The records explain the whole change of the balance: 10,949 − 10,000.
-    expect(sum(records)).toBe("949.00");
+    // The records explain the whole change of the balance: 10,929.51 − 10,000.
+    expect(sum(records)).toBe("929.51");
   });
 });
 
@@ -138,7 +142,8 @@ describe("a market order, short, in India", () => {
   it("gains when the price falls: margin, fees, stamp duty and P&L sum to the change of balance", async () => {
     board.set("TCS", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "5000.00" });
-    // 10 lots at ₹1,000, 10×: margin 1,000, fee 20.
+    // 10 lots at ₹1,000, 10×: margin 1,000. A short opens with a sale: ₹20, NSE 0.30, SEBI 0.01 (fees
+    // 20.31); STT 10.00 and GST 3.66, no stamp duty (the buyer's) (taxes 13.66).
     const opened = await placeOk(t, who, {
       symbol: "TCS",
       direction: "short",
@@ -146,8 +151,8 @@ describe("a market order, short, in India", () => {
       quantity: "10",
       leverage: 10,
     });
-    expect(opened).toMatchObject({ margin: "1000.00", openFee: "20.00", direction: "short" });
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3980", margin: "1000" });
+    expect(opened).toMatchObject({ margin: "1000.00", openFee: "33.97", direction: "short" });
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3966.03", margin: "1000" });
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("TCS", "950.00");
@@ -166,26 +171,29 @@ describe("a market order, short, in India", () => {
         ],
       },
     });
-    // P&L (1,000 − 950) × 10 = +500; close notional 9,500: fee 20, stamp duty 9.50.
+    // P&L (1,000 − 950) × 10 = +500; it closes with the purchase of 9,500: ₹20, NSE 0.28215 → 0.29, SEBI
+    // 0.0095 → 0.01 (fees 20.30); STT 9.50, stamp duty 1.425 → 1.43, GST 18% of 20.30 = 3.654 → 3.66
+    // (taxes 14.59).
     const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
-      data: { state: "closed", pnl: "500.00", closeFee: "20.00", stampDuty: "9.50", closePrice: "950.00" },
+      data: { state: "closed", pnl: "500.00", closeFee: "20.30", stampDuty: "14.59", closePrice: "950.00" },
     });
-    // 3,980 + 1,000 + 500 − 20 − 9.50 = 5,450.50.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5450.5", margin: "0" });
+    // 3,966.03 + 1,000 + 500 − 20.30 − 14.59 = 5,431.14.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5431.14", margin: "0" });
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
       ["tradeMargin", "available", "-1000.00"],
       ["tradeMargin", "margin", "1000.00"],
-      ["fee", "available", "-20.00"],
+      ["fee", "available", "-20.31"],
+      ["stampDuty", "available", "-13.66"],
       ["marginRelease", "available", "1000.00"],
       ["marginRelease", "margin", "-1000.00"],
       ["realisedPnl", "available", "500.00"],
-      ["fee", "available", "-20.00"],
-      ["stampDuty", "available", "-9.50"],
+      ["fee", "available", "-20.30"],
+      ["stampDuty", "available", "-14.59"],
     ]);
-    expect(sum(records)).toBe("450.50");
+    expect(sum(records)).toBe("431.14");
   });
 
   it("charges a loss beyond the margin to available as far as it goes; the platform bears the rest", async () => {
@@ -235,7 +243,8 @@ describe("preview", () => {
         total: "757.59",
         available: "1000.00",
         feeRate: "0.001",
-        stampDutyRate: "0",
+        charges: [{ id: "commission", kind: "commission", amount: "7.51" }],
+        closeCharges: [{ id: "commission", kind: "commission", amount: "7.51" }],
         lockedUntil: null,
         liquidationShare: "0.8",
         marketOpen: true,

@@ -1,4 +1,4 @@
-import type { InventoryItem, TradeOrder } from "@brokerage/api";
+import type { ChargeLine, InventoryItem, TradeOrder } from "@brokerage/api";
 import {
   EXCHANGES,
   marketValue,
@@ -41,6 +41,11 @@ export function positionTerms(row: TradeOrderRow) {
   };
 }
 
+/** Charge lines as a row keeps them (JSON text); null where none were recorded (orders filled before). */
+function chargeLinesOf(text: string | null): ChargeLine[] | null {
+  return text === null ? null : (JSON.parse(text) as ChargeLine[]);
+}
+
 const holdsPosition = (row: TradeOrderRow) => row.state === "open" || row.state === "closing";
 
 /**
@@ -76,6 +81,7 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     takeProfit: shown(row.takeProfit),
     margin: toBookedString(row.margin, row.currency),
     openFee: toBookedString(row.openFee, row.currency),
+    openCharges: chargeLinesOf(row.openCharges),
     createdAt: row.createdAt.toISOString(),
     openedAt: iso(row.openedAt),
     openPrice: shown(row.openPrice),
@@ -84,6 +90,7 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     closePrice: shown(row.closePrice),
     closeFee: cash(row.closeFee),
     stampDuty: cash(row.stampDuty),
+    closeCharges: chargeLinesOf(row.closeCharges),
     closeReason: row.closeReason,
     pnl: profit,
     returnRate: profit === null ? null : returnRate(profit, row.margin),

@@ -5,6 +5,8 @@ import { asStaff, defaultConfigItems, fail, isolateTests, ok, type Handler } fro
 import { tradingProblems } from "./trading";
 
 const items = defaultConfigItems();
+/** Korea's securities transaction tax as the defaults list it. */
+const stt = { id: "stt", kind: "transactionTax", basis: { kind: "value", rate: "0.002" }, side: "sell" };
 
 isolateTests();
 
@@ -26,12 +28,12 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     asStaff("operator", "/config", { "config/list": () => ok({ items }) });
     expect(
       await screen.findAllByText(
-        "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 80% loss · band ±30%",
+        "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · charges stt · lock T+2 · auto-close at 80% loss · band ±30%",
         {},
         { timeout: 20_000 },
       ),
     ).toHaveLength(2);
-    expect(screen.getAllByText(/stamp duty 0\.1%, at most 1,000\.00 MYR/)).toHaveLength(2);
+    expect(screen.getAllByText(/charges clearingFee, stampDuty/)).toHaveLength(2);
   });
 
   it("are edited field by field, checked before they are sent, and sent as the structured value", async () => {
@@ -46,6 +48,7 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     field(drawer, "Minimum fee (each side)", "0.5");
     field(drawer, "Fee rate (each side)", "1");
     field(drawer, "Leverages offered", "1, 2000");
+    field(drawer, "Other charges (JSON)", "[{");
     field(drawer, "Reason for the change", "Fee review");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(
@@ -57,12 +60,13 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
       within(drawer).getByText("Enter a fraction of at least 0 and below 1, such as 0.0003"),
     ).toBeTruthy();
     expect(within(drawer).getByText("Enter whole numbers from 1 to 1000, separated by commas")).toBeTruthy();
+    expect(within(drawer).getByText("Enter a JSON list of components as the hint describes")).toBeTruthy();
     expect(calls.some((c) => c.path === "config/set")).toBe(false);
 
     field(drawer, "Minimum fee (each side)", "150");
     field(drawer, "Fee rate (each side)", "0.0005");
     field(drawer, "Leverages offered", "10 3, 1");
-    field(drawer, "Stamp duty cap (optional)", "5000");
+    field(drawer, "Other charges (JSON)", JSON.stringify([{ ...stt, max: "5000" }]));
     fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
     field(drawer, "Lock length", "30");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
@@ -73,8 +77,7 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
         leverages: [1, 3, 10],
         feeRate: "0.0005",
         minFee: "150",
-        stampDutyRate: "0.002",
-        stampDutyCap: "5000",
+        charges: [{ ...stt, max: "5000" }],
         lock: { kind: "minutes", n: 30 },
         liquidationShare: "0.8",
         priceBand: "0.30",

@@ -17,8 +17,8 @@ import {
 import type { TFunction } from "i18next";
 
 /**
- * The `trading.<market>` keys as a structured form (fees, stamp duty, leverages, lock, automatic close,
- * price band) instead of JSON. Before it is sent, a value passes the key's schema and then the core's own
+ * The `trading.<market>` keys as a structured form (commission, leverages, lock, automatic close, price
+ * band) instead of JSON; the market's other charges, a list of components, are edited as JSON. Before it is sent, a value passes the key's schema and then the core's own
  * `checkTradingConfig` with the market, as the server checks it on `config/set` (trading/setting-check.ts):
  * the core also knows the settlement currency's scale.
  */
@@ -40,9 +40,8 @@ export interface TradingForm {
   leverages?: string;
   feeRate?: string;
   minFee?: string;
-  stampDutyRate?: string;
-  /** Empty: no cap. */
-  stampDutyCap?: string;
+  /** The other charges (`charges`), as indented JSON. */
+  charges?: string;
   lockKind?: "tradingDays" | "minutes";
   lockN?: number | null;
   liquidationShare?: string;
@@ -55,8 +54,7 @@ export function toTradingForm(value: unknown): TradingForm {
     leverages: v.leverages.join(", "),
     feeRate: v.feeRate,
     minFee: v.minFee,
-    stampDutyRate: v.stampDutyRate,
-    stampDutyCap: v.stampDutyCap ?? "",
+    charges: JSON.stringify(v.charges, null, 2),
     lockKind: v.lock.kind,
     lockN: v.lock.n,
     liquidationShare: v.liquidationShare,
@@ -70,15 +68,23 @@ export function parseLeverages(text: string | undefined): number[] {
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function fromTradingForm(form: TradingForm): unknown {
   const text = (v: string | undefined) => (v ?? "").trim();
-  const cap = text(form.stampDutyCap);
+  const charges = text(form.charges);
   return {
     leverages: parseLeverages(form.leverages),
     feeRate: text(form.feeRate),
     minFee: text(form.minFee),
-    stampDutyRate: text(form.stampDutyRate),
-    ...(cap === "" ? {} : { stampDutyCap: cap }),
+    // Text that is not JSON stays text, for the checks to refuse under its input.
+    charges: parseJson(charges),
     lock: { kind: form.lockKind, n: form.lockN },
     liquidationShare: text(form.liquidationShare),
     priceBand: text(form.priceBand),
@@ -90,8 +96,7 @@ const FIELDS: Record<string, { input: keyof TradingForm; problem: string }> = {
   leverages: { input: "leverages", problem: "leverages" },
   feeRate: { input: "feeRate", problem: "rate" },
   minFee: { input: "minFee", problem: "amount" },
-  stampDutyRate: { input: "stampDutyRate", problem: "rate" },
-  stampDutyCap: { input: "stampDutyCap", problem: "cap" },
+  charges: { input: "charges", problem: "charges" },
   lock: { input: "lockKind", problem: "lockKind" },
   "lock.kind": { input: "lockKind", problem: "lockKind" },
   "lock.n": { input: "lockN", problem: "lockN" },
@@ -143,10 +148,8 @@ export function tradingText(t: TFunction, key: SettingKey, value: unknown): stri
     leverages: v.leverages.join("/"),
     fee: percent(v.feeRate),
     minFee: amount(v.minFee),
-    duty:
-      v.stampDutyCap === undefined
-        ? percent(v.stampDutyRate)
-        : t("config.trading.text.capped", { rate: percent(v.stampDutyRate), cap: amount(v.stampDutyCap) }),
+    charges:
+      v.charges.length === 0 ? t("config.trading.text.noCharges") : v.charges.map((c) => c.id).join(", "),
     lock,
     share: percent(v.liquidationShare),
     band: percent(v.priceBand),

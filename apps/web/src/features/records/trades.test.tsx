@@ -53,7 +53,7 @@ describe("/information/settled trades", () => {
     expect(gain?.textContent).toContain("Reliance Industries");
     expect(gain?.textContent).toContain("Long · quantity 2 · 5×");
     expect(gain?.textContent).toContain("Buy 2,500.00 → sell 2,550.00");
-    expect(gain?.textContent).toContain("Fees 40.00 · stamp duty 5.10");
+    expect(gain?.textContent).toContain("Fees 40.00 · taxes 5.10");
     expect(gain?.textContent).toContain("2026.11.24");
     expect(within(gain as HTMLElement).getByText(/\+100\.00/).className).toContain("record__amount--in");
 

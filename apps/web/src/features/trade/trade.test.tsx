@@ -32,10 +32,11 @@ const preview: OrderPreview = {
   notional: "5000.00",
   margin: "1000.00",
   fee: "20.00",
+  charges: [{ id: "commission", kind: "commission", amount: "20.00" }],
+  closeCharges: [{ id: "commission", kind: "commission", amount: "20.00" }],
   total: "1020.00",
   available: "8550.00",
   feeRate: "0.0003",
-  stampDutyRate: "0.001",
   lockedUntil: null,
   liquidationShare: "0.8",
   marketOpen: true,
@@ -59,7 +60,9 @@ describe("/market/marketBuy", () => {
     fireEvent.click(screen.getByRole("button", { name: "1 more" }));
     expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText("8,550.00 INR")).toBeTruthy();
-    expect(screen.getByText("Stamp duty 0.1% on closing")).toBeTruthy();
+    // Without the market's terms the preview still says what closing at this price would charge.
+    expect(screen.getByText("If closed at this price")).toBeTruthy();
+    expect(screen.getByText("Commission")).toBeTruthy();
     expect(screen.getByText("Closed automatically when the loss reaches 80% of the margin")).toBeTruthy();
     await waitFor(() =>
       expect(calls("trade/preview").at(-1)?.[1]).toEqual({
@@ -304,7 +307,9 @@ describe("/trade/positionDetail", () => {
     expect(calls("trade/positionDetail")[0]?.[1]).toEqual({ id: order().id });
     for (const label of [
       "Original margin",
-      "Stamp duty",
+      "Closing taxes",
+      "Opening charges",
+      "Closing charges",
       "Sell price",
       "Return rate",
       "Locked until",
