@@ -6,7 +6,7 @@ const board = new PriceBoard();
 let t: TestApp;
 setUpTradingApp(board, (app) => (t = app));
 
-const order = { symbol: "MSFT", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+const order = { symbol: "MSFT", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
 
 describe("trade/placeOrder on an early-close day", () => {
   it("fills at 12:30 New York the day after Thanksgiving and refuses at 13:30, after the 13:00 close", async () => {

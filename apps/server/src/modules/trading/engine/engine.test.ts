@@ -204,13 +204,14 @@ describe("stops", () => {
     t.clock.set("2026-01-06T14:30:00Z");
     board.set("NVDA", "93.00");
     await round();
-    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02. 1000 − 501 + 500 − 36.02.
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02; FINRA 5 × 0.000166
+    // = 0.00083 → 0.01 (a charge rounds up). 1000 − 501 + 500 − 36.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       pnl: "-35.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.97", margin: "0" });
   });
 });
 
@@ -274,14 +275,14 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
     t.clock.set("2026-01-06T14:30:00Z");
     await round();
-    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02.
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02; FINRA 5 × 0.000166 → 0.01.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "user",
       closePrice: "104.00",
       pnl: "20.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.97", margin: "0" });
   });
 
   it("closes day trades at the market's close, at the closing price", async () => {
@@ -308,12 +309,13 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set("2026-01-05T21:00:00Z");
     await round();
-    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02. 1000 − 501 + 500 + 13.98.
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02; FINRA 5 × 0.000166
+    // → 0.01. 1000 − 501 + 500 + 13.97.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
       pnl: "15.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.97", margin: "0" });
   });
 });
