@@ -52,11 +52,22 @@ function compareDecimals(a: string, b: string): number {
  * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
  * whose `checkTradingConfig` the server also applies, with the currency's scale). Leverages ascending.
  */
+/** The classes of underlying with a retail leverage cap (the core's `LEVERAGE_CLASSES`, leverage.ts). */
+export const LEVERAGE_CLASSES = [
+  "fxMajor",
+  "fxOther",
+  "gold",
+  "majorIndex",
+  "commodity",
+  "otherIndex",
+  "share",
+  "crypto",
+] as const;
+export type LeverageClassName = (typeof LEVERAGE_CLASSES)[number];
+
 export const tradingMarketConfig = z.strictObject({
-  leverages: z
-    .array(z.number().int().min(1).max(1000))
-    .min(1)
-    .refine((list) => list.every((lev, i) => i === 0 || lev > (list[i - 1] ?? 0)), "ascending"),
+  /** The highest leverage per class; the choices are the steps up to it. A class not named is 1. */
+  leverageCaps: z.partialRecord(z.enum(LEVERAGE_CLASSES), z.number().int().min(1).max(1000)),
   feeRate: decimalIn("0", "1", { max: true }),
   minFee: decimalIn("0", null),
   stampDutyRate: decimalIn("0", "1", { max: true }),
@@ -73,6 +84,14 @@ export const tradingMarketConfig = z.strictObject({
     }),
   ]),
   liquidationShare: decimalIn("0", "1", { min: true }),
+  /** Equity levels (shares of the margin) at which a position's owner is warned once, descending. */
+  marginCallLevels: z
+    .array(decimalIn("0", "1", { min: true, max: true }))
+    .max(10)
+    .refine(
+      (list) => list.every((v, i) => i === 0 || compareDecimals(v, list[i - 1] ?? "1") < 0),
+      "descending",
+    ),
   priceBand: decimalIn("0", "1", { min: true }),
 });
 export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
@@ -140,7 +159,7 @@ export const CONTROL_SETTINGS: Readonly<Partial<Record<SettingKey, "whole" | rea
   Object.fromEntries(
     SETTING_KEYS.flatMap((key): [SettingKey, "whole" | readonly string[]][] => {
       if (key.endsWith(".fourEyesAbove")) return [[key, "whole"]];
-      if (key.startsWith("trading.")) return [[key, ["leverages", "liquidationShare"]]];
+      if (key.startsWith("trading.")) return [[key, ["leverageCaps", "liquidationShare"]]];
       const whole: readonly SettingKey[] = [
         "withdrawal.limits",
         "recharge.limits",
@@ -162,9 +181,10 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). Taking
- * leverages away only lowers the risk a market allows, which an operator may do alone (DESIGN §5a,
- * "Leverage"): only a leverage list that offers one not offered before is a control change.
+ * Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). Lowering
+ * a leverage cap only lowers the risk a market allows, which an operator may do alone (DESIGN §5a,
+ * "Leverage"): only caps that raise a class above its cap before (a class not named is 1) are a control
+ * change.
  */
 export function isControlChange(key: SettingKey, before: unknown, after: unknown): boolean {
   const control = CONTROL_SETTINGS[key];
@@ -175,82 +195,93 @@ export function isControlChange(key: SettingKey, before: unknown, after: unknown
   return control.some((name) => {
     const was = field(before, name);
     const is = field(after, name);
-    if (name === "leverages" && Array.isArray(was) && Array.isArray(is))
-      return is.some((leverage) => !was.includes(leverage));
+    if (name === "leverageCaps" && isCaps(was) && isCaps(is))
+      return LEVERAGE_CLASSES.some((c) => (is[c] ?? 1) > (was[c] ?? 1));
     return canonical(was) !== canonical(is);
   });
 }
 
+const isCaps = (value: unknown): value is Partial<Record<LeverageClassName, number>> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
 const workdays = [1, 2, 3, 4, 5];
 
-const STOCK_LEVERAGES = [1, 2, 5, 10];
+const SHARES = { share: 5 };
+const MARGIN_CALLS = ["0.8", "0.65"];
 /**
  * Copies of packages/core's DEFAULT_TRADING_CONFIG (this package cannot import the core; a server test
  * asserts the two are equal). The sources of each stamp duty and lock are named there.
  */
 const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketSetting } = {
   "trading.IN": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "20",
     stampDutyRate: "0.001",
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.20",
   },
   "trading.US": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "1",
     stampDutyRate: "0.0000278",
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.10",
   },
   "trading.KR": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "100",
     stampDutyRate: "0.002",
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.MY": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.001",
     minFee: "8",
     stampDutyRate: "0.001",
     stampDutyCap: "1000",
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.TH": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0015",
     minFee: "50",
     stampDutyRate: "0",
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.CRYPTO": {
-    leverages: [1, 2, 5, 10],
+    leverageCaps: { crypto: 2 },
     feeRate: "0.001",
     minFee: "0",
     stampDutyRate: "0",
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.20",
   },
   "trading.FX": {
-    leverages: [1, 5, 10, 20, 30],
+    leverageCaps: { fxMajor: 30, fxOther: 20 },
     feeRate: "0.0001",
     minFee: "0",
     stampDutyRate: "0",
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.05",
   },
 };

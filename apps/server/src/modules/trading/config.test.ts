@@ -16,8 +16,10 @@ describe("trading.<market> configuration keys", () => {
   });
 
   it.each<[string, unknown]>([
-    ["descending leverages", { leverages: [5, 1] }],
-    ["a leverage of 0", { leverages: [0, 1] }],
+    ["a list of leverages", { leverageCaps: [5, 1] }],
+    ["a leverage cap of 0", { leverageCaps: { share: 0 } }],
+    ["an unknown leverage class", { leverageCaps: { bonds: 2 } }],
+    ["an ascending margin-call ladder", { marginCallLevels: ["0.6", "0.8"] }],
     ["a fee rate of 1", { feeRate: "1" }],
     ["a fee rate as a number", { feeRate: 0.001 }],
     ["a negative minimum fee", { minFee: "-1" }],

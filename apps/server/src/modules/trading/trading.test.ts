@@ -138,16 +138,16 @@ describe("a market order, short, in India", () => {
   it("gains when the price falls: margin, fees, stamp duty and P&L sum to the change of balance", async () => {
     board.set("TCS", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "5000.00" });
-    // 10 lots at ₹1,000, 10×: margin 1,000, fee 20.
+    // 10 lots at ₹1,000, 5× (a share's cap): margin 2,000, fee 20.
     const opened = await placeOk(t, who, {
       symbol: "TCS",
       direction: "short",
       priceType: "market",
       quantity: 10,
-      leverage: 10,
+      leverage: 5,
     });
-    expect(opened).toMatchObject({ margin: "1000.00", openFee: "20.00", direction: "short" });
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3980", margin: "1000" });
+    expect(opened).toMatchObject({ margin: "2000.00", openFee: "20.00", direction: "short" });
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "2980", margin: "2000" });
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("TCS", "950.00");
@@ -161,7 +161,7 @@ describe("a market order, short, in India", () => {
             currentPrice: "950.00",
             marketValue: "9500.00",
             pnl: "500.00",
-            returnRate: "50.00",
+            returnRate: "25.00",
           },
         ],
       },
@@ -172,15 +172,15 @@ describe("a market order, short, in India", () => {
       status: 1,
       data: { state: "closed", pnl: "500.00", closeFee: "20.00", stampDuty: "9.50", closePrice: "950.00" },
     });
-    // 3,980 + 1,000 + 500 − 20 − 9.50 = 5,450.50.
+    // 2,980 + 2,000 + 500 − 20 − 9.50 = 5,450.50.
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5450.5", margin: "0" });
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
-      ["tradeMargin", "available", "-1000.00"],
-      ["tradeMargin", "margin", "1000.00"],
+      ["tradeMargin", "available", "-2000.00"],
+      ["tradeMargin", "margin", "2000.00"],
       ["fee", "available", "-20.00"],
-      ["marginRelease", "available", "1000.00"],
-      ["marginRelease", "margin", "-1000.00"],
+      ["marginRelease", "available", "2000.00"],
+      ["marginRelease", "margin", "-2000.00"],
       ["realisedPnl", "available", "500.00"],
       ["fee", "available", "-20.00"],
       ["stampDuty", "available", "-9.50"],
@@ -189,66 +189,77 @@ describe("a market order, short, in India", () => {
   });
 
   it("charges a loss beyond the margin to available as far as it goes; the platform bears the rest", async () => {
-    board.set("BTCUSD", "100.00");
-    // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; the whole balance.
-    const who = await trader(t, { currency: "USD", amount: "10.10" });
-    const opened = await placeOk(t, who, {
-      symbol: "BTCUSD",
-      direction: "long",
-      priceType: "market",
-      quantity: 1,
-      leverage: 10,
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
+      board.set("BTCUSD", "100.00");
+      // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; the whole balance.
+      const who = await trader(t, { currency: "USD", amount: "10.10" });
+      const opened = await placeOk(t, who, {
+        symbol: "BTCUSD",
+        direction: "long",
+        priceType: "market",
+        quantity: 1,
+        leverage: 10,
+      });
+      board.set("BTCUSD", "85.00");
+      // Loss 15 > margin 10; close fee 0.085 → 0.09. The margin pays the fee and 9.91 of the loss.
+      const closed = await trade(t, who, "closePosition", {
+        positionId: opened.id,
+        idempotencyKey: newKey(),
+      });
+      expect(closed).toMatchObject({
+        status: 1,
+        data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" },
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", margin: "0" });
+      const records = tradeRecords(await fundRecords(t, who, "USD"));
+      expect(lines(records).slice(3)).toEqual([
+        ["marginRelease", "available", "10.00"],
+        ["marginRelease", "margin", "-10.00"],
+        ["realisedPnl", "available", "-9.91"],
+        ["fee", "available", "-0.09"],
+      ]);
+      expect(sum(records)).toBe("-10.10");
     });
-    board.set("BTCUSD", "85.00");
-    // Loss 15 > margin 10; close fee 0.085 → 0.09. The margin pays the fee and 9.91 of the loss.
-    const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" } });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", margin: "0" });
-    const records = tradeRecords(await fundRecords(t, who, "USD"));
-    expect(lines(records).slice(3)).toEqual([
-      ["marginRelease", "available", "10.00"],
-      ["marginRelease", "margin", "-10.00"],
-      ["realisedPnl", "available", "-9.91"],
-      ["fee", "available", "-0.09"],
-    ]);
-    expect(sum(records)).toBe("-10.10");
   });
 });
 
 describe("preview", () => {
   it("prices a market order exactly as the order books it, and changes nothing", async () => {
-    board.set("ETHUSD", "2500.25");
-    const who = await trader(t, { currency: "USD", amount: "1000.00" });
-    const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: 3, leverage: 10 };
-    const answer = await trade(t, who, "preview", draft);
-    // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
-    expect(answer).toMatchObject({
-      status: 1,
-      data: {
-        symbol: "ETHUSD",
-        exchange: "CRYPTO",
-        currency: "USD",
-        price: "2500.25",
-        notional: "7500.75",
-        margin: "750.08",
-        fee: "7.51",
-        total: "757.59",
-        available: "1000.00",
-        feeRate: "0.001",
-        stampDutyRate: "0",
-        lockedUntil: null,
-        liquidationShare: "0.8",
-        marketOpen: true,
-      },
+    // Crypto at 10× (ESMA caps it at 2 for retail clients: the test terms cap it at 10).
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
+      board.set("ETHUSD", "2500.25");
+      const who = await trader(t, { currency: "USD", amount: "1000.00" });
+      const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: 3, leverage: 10 };
+      const answer = await trade(t, who, "preview", draft);
+      // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
+      expect(answer).toMatchObject({
+        status: 1,
+        data: {
+          symbol: "ETHUSD",
+          exchange: "CRYPTO",
+          currency: "USD",
+          price: "2500.25",
+          notional: "7500.75",
+          margin: "750.08",
+          fee: "7.51",
+          total: "757.59",
+          available: "1000.00",
+          feeRate: "0.001",
+          stampDutyRate: "0",
+          lockedUntil: null,
+          liquidationShare: "0.8",
+          marketOpen: true,
+        },
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1000", margin: "0" });
+      const preview = answer.data as OrderPreview;
+      const order = await placeOk(t, who, draft);
+      expect({ margin: order.margin, fee: order.openFee }).toEqual({
+        margin: preview.margin,
+        fee: preview.fee,
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.41", margin: "750.08" });
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1000", margin: "0" });
-    const preview = answer.data as OrderPreview;
-    const order = await placeOk(t, who, draft);
-    expect({ margin: order.margin, fee: order.openFee }).toEqual({
-      margin: preview.margin,
-      fee: preview.fee,
-    });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.41", margin: "750.08" });
   });
 
   it("prices a shut market at its last close and says it is shut", async () => {

@@ -26,7 +26,7 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     asStaff("operator", "/config", { "config/list": () => ok({ items }) });
     expect(
       await screen.findAllByText(
-        "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 80% loss · band ±30%",
+        "Leverage share 5× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 50% loss · band ±30%",
         {},
         { timeout: 20_000 },
       ),
@@ -38,14 +38,14 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     const { calls, drawer } = await editKorea((body) =>
       ok({ ...items.find((i) => i.key === "trading.KR"), value: body.value, overridden: true }),
     );
-    expect((within(drawer).getByLabelText("Leverages offered") as HTMLInputElement).value).toBe(
-      "1, 2, 5, 10",
+    expect((within(drawer).getByLabelText("Leverage caps by class") as HTMLInputElement).value).toBe(
+      "share 5",
     );
     expect((within(drawer).getByLabelText("Minimum fee (each side)") as HTMLInputElement).value).toBe("100");
 
     field(drawer, "Minimum fee (each side)", "0.5");
     field(drawer, "Fee rate (each side)", "1");
-    field(drawer, "Leverages offered", "1, 2000");
+    field(drawer, "Leverage caps by class", "share 2000");
     field(drawer, "Reason for the change", "Fee review");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(
@@ -56,12 +56,14 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(
       within(drawer).getByText("Enter a fraction of at least 0 and below 1, such as 0.0003"),
     ).toBeTruthy();
-    expect(within(drawer).getByText("Enter whole numbers from 1 to 1000, separated by commas")).toBeTruthy();
+    expect(
+      within(drawer).getByText('Enter classes with whole-number caps from 1 to 1000, such as "share 5"'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.path === "config/set")).toBe(false);
 
     field(drawer, "Minimum fee (each side)", "150");
     field(drawer, "Fee rate (each side)", "0.0005");
-    field(drawer, "Leverages offered", "10 3, 1");
+    field(drawer, "Leverage caps by class", "share 3");
     field(drawer, "Stamp duty cap (optional)", "5000");
     fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
     field(drawer, "Lock length", "30");
@@ -70,13 +72,14 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === "config/set")?.body).toEqual({
       key: "trading.KR",
       value: {
-        leverages: [1, 3, 10],
+        leverageCaps: { share: 3 },
         feeRate: "0.0005",
         minFee: "150",
         stampDutyRate: "0.002",
         stampDutyCap: "5000",
         lock: { kind: "minutes", n: 30 },
-        liquidationShare: "0.8",
+        liquidationShare: "0.5",
+        marginCallLevels: ["0.8", "0.65"],
         priceBand: "0.30",
       },
       reason: "Fee review",

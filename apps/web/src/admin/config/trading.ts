@@ -1,4 +1,5 @@
 import {
+  LEVERAGE_CLASSES,
   TRADING_MARKETS,
   settingProblems,
   type SettingKey,
@@ -36,8 +37,8 @@ export function currencyOf(key: SettingKey): { currency: string; decimals: numbe
 }
 
 export interface TradingForm {
-  /** "1, 2, 5, 10": whole numbers in any order; saved ascending, each once. */
-  leverages?: string;
+  /** "fxMajor 30, fxOther 20": a cap per class of underlying. */
+  leverageCaps?: string;
   feeRate?: string;
   minFee?: string;
   stampDutyRate?: string;
@@ -46,13 +47,15 @@ export interface TradingForm {
   lockKind?: "tradingDays" | "minutes";
   lockN?: number | null;
   liquidationShare?: string;
+  /** "0.8, 0.65": equity levels of the margin-call warnings, descending. */
+  marginCallLevels?: string;
   priceBand?: string;
 }
 
 export function toTradingForm(value: unknown): TradingForm {
   const v = value as TradingMarketSetting;
   return {
-    leverages: v.leverages.join(", "),
+    leverageCaps: capsText(v.leverageCaps, " "),
     feeRate: v.feeRate,
     minFee: v.minFee,
     stampDutyRate: v.stampDutyRate,
@@ -60,34 +63,60 @@ export function toTradingForm(value: unknown): TradingForm {
     lockKind: v.lock.kind,
     lockN: v.lock.n,
     liquidationShare: v.liquidationShare,
+    marginCallLevels: v.marginCallLevels.join(", "),
     priceBand: v.priceBand,
   };
 }
 
-/** "1, 5 2" → [1, 2, 5]; a part that is not a number stays in (as NaN) for the checks to refuse. */
-export function parseLeverages(text: string | undefined): number[] {
-  const parts = (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
-  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+/** {share: 5} → "share 5" (`separator` between a class and its cap), classes in their order. */
+export function capsText(caps: TradingMarketSetting["leverageCaps"], separator: string): string {
+  return LEVERAGE_CLASSES.flatMap((c) => (caps[c] === undefined ? [] : [`${c}${separator}${caps[c]}`])).join(
+    ", ",
+  );
+}
+
+/**
+ * "fxMajor 30, fxOther 20" → {fxMajor: 30, fxOther: 20}; a part that is not "class number" stays in (a
+ * NaN cap, or an unknown class) for the checks to refuse.
+ */
+export function parseLeverageCaps(text: string | undefined): Record<string, number> {
+  const parts = (text ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  return Object.fromEntries(
+    parts.map((part) => {
+      const [name = "", cap = ""] = part.split(/[\s:=]+/);
+      return [name, cap === "" ? Number.NaN : Number(cap)];
+    }),
+  );
+}
+
+/** "0.8, 0.65" → ["0.8", "0.65"]. */
+export function parseLevels(text: string | undefined): string[] {
+  return (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
 }
 
 export function fromTradingForm(form: TradingForm): unknown {
   const text = (v: string | undefined) => (v ?? "").trim();
   const cap = text(form.stampDutyCap);
   return {
-    leverages: parseLeverages(form.leverages),
+    leverageCaps: parseLeverageCaps(form.leverageCaps),
     feeRate: text(form.feeRate),
     minFee: text(form.minFee),
     stampDutyRate: text(form.stampDutyRate),
     ...(cap === "" ? {} : { stampDutyCap: cap }),
     lock: { kind: form.lockKind, n: form.lockN },
     liquidationShare: text(form.liquidationShare),
+    marginCallLevels: parseLevels(form.marginCallLevels),
     priceBand: text(form.priceBand),
   };
 }
 
 /** Which input a field of the value is edited in, and which message explains what it takes. */
 const FIELDS: Record<string, { input: keyof TradingForm; problem: string }> = {
-  leverages: { input: "leverages", problem: "leverages" },
+  leverageCaps: { input: "leverageCaps", problem: "leverageCaps" },
+  marginCallLevels: { input: "marginCallLevels", problem: "marginCallLevels" },
   feeRate: { input: "feeRate", problem: "rate" },
   minFee: { input: "minFee", problem: "amount" },
   stampDutyRate: { input: "stampDutyRate", problem: "rate" },
@@ -140,7 +169,7 @@ export function tradingText(t: TFunction, key: SettingKey, value: unknown): stri
       ? t("config.trading.text.noLock")
       : t(`config.trading.text.${v.lock.kind}`, { count: v.lock.n });
   return t("config.trading.text.line", {
-    leverages: v.leverages.join("/"),
+    leverages: capsText(v.leverageCaps, " ") + "×",
     fee: percent(v.feeRate),
     minFee: amount(v.minFee),
     duty:

@@ -14,17 +14,19 @@ import {
   walletOf,
   type Trader,
   withCryptoTerms,
+  cryptoUpToTenTimes,
 } from "../testing.js";
 
 /**
  * The app's own engine (`app.tradingEngine`), its rounds run by the test after moving the clock and the
  * prices: every amount below is worked out by hand from the market's default rules (CRYPTO: fee 0.1%, no
  * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% on the close, T+1 lock; automatic close at
- * 80% of the margin).
+ * ESMA's 50% of the margin), crypto allowed up to 10× as these cases were worked out.
  */
 const board = new PriceBoard();
 let t: TestApp;
 setUpTradingApp(board, (app) => (t = app));
+cryptoUpToTenTimes(() => t);
 
 const round = () => t.app.tradingEngine.round();
 const detail = async (who: Trader, id: string) =>
@@ -215,34 +217,37 @@ describe("stops", () => {
 });
 
 describe("automatic close", () => {
-  it("closes a leveraged position whose loss reaches 80% of its margin, never on a stale price", async () => {
-    // 10×: margin 10.00, fee 0.10. 80% of the margin is 8.00: the price of 9.20.
+  it("closes a leveraged position whose equity falls to 50% of its margin (ESMA), never on a stale price", async () => {
+    // 10×: margin 10.00, fee 0.10. A loss of 50% of the margin is 5.00: the price of 9.50.
     const { who, order } = await dot(10);
     await round();
-    tick("DOTUSD", "9.21");
+    tick("DOTUSD", "9.51");
     await round();
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     tick("DOTUSD", { close: "9.00", stale: true });
     await round();
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
-    tick("DOTUSD", "9.20");
+    tick("DOTUSD", "9.50");
     await round();
-    // P&L −8.00; fee 0.092 → 0.10. 200 − 10.10 + 10 − 8 − 0.10 = 191.80.
+    // P&L −5.00; fee 0.095 → 0.10. 200 − 10.10 + 10 − 5 − 0.10 = 194.80.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "liquidation",
-      pnl: "-8.00",
+      pnl: "-5.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "191.8", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "194.8", margin: "0" });
   });
 
   it("follows the market's configured share, and leaves unleveraged positions alone", async () => {
-    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.5" }, async () => {
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
       const leveraged = await dot(10);
       const plain = await dot(1);
       await round();
-      // 50% of 10.00 is 5.00: the price of 9.50. The 1× position loses 5.00 of its 100.00.
-      tick("DOTUSD", "9.50");
+      // 80% of 10.00 is 8.00: the price of 9.20. The 1× position loses 8.00 of its 100.00.
+      tick("DOTUSD", "9.21");
+      await round();
+      expect(await detail(leveraged.who, leveraged.order.id)).toMatchObject({ state: "open" });
+      tick("DOTUSD", "9.20");
       await round();
       expect(await detail(leveraged.who, leveraged.order.id)).toMatchObject({
         state: "closed",
