@@ -127,18 +127,17 @@ export function marketValue(price: Price, quantity: number, currency: string): s
 
 /**
  * How a close settles. The user's margin comes back, the P&L is credited or charged, the closing fee and
- * stamp duty are charged. When the loss and charges exceed the margin (a price gap past the automatic
- * close), the shortfall is taken from the user's available balance as far as it goes and the platform
- * absorbs the rest: a user's balance never goes below zero (DESIGN §5 Ledger).
+ * stamp duty are charged, each in full. When the loss and charges exceed the margin (a price gap past the
+ * automatic close), the shortfall is the platform's: negative balance protection (ESMA Decision (EU)
+ * 2018/796, Annex IV; DESIGN §5a), a retail client never loses more than the margin of the position, and
+ * the user's other money is never touched. The platform's protection account pays it in, booked as such.
  *
- * What is charged comes out in this order, so the part the platform absorbs is the last: stamp duty (owed to
- * the state whatever happens), then the fee, then the loss. Booked as four entries (see `closeEntries`):
- *   marginRelease  margin → available                      `booked.marginRelease`
- *   realisedPnl    platform P&L ↔ available                `booked.realisedPnl` (signed, for the user)
- *   fee            available → platform fees               `booked.fee`
- *   stampDuty      available → platform taxes              `booked.stampDuty`, plus platform P&L → taxes
- *                                                          `booked.stampDutyByPlatform`, so taxes get it all
- * A loss the platform absorbs is simply not charged: its P&L account receives that much less.
+ * Booked as these entries (see `closeEntries`), in this order so available never dips below zero between:
+ *   marginRelease              margin → available                 `booked.marginRelease`
+ *   negativeBalanceProtection  platform protection → available    `booked.protection` (the shortfall)
+ *   realisedPnl                platform P&L ↔ available           `booked.realisedPnl` (signed, for the user)
+ *   fee                        available → platform fees          `booked.fee`
+ *   stampDuty                  available → platform taxes         `booked.stampDuty`
  */
 export interface Settlement {
   closeNotional: string;
@@ -148,54 +147,26 @@ export interface Settlement {
   stampDuty: string;
   /** Margin + P&L − fee − stamp duty; signed. When not negative, the change of the user's available. */
   net: string;
-  /** −net when net is negative, else 0: what the margin does not cover. */
+  /** −net when net is negative, else 0: what the margin does not cover, which the platform bears. */
   shortfall: string;
-  /** The part of the shortfall taken from the user's available balance. */
-  fromAvailable: string;
-  /** The part of the shortfall the platform bears. */
-  absorbed: string;
   /** The amounts of the ledger entries, each at scale; a zero means that entry is not booked. */
   booked: {
     marginRelease: string;
+    protection: string;
     realisedPnl: string;
     fee: string;
     stampDuty: string;
-    stampDutyByPlatform: string;
   };
 }
 
-/**
- * Settles a close at `price`. `available` is the user's available balance in the settlement currency just
- * before the close (read in the closing transaction); it is only touched when the margin falls short.
- */
-export function settlement(
-  position: PositionTerms,
-  price: Price,
-  rule: CloseRule,
-  available = "0",
-): Settlement {
+/** Settles a close at `price`: the user's available changes by max(net, 0), never by less. */
+export function settlement(position: PositionTerms, price: Price, rule: CloseRule): Settlement {
   const { currency } = position;
   const cost = closeCost(position, price, rule);
   const realised = money(pnl(position, price));
   const margin = money(position.margin);
-  const fee = money(cost.fee);
-  const duty = money(cost.stampDuty);
-  const net = margin.plus(realised).minus(fee).minus(duty);
+  const net = margin.plus(realised).minus(cost.fee).minus(cost.stampDuty);
   const shortfall = net.isNegative() ? net.negated() : money(0);
-  const fromAvailable = MoneyDecimal.min(shortfall, MoneyDecimal.max(money(available), 0));
-  const absorbed = shortfall.minus(fromAvailable);
-
-  // What the user can pay: the margin, any gain, and what the available balance covers of the shortfall.
-  let budget = margin.plus(MoneyDecimal.max(realised, 0)).plus(fromAvailable);
-  const take = (amount: Money): Money => {
-    const taken = MoneyDecimal.min(amount, budget);
-    budget = budget.minus(taken);
-    return taken;
-  };
-  const dutyCharged = take(duty);
-  const feeCharged = take(fee);
-  const lossCharged = realised.isNegative() ? take(realised.negated()) : money(0);
-
   const s = (m: Money) => toBookedString(m, currency);
   return {
     closeNotional: cost.notional,
@@ -204,14 +175,12 @@ export function settlement(
     stampDuty: cost.stampDuty,
     net: s(net),
     shortfall: s(shortfall),
-    fromAvailable: s(fromAvailable),
-    absorbed: s(absorbed),
     booked: {
       marginRelease: s(margin),
-      realisedPnl: s(realised.isNegative() ? lossCharged.negated() : realised),
-      fee: s(feeCharged),
-      stampDuty: s(dutyCharged),
-      stampDutyByPlatform: s(duty.minus(dutyCharged)),
+      protection: s(shortfall),
+      realisedPnl: s(realised),
+      fee: cost.fee,
+      stampDuty: cost.stampDuty,
     },
   };
 }

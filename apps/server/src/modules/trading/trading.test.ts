@@ -188,11 +188,11 @@ describe("a market order, short, in India", () => {
     expect(sum(records)).toBe("450.50");
   });
 
-  it("charges a loss beyond the margin to available as far as it goes; the platform bears the rest", async () => {
+  it("books a loss beyond the margin to the platform (negative balance protection), the rest of available untouched", async () => {
     await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
       board.set("BTCUSD", "100.00");
-      // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; the whole balance.
-      const who = await trader(t, { currency: "USD", amount: "10.10" });
+      // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; 10.00 more stays available.
+      const who = await trader(t, { currency: "USD", amount: "20.10" });
       const opened = await placeOk(t, who, {
         symbol: "BTCUSD",
         direction: "long",
@@ -201,7 +201,7 @@ describe("a market order, short, in India", () => {
         leverage: 10,
       });
       board.set("BTCUSD", "85.00");
-      // Loss 15 > margin 10; close fee 0.085 → 0.09. The margin pays the fee and 9.91 of the loss.
+      // Loss 15 > margin 10; close fee 0.085 → 0.09. The platform pays in 15.09 − 10 = 5.09.
       const closed = await trade(t, who, "closePosition", {
         positionId: opened.id,
         idempotencyKey: newKey(),
@@ -210,12 +210,13 @@ describe("a market order, short, in India", () => {
         status: 1,
         data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" },
       });
-      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", margin: "0" });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "10", margin: "0" });
       const records = tradeRecords(await fundRecords(t, who, "USD"));
       expect(lines(records).slice(3)).toEqual([
         ["marginRelease", "available", "10.00"],
         ["marginRelease", "margin", "-10.00"],
-        ["realisedPnl", "available", "-9.91"],
+        ["negativeBalanceProtection", "available", "5.09"],
+        ["realisedPnl", "available", "-15.00"],
         ["fee", "available", "-0.09"],
       ]);
       expect(sum(records)).toBe("-10.10");
