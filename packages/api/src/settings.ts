@@ -121,7 +121,10 @@ export const SETTINGS = {
   "exchange.quoteSeconds": z.number().int().min(5).max(600),
   /** Above this amount (per currency) a back-office adjustment needs a second administrator. */
   "adjustment.fourEyesAbove": perCurrency,
-  /** Fees, stamp duty, leverages, the lock, the automatic-close share and the price band of each market. */
+  /**
+   * Each market's leverage caps per class, fees, stamp duty, lock, automatic-close share, margin-call
+   * levels and price band.
+   */
   "trading.IN": tradingMarketConfig,
   "trading.US": tradingMarketConfig,
   "trading.KR": tradingMarketConfig,
@@ -150,7 +153,7 @@ export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /**
  * Control settings (DESIGN §5a Controls): what the platform's other controls stand on (every four-eyes
- * threshold, the limits, the minimum credit score, each market's leverages and automatic-close share). A
+ * threshold, the limits, the minimum credit score, each market's leverage caps and automatic-close share). A
  * change needs an administrator to ask for it and a second one to approve it (review kind
  * `settingChange`); nobody changes one alone. `"whole"`: any change of the key; a list: a change of one
  * of those fields (a market's fees, lock and price band stay an operator's to change).

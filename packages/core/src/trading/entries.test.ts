@@ -108,7 +108,7 @@ describe("ledger entries of a position's life", () => {
     expect(balances(model, "u", "USD")).toMatchObject({ available: "500.00", held: "0.00" });
   });
 
-  it("a loss beyond the margin is the platform's: the user's other money stays, the protection pays in", () => {
+  it("a loss beyond the margin is the platform's: only the closing charges come from the user's other money", () => {
     const model = new LedgerModel();
     bookAll(model, [credit("deposit", "u", "USD", "14000.00")]);
     bookAll(model, openEntries("u", "USD", { margin: "12819.25", fee: "38.46" }));
@@ -119,8 +119,12 @@ describe("ledger entries of a position's life", () => {
       margin: "12819.25",
       currency: "USD",
     };
-    const s = settlement(position, "570.00", USD);
-    expect(s).toMatchObject({ shortfall: "1534.97" });
+    const s = settlement(position, "570.00", USD, "1142.29");
+    expect(s).toMatchObject({
+      shortfall: "1534.97",
+      fromAvailable: "46.72",
+      booked: { protection: "1488.25" },
+    });
     expect(bookAll(model, closeEntries("u", "USD", s))).toEqual([
       "marginRelease",
       "negativeBalanceProtection",
@@ -128,16 +132,16 @@ describe("ledger entries of a position's life", () => {
       "fee",
       "stampDuty",
     ]);
-    // 14,000 − 12,819.25 − 38.46 = 1,142.29 before and after: the whole loss beyond the margin is protected.
+    // 14,000 − 12,819.25 − 38.46 = 1,142.29 before; after, less the closing fee 42.75 and stamp duty 3.97.
     expect(balances(model, "u", "USD")).toEqual({
-      available: "1142.29",
+      available: "1095.57",
       held: "0.00",
       margin: "0.00",
       fees: "81.21",
       taxes: "3.97",
       pnl: "14307.50",
     });
-    expect(model.balance(platformAccount("protection", "USD")).toFixed(2)).toBe("-1534.97");
+    expect(model.balance(platformAccount("protection", "USD")).toFixed(2)).toBe("-1488.25");
   });
 
   it("charges every tax and fee in full even when the margin is a sliver of them", () => {

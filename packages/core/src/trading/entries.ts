@@ -1,10 +1,4 @@
-import {
-  platformAccount,
-  transfer,
-  userAccount,
-  type AccountRef,
-  type EntryDraft,
-} from "../ledger/index.js";
+import { platformAccount, transfer, userAccount, type AccountRef, type EntryDraft } from "../ledger/index.js";
 import { money } from "../money.js";
 import type { OrderCost, Settlement } from "./maths.js";
 
@@ -22,12 +16,7 @@ import type { OrderCost, Settlement } from "./maths.js";
  *   close                   see `settlement` in maths.ts
  */
 export type TradingEntryType =
-  | "tradeMargin"
-  | "marginRelease"
-  | "fee"
-  | "stampDuty"
-  | "realisedPnl"
-  | "negativeBalanceProtection";
+  "tradeMargin" | "marginRelease" | "fee" | "stampDuty" | "realisedPnl" | "negativeBalanceProtection";
 type Entry = EntryDraft<TradingEntryType>;
 
 const positive = (amount: string) => money(amount).greaterThan(0);

@@ -142,6 +142,7 @@ describe("settlement of a close", () => {
       stampDuty: "96.27",
       net: "23433.49",
       shortfall: "0.00",
+      fromAvailable: "0.00",
       booked: {
         marginRelease: "18176.99",
         protection: "0.00",
@@ -153,9 +154,9 @@ describe("settlement of a close", () => {
   });
 
   it("a loss within the margin: what is left of the margin comes back", () => {
-    const s = settlement(inrLong5, "2310.05", rule("INR"));
+    const s = settlement(inrLong5, "2310.05", rule("INR"), "500.00");
     expect(s).toMatchObject({ pnl: "-5413.10", fee: "25.65", stampDuty: "85.48", net: "12652.76" });
-    expect(s).toMatchObject({ shortfall: "0.00" });
+    expect(s).toMatchObject({ shortfall: "0.00", fromAvailable: "0.00" });
     expect(s.booked).toEqual({
       marginRelease: "18176.99",
       protection: "0.00",
@@ -173,8 +174,8 @@ describe("settlement of a close", () => {
     currency: "USD",
   };
 
-  it("a loss beyond the margin: the platform pays the whole shortfall in, every charge booked in full", () => {
-    const s = settlement(usdShort10, "570.00", rule("USD"));
+  it("a loss beyond the margin: the platform pays it in, the charges come from available, all booked in full", () => {
+    const s = settlement(usdShort10, "570.00", rule("USD"), "1000.00");
     expect(s).toMatchObject({
       closeNotional: "142500.00",
       pnl: "-14307.50",
@@ -182,15 +183,21 @@ describe("settlement of a close", () => {
       stampDuty: "3.97",
       net: "-1534.97",
       shortfall: "1534.97",
+      // The closing charges 42.75 + 3.97; the market loss beyond the margin, 1,488.25, is the platform's.
+      fromAvailable: "46.72",
     });
-    // 12,819.25 + 1,534.97 = 14,307.50 + 42.75 + 3.97: the user ends where they were before the margin.
     expect(s.booked).toEqual({
       marginRelease: "12819.25",
-      protection: "1534.97",
+      protection: "1488.25",
       realisedPnl: "-14307.50",
       fee: "42.75",
       stampDuty: "3.97",
     });
+  });
+
+  it("with nothing available the platform bears the whole shortfall, charges included", () => {
+    const s = settlement(usdShort10, "570.00", rule("USD"));
+    expect(s).toMatchObject({ fromAvailable: "0.00", booked: { protection: "1534.97" } });
   });
 
   it("even when the margin is a sliver of the charges: taxes and fees get their whole amount", () => {
@@ -202,7 +209,13 @@ describe("settlement of a close", () => {
       currency: "KRW",
     };
     const s = settlement(krwShort10, "100000", { feeRate: "0.0003", minFee: "0", stampDutyRate: "0.002" });
-    expect(s).toMatchObject({ pnl: "-99000", fee: "30", stampDuty: "200", net: "-99130", shortfall: "99130" });
+    expect(s).toMatchObject({
+      pnl: "-99000",
+      fee: "30",
+      stampDuty: "200",
+      net: "-99130",
+      shortfall: "99130",
+    });
     expect(s.booked).toEqual({
       marginRelease: "100",
       protection: "99130",

@@ -127,14 +127,16 @@ export function marketValue(price: Price, quantity: number, currency: string): s
 
 /**
  * How a close settles. The user's margin comes back, the P&L is credited or charged, the closing fee and
- * stamp duty are charged, each in full. When the loss and charges exceed the margin (a price gap past the
- * automatic close), the shortfall is the platform's: negative balance protection (ESMA Decision (EU)
- * 2018/796, Annex IV; DESIGN §5a), a retail client never loses more than the margin of the position, and
- * the user's other money is never touched. The platform's protection account pays it in, booked as such.
+ * stamp duty are charged, each in full. A market loss beyond the margin (a price gap past the automatic
+ * close) is the platform's: negative balance protection (ESMA Decision (EU) 2018/796, Annex IV; DESIGN
+ * §5a), a retail client never loses more than the margin to the market, and that part is never taken from
+ * the user's other money. The closing charges the margin does not cover (a fee above a small position's
+ * margin) are taken from the available balance as far as it goes, and the platform bears the rest, so a
+ * balance never goes below zero. What the platform bears is paid in from its protection account.
  *
  * Booked as these entries (see `closeEntries`), in this order so available never dips below zero between:
  *   marginRelease              margin → available                 `booked.marginRelease`
- *   negativeBalanceProtection  platform protection → available    `booked.protection` (the shortfall)
+ *   negativeBalanceProtection  platform protection → available    `booked.protection`
  *   realisedPnl                platform P&L ↔ available           `booked.realisedPnl` (signed, for the user)
  *   fee                        available → platform fees          `booked.fee`
  *   stampDuty                  available → platform taxes         `booked.stampDuty`
@@ -147,11 +149,14 @@ export interface Settlement {
   stampDuty: string;
   /** Margin + P&L − fee − stamp duty; signed. When not negative, the change of the user's available. */
   net: string;
-  /** −net when net is negative, else 0: what the margin does not cover, which the platform bears. */
+  /** −net when net is negative, else 0: what the margin does not cover. */
   shortfall: string;
+  /** The part of the shortfall taken from the user's available balance: closing charges only, never loss. */
+  fromAvailable: string;
   /** The amounts of the ledger entries, each at scale; a zero means that entry is not booked. */
   booked: {
     marginRelease: string;
+    /** The part of the shortfall the platform bears: the loss beyond the margin, and unpaid charges. */
     protection: string;
     realisedPnl: string;
     fee: string;
@@ -159,14 +164,25 @@ export interface Settlement {
   };
 }
 
-/** Settles a close at `price`: the user's available changes by max(net, 0), never by less. */
-export function settlement(position: PositionTerms, price: Price, rule: CloseRule): Settlement {
+/**
+ * Settles a close at `price`. `available` is the user's available balance in the settlement currency just
+ * before the close (read in the closing transaction); only closing charges beyond the margin touch it.
+ */
+export function settlement(
+  position: PositionTerms,
+  price: Price,
+  rule: CloseRule,
+  available = "0",
+): Settlement {
   const { currency } = position;
   const cost = closeCost(position, price, rule);
   const realised = money(pnl(position, price));
   const margin = money(position.margin);
   const net = margin.plus(realised).minus(cost.fee).minus(cost.stampDuty);
   const shortfall = net.isNegative() ? net.negated() : money(0);
+  const lossBeyondMargin = MoneyDecimal.max(margin.plus(realised).negated(), 0);
+  const chargesBeyondMargin = shortfall.minus(lossBeyondMargin);
+  const fromAvailable = MoneyDecimal.min(chargesBeyondMargin, MoneyDecimal.max(money(available), 0));
   const s = (m: Money) => toBookedString(m, currency);
   return {
     closeNotional: cost.notional,
@@ -175,9 +191,10 @@ export function settlement(position: PositionTerms, price: Price, rule: CloseRul
     stampDuty: cost.stampDuty,
     net: s(net),
     shortfall: s(shortfall),
+    fromAvailable: s(fromAvailable),
     booked: {
       marginRelease: s(margin),
-      protection: s(shortfall),
+      protection: s(shortfall.minus(fromAvailable)),
       realisedPnl: s(realised),
       fee: cost.fee,
       stampDuty: cost.stampDuty,

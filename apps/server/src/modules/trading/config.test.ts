@@ -1,11 +1,21 @@
-import { SETTINGS, SETTING_DEFAULTS, TRADING_MARKETS, type SettingKey } from "@brokerage/api";
-import { DEFAULT_TRADING_CONFIG, MARKET_CODES, checkTradingConfig } from "@brokerage/core";
+import {
+  LEVERAGE_CLASSES as API_CLASSES,
+  SETTINGS,
+  SETTING_DEFAULTS,
+  TRADING_MARKETS,
+  type SettingKey,
+} from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG, LEVERAGE_CLASSES, MARKET_CODES, checkTradingConfig } from "@brokerage/core";
 import { describe, expect, it } from "vitest";
 
 /** packages/api cannot import the core: its `trading.<market>` keys copy the core's defaults, checked here. */
 describe("trading.<market> configuration keys", () => {
   it("cover every market of the core", () => {
     expect([...TRADING_MARKETS].sort()).toEqual([...MARKET_CODES].sort());
+  });
+
+  it("name the core's leverage classes", () => {
+    expect([...API_CLASSES]).toEqual([...LEVERAGE_CLASSES]);
   });
 
   it.each(MARKET_CODES)("trading.%s defaults to the core's DEFAULT_TRADING_CONFIG", (market) => {

@@ -10,7 +10,7 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
-import { bookMany, type Booking, type Cause } from "../ledger/index.js";
+import { availableOf, bookMany, type Booking, type Cause } from "../ledger/index.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { positionTerms } from "./view.js";
@@ -79,9 +79,12 @@ export interface Close {
 }
 
 /**
- * Closes a position (core `settlement`): margin back, a loss beyond the margin paid in by the platform
- * (negative balance protection), P&L, closing fee and stamp duty booked, the row closed with what the
- * position shows. The user's other money is never taken for the position's loss.
+ * Closes a position (core `settlement`, with the available balance read in this transaction for closing
+ * charges beyond the margin): margin back, a loss beyond the margin paid in by the platform (negative
+ * balance protection), P&L, closing fee and stamp duty booked, the row closed with what the position
+ * shows. The available balance is read without a lock: should another transaction take from it before the
+ * entries are booked, the ledger's guard refuses and the whole close rolls back (to be tried again),
+ * rather than a balance going below zero.
  */
 export async function settle(
   tx: Db,
@@ -90,7 +93,8 @@ export async function settle(
   idempotencyKey?: string,
 ): Promise<repo.TradeOrderRow> {
   const config = await tradingConfig(tx, row.market as MarketCode);
-  const settled = settlement(positionTerms(row), close.price, config);
+  const available = await availableOf(tx, row.userId, row.currency);
+  const settled = settlement(positionTerms(row), close.price, config, available);
   const [entryId] = await bookAll(tx, closeEntries(row.userId, row.currency, settled), {
     userId: row.userId,
     reference: referenceOf(row.id),

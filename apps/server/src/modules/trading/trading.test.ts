@@ -188,7 +188,7 @@ describe("a market order, short, in India", () => {
     expect(sum(records)).toBe("450.50");
   });
 
-  it("books a loss beyond the margin to the platform (negative balance protection), the rest of available untouched", async () => {
+  it("books a loss beyond the margin to the platform (negative balance protection); the closing fee is the user's", async () => {
     await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
       board.set("BTCUSD", "100.00");
       // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; 10.00 more stays available.
@@ -201,7 +201,7 @@ describe("a market order, short, in India", () => {
         leverage: 10,
       });
       board.set("BTCUSD", "85.00");
-      // Loss 15 > margin 10; close fee 0.085 → 0.09. The platform pays in 15.09 − 10 = 5.09.
+      // Loss 15 > margin 10: the platform pays in the 5.00 beyond; close fee 0.085 → 0.09 from available.
       const closed = await trade(t, who, "closePosition", {
         positionId: opened.id,
         idempotencyKey: newKey(),
@@ -210,16 +210,16 @@ describe("a market order, short, in India", () => {
         status: 1,
         data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" },
       });
-      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "10", margin: "0" });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "9.91", margin: "0" });
       const records = tradeRecords(await fundRecords(t, who, "USD"));
       expect(lines(records).slice(3)).toEqual([
         ["marginRelease", "available", "10.00"],
         ["marginRelease", "margin", "-10.00"],
-        ["negativeBalanceProtection", "available", "5.09"],
+        ["negativeBalanceProtection", "available", "5.00"],
         ["realisedPnl", "available", "-15.00"],
         ["fee", "available", "-0.09"],
       ]);
-      expect(sum(records)).toBe("-10.10");
+      expect(sum(records)).toBe("-10.19");
     });
   });
 });
