@@ -312,7 +312,7 @@ describe.skipIf(!run)(
       const fields = page.getByRole("main");
       await expect.poll(() => termOf(fields, "Type")).toBe("IPO allotment");
       expect(await termOf(fields, "Stock")).toBe("Databricks (DBRX · NASDAQ)");
-      expect(await termOf(fields, "Quantity (lots)")).toBe("2000");
+      expect(await termOf(fields, "Quantity")).toBe("2000");
       expect(await termOf(fields, "Buy price")).toBe("1.50");
       expect(await termOf(fields, "Original margin")).toBe("3,000.00 USD");
       expect(await termOf(fields, "Leverage")).toBe("1×");

@@ -171,18 +171,24 @@ describe.skipIf(!run)("markets journey", () => {
     await chart(page, /chart: Time-share,/).waitFor();
     const drawn = async () => Number(await page.locator(".price-chart").getAttribute("data-drawn"));
     const before = await drawn();
-    for (const period of ["Day", "Week", "1 year", "5 min"]) await choosePeriod(page, period);
-    await choosePeriod(page, "Day");
+    // Candle periods and ranges are told apart: "Monthly" candles, a "1Y" range.
+    for (const period of ["Daily", "Weekly", "Monthly", "1Y", "5 min"]) await choosePeriod(page, period);
+    await choosePeriod(page, "Daily");
+    await page.getByText("Trading dates", { exact: true }).waitFor();
     await page
       .getByRole("radiogroup", { name: "Price adjustment" })
       .getByRole("radio", { name: "Forward adjusted" })
       .click();
-    await chart(page, /chart: Day, Forward adjusted, 100 candles/).waitFor();
+    await chart(page, /chart: Daily, Forward adjusted, 100 candles/).waitFor();
     expect(await drawn()).toBeGreaterThan(before);
     expect(await page.locator(".price-chart canvas").count()).toBeGreaterThan(0);
-    for (const field of ["Open", "Prev. close", "52-week high", "Market cap", "Limit up"])
+    for (const field of ["Open", "Prev. close", "52-week high", "Market cap"])
       await page.getByText(field, { exact: true }).waitFor();
+    // Crypto has no daily price limit: no limit up or down is shown for it.
+    expect(await page.getByText("Limit up", { exact: true }).count()).toBe(0);
     await choosePeriod(page, "Time-share");
+    // The intraday axis reads in the exchange's time, and says which (crypto trades on UTC).
+    await page.getByText("Exchange time (UTC)", { exact: true }).waitFor();
   });
 
   it("shows a price that changes while watching", async () => {

@@ -19,13 +19,15 @@ const run = browserAvailable();
 
 const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
 /**
- * Crypto's test terms: a one-minute lock, and a fee and stamp duty that are not zero (crypto's defaults
- * charge no stamp duty and no minimum fee), so the close books every kind of entry.
+ * Crypto's test terms: a one-minute lock, and a fee and a stamp duty on the sale that are not zero
+ * (crypto's defaults charge no other charges and no minimum fee), so the close books every kind of entry.
+ * The charges are given in today's shape (a list of components): the setting takes no `stampDutyRate`
+ * beside them.
  */
 const CRYPTO_TERMS = {
   feeRate: "0.002",
   minFee: "5",
-  stampDutyRate: "0.001",
+  charges: [{ id: "stampDuty", kind: "stampDuty", basis: { kind: "value", rate: "0.001" }, side: "sell" }],
   lock: { kind: "minutes", n: 1 },
 };
 const DEPOSIT = "5000";
@@ -211,6 +213,9 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
       .getByRole("radiogroup", { name: "Leverage" })
       .getByRole("radio", { name: "2×", checked: true })
       .waitFor();
+    // The quantity takes decimals of a coin (steps of 0.0001 ETH); this journey buys one whole ETH.
+    await form.getByText("Decimals allowed, in steps of 0.0001 ETH").waitFor();
+    await form.getByLabel("Quantity").fill("1");
     const preview = form.getByRole("region", { name: "Order cost" });
     await preview.and(page.locator('[aria-busy="false"]')).getByText("Margin", { exact: true }).waitFor();
     await form.locator("button[type=submit]:not(.adm-button-loading)").waitFor();
@@ -220,7 +225,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     const notional = cents(terms["Order value"] ?? "");
     const margin = cents(terms.Margin ?? "");
     const fee = cents(terms.Fee ?? "");
-    // 1 lot of ETH (about 3,300 USD): margin half of it, fee 0.2% of it (above the 5 USD minimum),
+    // One ETH (about 3,300 USD): margin half of it, fee 0.2% of it (above the 5 USD minimum),
     // rounded up to the cent: at least the exact share of the order value, less than a cent above it.
     expect(abs(margin * 2n - notional)).toBeLessThanOrEqual(5n);
     expect(fee * 500n - notional).toBeGreaterThanOrEqual(0n);
@@ -232,7 +237,8 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     await rules
       .getByText("Fee rate 0.2% on opening and again on closing, at least 5.00 USD each time")
       .waitFor();
-    await rules.getByText("Stamp duty 0.1% on closing").waitFor();
+    // The test terms' stamp duty: a component charged on sales, the close of a long.
+    await rules.getByText("Stamp duty 0.1% of the value, on sales").waitFor();
     await rules.getByText(/^Cannot be closed before /).waitFor();
     await expectAccessible(page, "market-buy");
     await shoot(page, "trading-02-preview");
@@ -241,7 +247,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
   it("confirms in the sheet and lands on the open positions", async () => {
     await page.getByRole("form", { name: "Order form" }).getByRole("button", { name: "Buy long" }).click();
     const sheet = page.getByRole("dialog", { name: "Confirm your order" });
-    await sheet.getByText("Long · Market price · 1 lots · 2× · Ethereum").waitFor();
+    await sheet.getByText("Long · Market price · quantity 1 · 2× · Ethereum").waitFor();
     await sheet.getByText("Margin", { exact: true }).waitFor();
     await expectAccessible(page, "confirm-order");
     await shoot(page, "trading-03-confirm");
@@ -257,7 +263,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     const position = row();
     await position.getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ }).waitFor();
     await position.getByText("Long", { exact: true }).waitFor();
-    await position.getByText(/Lots 1 · 2×/).waitFor();
+    await position.getByText(/Qty 1 · 2×/).waitFor();
     await position.getByText("Open", { exact: true }).waitFor();
     // The P&L follows the quote: a signed amount in USD, not the dash of an unpriced row.
     await expect
@@ -287,7 +293,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
       .getByRole("button", { name: /^Close position in Ethereum/ })
       .click();
     const confirm = page.getByRole("alertdialog", { name: "Close this position?" });
-    await confirm.getByText(/^Close 1 lots of Ethereum .*at the market price\?/).waitFor();
+    await confirm.getByText(/^Close 1 of Ethereum .*at the market price\?/).waitFor();
     await expectAccessible(page, "close-confirm");
     await confirm.getByRole("button", { name: "Close position" }).click();
     await confirm.waitFor({ state: "hidden" });
@@ -311,7 +317,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     for (const type of [
       "Trade margin",
       "Trading fee",
-      "Stamp duty",
+      "Trading taxes",
       "Margin release",
       ...(hasPnl ? ["Realised profit and loss"] : []),
     ])

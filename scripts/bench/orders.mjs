@@ -87,7 +87,8 @@ async function prepare(base, count) {
   const crypto = config.items?.find?.((item) => item.key === "trading.CRYPTO")?.value;
   // The cap of the crypto class is the highest leverage offered (leverageCaps, ESMA: 2).
   const leverage = crypto?.leverageCaps?.crypto ?? 1;
-  const quantity = Math.ceil(NOTIONAL / Number(cheapest.close));
+  // Quantities travel as decimal strings; a whole number of coins is a multiple of every pair's step.
+  const quantity = String(Math.ceil(NOTIONAL / Number(cheapest.close)));
   const order = { symbol: cheapest.code, direction: "long", priceType: "market", quantity, leverage };
   const first = await call(
     base,

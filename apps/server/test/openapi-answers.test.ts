@@ -203,7 +203,7 @@ async function journey(): Promise<void> {
     symbol: "XRPUSD",
     direction: "long",
     priceType: "market",
-    quantity: 10,
+    quantity: "10",
     leverage: 1,
   } as const;
   await userMay("trade/preview", draft, headers);

@@ -37,7 +37,10 @@ export const accountOverview = z.object({
   frozen: z.string(),
   /** Every wallet currency, in the order of CURRENCIES. */
   wallets: z.array(walletBalance),
-  /** The open positions' market value (0 until trading exists). */
+  /**
+   * The open positions' equity: their margin plus their unrealised P&L (what closing them would return,
+   * before costs). Not their market value, which is price × quantity (a position's `marketValue`).
+   */
   positionsValue: z.string(),
   /** Currencies with money but no fresh rate: left out of the totals rather than guessed. */
   unconverted: z.array(z.string()),

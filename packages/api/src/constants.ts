@@ -129,8 +129,25 @@ export const ENTRY_TYPES = [
   "signIn",
 ] as const;
 
-/** Wallet currencies: the nine of spec §9's exchange plus INR (the INR/USD transfer). */
-export const CURRENCIES = ["USD", "THB", "INR", "CNY", "TWD", "HKD", "JPY", "VND", "MYR", "KRW"] as const;
+/**
+ * Wallet currencies: the nine of spec §9's exchange plus INR (the INR/USD transfer), and CAD and CHF, in
+ * which the USDCAD and USDCHF forex pairs settle: every listed instrument settles in a wallet a user holds
+ * and can exchange into (DESIGN §5a).
+ */
+export const CURRENCIES = [
+  "USD",
+  "THB",
+  "INR",
+  "CNY",
+  "TWD",
+  "HKD",
+  "JPY",
+  "VND",
+  "MYR",
+  "KRW",
+  "CAD",
+  "CHF",
+] as const;
 /** The account centre's switch (spec §1/§2): USD and Thai baht; the other wallets one tap away. */
 export const DISPLAY_CURRENCIES = ["USD", "THB"] as const;
 

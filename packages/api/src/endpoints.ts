@@ -134,6 +134,7 @@ export interface UserEndpoints {
   "market/clearSearchHistory": JsonCall<typeof user.emptyRequest, null>;
   "market/list": JsonCall<typeof market.marketListRequest, typeof market.marketListResponse>;
   "market/quote": JsonCall<typeof market.quoteRequest, typeof market.quote>;
+  "market/quotes": JsonCall<typeof market.quotesRequest, typeof market.quotesResponse>;
   "market/rankings": JsonCall<typeof market.rankingRequest, typeof market.rankingResponse>;
   "market/search": JsonCall<typeof market.searchRequest, typeof market.searchResponse>;
   "market/searchHistory": JsonCall<typeof user.emptyRequest, typeof market.searchHistoryResponse>;

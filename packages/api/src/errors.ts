@@ -124,6 +124,7 @@ export const ERROR_MESSAGES = {
   SUBSCRIPTION_CHANNEL_CLOSED: "The subscription channel is not open",
   SELL_LOCKED: "Locked: can be sold after {{until}}",
   QUANTITY_NOT_WHOLE_LOTS: "The quantity must be a whole number of lots, at least 1 (1 lot is 1 share)",
+  QUANTITY_NOT_MULTIPLE_OF_STEP: "The quantity must be a multiple of {{step}}, at least {{step}}",
   LEVERAGE_NOT_ALLOWED: "This leverage is not offered for this market; choose one of {{allowed}}",
   STOP_PRICE_INVALID:
     "Set the stop-loss below and the take-profit above the price for a long position, the other way round for a short",

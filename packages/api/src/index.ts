@@ -19,6 +19,7 @@ export * from "./withdrawals.js";
 export * from "./deposits.js";
 export * from "./trading.js";
 export * from "./trading-terms.js";
+export * from "./trading-charges.js";
 export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./dayTrading.js";

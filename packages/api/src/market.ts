@@ -85,7 +85,14 @@ export const quoteDetails = z.object({
   timeZone: z.string(),
   industry: z.string().nullable(),
   board: board.nullable(),
+  /** The board lot in shares (100 in Malaysia and Thailand; 1 share elsewhere; 1 unit for crypto and forex). */
   lotSize: z.number().int(),
+  /**
+   * What an order's quantity must be a multiple of (a decimal string): `quantityStep` for a limit order,
+   * `marketQuantityStep` for a market order (fractional for US shares, "0.0001"); null for an index.
+   */
+  quantityStep: z.string().nullable(),
+  marketQuantityStep: z.string().nullable(),
   sharesOutstanding: z.number().nullable(),
   foreignOwnership: z.string().nullable(),
   shortInterestRatio: z.string().nullable(),
@@ -249,6 +256,13 @@ export type WsTick = z.infer<typeof wsTick>;
 /** The ticks of one round (or of one subscribe) for one client, in one message. */
 export const wsTicks = z.object({ type: z.literal("ticks"), ticks: z.array(wsTick) });
 export type WsTicks = z.infer<typeof wsTicks>;
+
+/**
+ * `market/quotes`: the live part of several quotes in one call, as a socket tick carries it (the polling
+ * fallback while the socket is down). Symbols without a price are left out of the answer.
+ */
+export const quotesRequest = z.object({ symbols: wsSymbols });
+export const quotesResponse = z.array(wsTick.omit({ sentAt: true }));
 
 export const wsServerMessage = z.discriminatedUnion("type", [
   wsTicks,

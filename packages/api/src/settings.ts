@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "./constants.js";
 import { moneyString } from "./envelope.js";
+import { DEFAULT_CHARGE_SETTINGS, chargeComponent, legacyChargeSettings } from "./trading-charges.js";
 
 /**
  * Typed configuration keys (DESIGN §4.1), JSON values edited in the back office (`config/set`) and shown
@@ -48,10 +49,6 @@ function compareDecimals(a: string, b: string): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-/**
- * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
- * whose `checkTradingConfig` the server also applies, with the currency's scale). Leverages ascending.
- */
 /** The classes of underlying with a retail leverage cap (the core's `LEVERAGE_CLASSES`, leverage.ts). */
 export const LEVERAGE_CLASSES = [
   "fxMajor",
@@ -65,25 +62,30 @@ export const LEVERAGE_CLASSES = [
 ] as const;
 export type LeverageClassName = (typeof LEVERAGE_CLASSES)[number];
 
-export const tradingMarketConfig = z.strictObject({
-  /** The highest leverage per class; the choices are the steps up to it. A class not named is 1. */
-  leverageCaps: z.partialRecord(z.enum(LEVERAGE_CLASSES), z.number().int().min(1).max(1000)),
+const lockRule = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
+  z.strictObject({
+    kind: z.literal("minutes"),
+    n: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 366),
+  }),
+]);
+
+/** The fields every shape of a `trading.<market>` value has, former ones included. */
+const sharedFields = {
   feeRate: decimalIn("0", "1", { max: true }),
   minFee: decimalIn("0", null),
-  stampDutyRate: decimalIn("0", "1", { max: true }),
-  stampDutyCap: decimalIn("0", null, { min: true }).optional(),
-  lock: z.discriminatedUnion("kind", [
-    z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
-    z.strictObject({
-      kind: z.literal("minutes"),
-      n: z
-        .number()
-        .int()
-        .min(0)
-        .max(60 * 24 * 366),
-    }),
-  ]),
+  lock: lockRule,
   liquidationShare: decimalIn("0", "1", { min: true }),
+  priceBand: decimalIn("0", "1", { min: true }),
+};
+const tradingFields = {
+  /** The highest leverage per class; the choices are the steps up to it. A class not named is 1. */
+  leverageCaps: z.partialRecord(z.enum(LEVERAGE_CLASSES), z.number().int().min(1).max(1000)),
+  ...sharedFields,
   /** Equity levels (shares of the margin) at which a position's owner is warned once, descending. */
   marginCallLevels: z
     .array(decimalIn("0", "1", { min: true, max: true }))
@@ -92,9 +94,80 @@ export const tradingMarketConfig = z.strictObject({
       (list) => list.every((v, i) => i === 0 || compareDecimals(v, list[i - 1] ?? "1") < 0),
       "descending",
     ),
-  priceBand: decimalIn("0", "1", { min: true }),
-});
+};
+/** Every charge besides the commission (`feeRate`, `minFee`), by its legal basis. */
+const chargeList = z.array(chargeComponent).max(16);
+
+/**
+ * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
+ * whose `checkTradingConfig` the server also applies, with the currency's scale).
+ */
+export const tradingMarketConfig = z.strictObject({ ...tradingFields, charges: chargeList });
 export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
+
+/** The former shapes' fields: a list of leverages (before caps per class), a stamp duty on sales. */
+const leverageList = z.array(z.number().int().min(1).max(1000)).min(1);
+const stampDuty = {
+  stampDutyRate: decimalIn("0", "1", { max: true }),
+  stampDutyCap: decimalIn("0", null, { min: true }).optional(),
+};
+
+/** Whether a margin-call level lies above the close-out (equity at 1 − share): `level + share > 1`. */
+function aboveCloseOut(level: string, share: string): boolean {
+  const scale = Math.max(level.split(".")[1]?.length ?? 0, share.split(".")[1]?.length ?? 0);
+  const units = (v: string) => {
+    const [whole = "", fraction = ""] = v.split(".");
+    return BigInt(whole + fraction.padEnd(scale, "0"));
+  };
+  return units(level) + units(share) > 10n ** BigInt(scale);
+}
+
+/**
+ * A market's `trading.<market>` key: today's shape, or a former one read as today's, so values stored
+ * before still load and are stored in today's shape when next set. A stamp duty on sales (`stampDutyRate`,
+ * `stampDutyCap`) becomes the charges as the core maps it (trading-charges.ts `legacyChargeSettings`); a
+ * list of `leverages` gives way to the market's default caps per class and margin-call levels (the core's
+ * `checkTradingConfig` reads both the same way).
+ */
+const tradingSetting = (market: TradingMarket) => {
+  const charges = (rate: string, cap: string | undefined) => legacyChargeSettings(market, rate, cap);
+  const fromLeverages = <T extends { leverages: number[]; liquidationShare: string }>({
+    leverages: _leverages,
+    ...rest
+  }: T) => {
+    const defaults = TRADING_DEFAULTS[`trading.${market}`];
+    return {
+      ...rest,
+      // ESMA's caps (leverage.ts): an operator's old list named no class, and a cap above the default is a
+      // four-eyes change of its own. The default warnings that lie above the value's own close-out.
+      leverageCaps: defaults.leverageCaps,
+      marginCallLevels: defaults.marginCallLevels.filter((level) =>
+        aboveCloseOut(level, rest.liquidationShare),
+      ),
+    };
+  };
+  return z.union([
+    tradingMarketConfig,
+    // Leverages and charges (before leverage caps).
+    z
+      .strictObject({ leverages: leverageList, ...sharedFields, charges: chargeList })
+      .transform((value): TradingMarketSetting => fromLeverages(value)),
+    // Leverages and a stamp duty (before both).
+    z
+      .strictObject({ leverages: leverageList, ...sharedFields, ...stampDuty })
+      .transform(({ stampDutyRate, stampDutyCap, ...value }): TradingMarketSetting => ({
+        ...fromLeverages(value),
+        charges: charges(stampDutyRate, stampDutyCap),
+      })),
+    // Leverage caps and a stamp duty (before charges by their legal basis).
+    z
+      .strictObject({ ...tradingFields, ...stampDuty })
+      .transform(({ stampDutyRate, stampDutyCap, ...value }): TradingMarketSetting => ({
+        ...value,
+        charges: charges(stampDutyRate, stampDutyCap),
+      })),
+  ]);
+};
 
 /** The markets with their own `trading.<market>` key (core MarketCode). */
 export const TRADING_MARKETS = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
@@ -122,16 +195,16 @@ export const SETTINGS = {
   /** Above this amount (per currency) a back-office adjustment needs a second administrator. */
   "adjustment.fourEyesAbove": perCurrency,
   /**
-   * Each market's leverage caps per class, fees, stamp duty, lock, automatic-close share, margin-call
-   * levels and price band.
+   * Each market's leverage caps per class, commission and other charges, lock, automatic-close share,
+   * margin-call levels and price band.
    */
-  "trading.IN": tradingMarketConfig,
-  "trading.US": tradingMarketConfig,
-  "trading.KR": tradingMarketConfig,
-  "trading.MY": tradingMarketConfig,
-  "trading.TH": tradingMarketConfig,
-  "trading.CRYPTO": tradingMarketConfig,
-  "trading.FX": tradingMarketConfig,
+  "trading.IN": tradingSetting("IN"),
+  "trading.US": tradingSetting("US"),
+  "trading.KR": tradingSetting("KR"),
+  "trading.MY": tradingSetting("MY"),
+  "trading.TH": tradingSetting("TH"),
+  "trading.CRYPTO": tradingSetting("CRYPTO"),
+  "trading.FX": tradingSetting("FX"),
   /**
    * Credit loans (loan.ts): the quota is the credit score × `perScorePoint`, at most `maxQuota`, in
    * `currency` (one the platform has wallets for); simple interest `dailyRate` a day for `termDays`, fixed
@@ -213,14 +286,14 @@ const SHARES = { share: 5 };
 const MARGIN_CALLS = ["0.8", "0.65"];
 /**
  * Copies of packages/core's DEFAULT_TRADING_CONFIG (this package cannot import the core; a server test
- * asserts the two are equal). The sources of each stamp duty and lock are named there.
+ * asserts the two are equal). The sources of each charge and lock are named there.
  */
 const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketSetting } = {
   "trading.IN": {
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "20",
-    stampDutyRate: "0.001",
+    charges: DEFAULT_CHARGE_SETTINGS.IN ?? [],
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -230,7 +303,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "1",
-    stampDutyRate: "0.0000278",
+    charges: DEFAULT_CHARGE_SETTINGS.US ?? [],
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -240,7 +313,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "100",
-    stampDutyRate: "0.002",
+    charges: DEFAULT_CHARGE_SETTINGS.KR ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -250,8 +323,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: SHARES,
     feeRate: "0.001",
     minFee: "8",
-    stampDutyRate: "0.001",
-    stampDutyCap: "1000",
+    charges: DEFAULT_CHARGE_SETTINGS.MY ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -261,7 +333,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: SHARES,
     feeRate: "0.0015",
     minFee: "50",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.TH ?? [],
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -271,7 +343,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: { crypto: 2 },
     feeRate: "0.001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.CRYPTO ?? [],
     lock: { kind: "minutes", n: 0 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,
@@ -281,7 +353,7 @@ const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketS
     leverageCaps: { fxMajor: 30, fxOther: 20 },
     feeRate: "0.0001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGE_SETTINGS.FX ?? [],
     lock: { kind: "minutes", n: 0 },
     liquidationShare: "0.5",
     marginCallLevels: MARGIN_CALLS,

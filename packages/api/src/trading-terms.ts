@@ -2,11 +2,12 @@ import { z } from "zod";
 import { moneyString } from "./envelope.js";
 import { cursorRequest } from "./identity.js";
 import { LEVERAGE_CLASSES, TRADING_MARKETS } from "./settings.js";
+import { chargeComponent } from "./trading-charges.js";
 
 /**
  * `trade/terms {market}`: a market's trading rules as they stand now (the back office's
  * `trading.<market>`, else the defaults), published so the buy form offers the leverages in force and
- * states the fee, its minimum, the stamp duty and the lock before the user fills anything in. Rates are
+ * states the fee, its minimum, every other charge and the lock before the user fills anything in. Rates are
  * fractions ("0.0003" is 0.03%); amounts are in the market's settlement currency, at its scale.
  */
 export const tradeTermsRequest = z.object({
@@ -33,9 +34,12 @@ export const tradeTerms = z.object({
    */
   feeRate: z.string(),
   minFee: moneyString,
-  /** Tax on the closing side, as a fraction of the close notional, at most `stampDutyCap` where there is one. */
-  stampDutyRate: z.string(),
-  stampDutyCap: moneyString.nullable(),
+  /**
+   * Every other charge, by its legal basis, in the order a contract note lists them (after the
+   * commission): exchange, clearing and regulator fees, transaction tax, stamp duty, VAT/GST. Each on the
+   * trade side the law charges: a long opens with a buy and closes with a sale, a short the other way.
+   */
+  charges: z.array(chargeComponent),
   /** How long a new position cannot be closed: T+N trading days or N minutes (0: no lock). */
   lock: z.object({ kind: z.enum(["tradingDays", "minutes"]), n: z.number().int() }),
   /**

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage } from "./identity.js";
+import { chargeLine } from "./trading-charges.js";
 
 /**
  * Trading (DESIGN §4.1 "Trading", §5 "Orders and positions"; spec §3 "Order or position", §4 states,
- * §5 trade rules, §9 "1 lot is 1 share"). An order and the position it opens are one record, as the spec
+ * §5 trade rules; DESIGN §5a quantities: a decimal multiple of the instrument's step). An order and the position it opens are one record, as the spec
  * treats them: it is `pending` (a limit order waiting, funds held) or under `review` (a block trade), then
  * `open` once filled (locked until `lockedUntil`), `closing` when a close was asked for while the market
  * was shut (carried out at the next open), and `closed`; or it ends `cancelled`, `expired` (a limit order
@@ -46,11 +47,20 @@ export type CloseReason = z.infer<typeof closeReason>;
 const price = moneyString.describe("A price in the settlement currency");
 
 /**
+ * A quantity: a decimal string (never a JSON number, which cannot carry 0.1 exactly), at most 8 decimals,
+ * as the database's numeric column holds it; written without trailing zeros in answers ("200", "0.001").
+ */
+export const quantityString = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, "decimal")
+  .describe("A decimal string: shares, coins or currency units");
+
+/**
  * The order the buy form sends, to `trade/preview` (priced, nothing changes) and `trade/placeOrder`.
- * Only the shape is checked here: the values (price above 0, whole lots, an allowed leverage) are the
- * trading rules, which the server checks in their fixed order after the account's standing, the market
- * hours and the price (DESIGN §5), each refused with its own code: PRICE_NOT_POSITIVE,
- * QUANTITY_NOT_WHOLE_LOTS, LEVERAGE_NOT_ALLOWED.
+ * Only the shape is checked here: the values (price above 0, a multiple of the instrument's step, an allowed
+ * leverage) are the trading rules, which the server checks in their fixed order after the account's
+ * standing, the market hours and the price (DESIGN §5), each refused with its own code: PRICE_NOT_POSITIVE,
+ * QUANTITY_NOT_MULTIPLE_OF_STEP {quantity, step, lotSize}, LEVERAGE_NOT_ALLOWED.
  */
 export const orderDraft = z.object({
   symbol: plainText.min(1).max(32),
@@ -59,8 +69,12 @@ export const orderDraft = z.object({
   priceType,
   /** Limit orders only (ignored for a market order): the limit, above 0 and within the band. */
   price: price.optional(),
-  /** Whole lots: 1 lot is 1 share (spec §9). */
-  quantity: z.number().max(100_000_000),
+  /**
+   * A positive multiple of the instrument's step (market quote `details.quantityStep` for a limit order,
+   * `marketQuantityStep` for a market one): the board lot of exchange shares (100 in Malaysia and Thailand,
+   * else 1 share), a fraction of a coin for crypto, a fraction of a share for a US market order.
+   */
+  quantity: quantityString,
   /** One of the market's leverage list (`trading.<market>.leverages`). */
   leverage: z.number().max(1_000_000),
   /** Long: below the price; short: above it (STOP_PRICE_INVALID otherwise). */
@@ -87,21 +101,27 @@ export const orderPreview = z.object({
   currency: z.string(),
   /** The price the order is costed at: the current price (market) or the limit. */
   price,
-  quantity: z.number().int(),
+  quantity: quantityString,
   leverage: z.number().int(),
   /** price × quantity. */
   notional: moneyString,
   /** notional ÷ leverage: held while the position is open. */
   margin: moneyString,
-  /** The opening fee: the market's fee rate on the notional, at least its minimum, rounded up to the currency's scale. */
+  /**
+   * Every charge of the opening trade (commission, fees, taxes): the sum of `charges`, each rounded up to
+   * the currency's scale. What `trade/placeOrder` books, to the cent.
+   */
   fee: moneyString,
+  /** The opening trade's charges, component by component (a buy for a long, a sale for a short). */
+  charges: z.array(chargeLine),
+  /** What closing at this price would charge, component by component (it is charged at the close price). */
+  closeCharges: z.array(chargeLine),
   /** margin + fee: what leaves `available`. */
   total: moneyString,
   /** The settlement currency's available balance now. */
   available: moneyString,
-  /** The fee and stamp-duty rates the close will use (shown before the user acts). */
+  /** The commission rate the close will use too (shown before the user acts). */
   feeRate: z.string(),
-  stampDutyRate: z.string(),
   /** Until when the position would be locked if it opened now (null: no lock). */
   lockedUntil: z.string().nullable(),
   /** The loss, as a share of the margin, at which the position is closed automatically. */
@@ -125,15 +145,17 @@ export const tradeOrder = z.object({
   direction: orderDirection,
   priceType,
   state: orderState,
-  quantity: z.number().int(),
+  quantity: quantityString,
   leverage: z.number().int(),
   /** The limit (limit orders), else null. */
   limitPrice: moneyString.nullable(),
   stopLoss: moneyString.nullable(),
   takeProfit: moneyString.nullable(),
-  /** The original margin and the opening fee (held while pending, booked on fill). */
+  /** The original margin and the opening charges (held while pending, booked on fill). */
   margin: moneyString,
   openFee: moneyString,
+  /** The opening trade's charges, component by component (their sum is `openFee`); null until filled. */
+  openCharges: z.array(chargeLine).nullable(),
   createdAt: z.string(),
   /** Buy time and price: when and at what the order filled. */
   openedAt: z.string().nullable(),
@@ -142,8 +164,11 @@ export const tradeOrder = z.object({
   /** Sell time and price, the closing fee and stamp duty, the realised P&L. */
   closedAt: z.string().nullable(),
   closePrice: moneyString.nullable(),
+  /** The closing trade's fees (commission, exchange, clearing, regulator) and its taxes. */
   closeFee: moneyString.nullable(),
   stampDuty: moneyString.nullable(),
+  /** The closing trade's charges, component by component (their sum is `closeFee` + `stampDuty`). */
+  closeCharges: z.array(chargeLine).nullable(),
   closeReason: closeReason.nullable(),
   /** Realised once closed; unrealised at `currentPrice` while open. */
   pnl: moneyString.nullable(),
@@ -194,7 +219,7 @@ export const inventoryItem = z.object({
   name: z.string(),
   currency: z.string(),
   direction: orderDirection,
-  quantity: z.number().int(),
+  quantity: quantityString,
   /** Quantity-weighted average open price. */
   averageCost: moneyString,
   currentPrice: moneyString.nullable(),

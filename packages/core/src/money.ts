@@ -15,6 +15,8 @@ export const CURRENCY_SCALE: Record<string, number> = {
   TWD: 2,
   HKD: 2,
   MYR: 2,
+  CAD: 2,
+  CHF: 2,
   JPY: 0,
   KRW: 0,
   VND: 0,

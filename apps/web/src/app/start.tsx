@@ -4,12 +4,14 @@ import { createRoot } from "react-dom/client";
 // bundler counts each component used anywhere as a dependency of the first screen (lint keeps it so).
 import "antd-mobile/es/global";
 import { App } from "./App";
+import { applyPriceColors } from "../lib/priceColors";
 import { installRootFontSize } from "./rootFontSize";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/shell.css";
 
 installRootFontSize();
+applyPriceColors();
 // The service worker (and its update dialog) is not needed to show the first screen: registered from a
 // chunk of its own a moment after the page has loaded, when the main thread is idle, so it never competes
 // with the first screen's scripts for a phone's bandwidth or CPU.

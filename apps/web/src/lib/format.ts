@@ -22,3 +22,20 @@ export function formatTimeText(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) || !/\d{4}-\d{2}-\d{2}/.test(value) ? value : formatDateTime(date);
 }
+
+/**
+ * A zone as a reader names it beside a time: its offset from UTC ("GMT+5:30", "GMT+9"), or "UTC"; the
+ * zone's id where the browser cannot name it. `timeZone` unset: the device's own zone.
+ */
+export function formatZoneOffset(timeZone: string | undefined, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName");
+    const offset = part?.value;
+    // Browsers name zero "GMT" or "GMT+0".
+    return !offset || /^GMT([+-]0(:00)?)?$/.test(offset) ? "UTC" : offset;
+  } catch {
+    return timeZone ?? "UTC";
+  }
+}

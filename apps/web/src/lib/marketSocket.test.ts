@@ -43,7 +43,9 @@ const ticks = (...batch: ReturnType<typeof tick>[]) => ({ type: "ticks", ticks: 
 describe("MarketFeed", () => {
   let sockets: FakeSocket[];
   let session: { token: string; account: string } | null;
-  let fetchQuote: ReturnType<typeof vi.fn<(symbol: string) => Promise<Omit<LivePrice, "receivedAt"> | null>>>;
+  let fetchQuotes: ReturnType<
+    typeof vi.fn<(symbols: readonly string[]) => Promise<Omit<LivePrice, "receivedAt">[]>>
+  >;
   let feed: MarketFeed;
   const last = () => sockets[sockets.length - 1]!;
   const makeFeed = (options: Partial<MarketFeedOptions> = {}) =>
@@ -55,7 +57,7 @@ describe("MarketFeed", () => {
         sockets.push(socket);
         return socket;
       },
-      fetchQuote,
+      fetchQuotes,
       random: () => 0.5,
       ...options,
     });
@@ -68,10 +70,12 @@ describe("MarketFeed", () => {
     vi.useFakeTimers();
     sockets = [];
     session = { token: "t1", account: "u1" };
-    fetchQuote = vi.fn(async (symbol: string) => {
-      const { sentAt: _sentAt, ...quote } = tick(symbol, "99.00", 30);
-      return quote;
-    });
+    fetchQuotes = vi.fn(async (symbols: readonly string[]) =>
+      symbols.map((symbol) => {
+        const { sentAt: _sentAt, ...quote } = tick(symbol, "99.00", 30);
+        return quote;
+      }),
+    );
     feed = makeFeed();
   });
   afterEach(() => {
@@ -151,6 +155,19 @@ describe("MarketFeed", () => {
     expect(feed.getPrice("BTCUSD")?.close).toBe("101.00");
   });
 
+  it("polls every watched symbol in one call a round", async () => {
+    feed.watch("BTCUSD", () => undefined);
+    feed.watch("ETHUSD", () => undefined);
+    connectReady();
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000); // backoff: the reconnect fails too
+    last().drop();
+    await vi.advanceTimersByTimeAsync(4_000); // first poll at 5 s
+    expect(fetchQuotes).toHaveBeenCalledTimes(1);
+    expect(fetchQuotes).toHaveBeenCalledWith(["BTCUSD", "ETHUSD"]);
+    expect(feed.getPrice("ETHUSD")?.close).toBe("99.00");
+  });
+
   it("polls the quotes while the socket is down and stops when it is back", async () => {
     feed.watch("BTCUSD", () => undefined);
     connectReady();
@@ -161,7 +178,7 @@ describe("MarketFeed", () => {
     expect(sockets).toHaveLength(2);
     last().drop();
     await vi.advanceTimersByTimeAsync(4_000); // first poll at 5 s
-    expect(fetchQuote).toHaveBeenCalledWith("BTCUSD");
+    expect(fetchQuotes).toHaveBeenCalledWith(["BTCUSD"]);
     expect(feed.getPrice("BTCUSD")?.close).toBe("99.00");
 
     await vi.advanceTimersByTimeAsync(1_000); // second backoff 2 s → third socket
@@ -169,37 +186,37 @@ describe("MarketFeed", () => {
     connectReady();
     expect(feed.getState()).toBe("live");
     expect(last().sent[1]).toEqual({ op: "subscribe", symbols: ["BTCUSD"] });
-    const polls = fetchQuote.mock.calls.length;
+    const polls = fetchQuotes.mock.calls.length;
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(fetchQuote.mock.calls.length).toBe(polls);
+    expect(fetchQuotes.mock.calls.length).toBe(polls);
   });
 
   it("runs one polling loop when the socket drops again while a poll is still fetching", async () => {
     feed.shutdown();
     feed = makeFeed({ pollMs: 100 });
     let resolvePending: (quote: null) => void = () => undefined;
-    fetchQuote.mockImplementationOnce(() => new Promise((resolve) => (resolvePending = resolve)));
+    fetchQuotes.mockImplementationOnce(() => new Promise((resolve) => (resolvePending = () => resolve([]))));
     feed.watch("BTCUSD", () => undefined);
     connectReady();
     last().drop();
     await vi.advanceTimersByTimeAsync(100); // first poll: its fetch hangs
-    expect(fetchQuote).toHaveBeenCalledTimes(1);
+    expect(fetchQuotes).toHaveBeenCalledTimes(1);
 
     await vi.advanceTimersByTimeAsync(900); // backoff 1 s: the socket is back …
     connectReady();
     expect(feed.getState()).toBe("live");
     last().drop(); // … and gone again: a new polling loop starts
     resolvePending(null); // the old loop's fetch finally answers
-    fetchQuote.mockClear();
+    fetchQuotes.mockClear();
 
     await vi.advanceTimersByTimeAsync(950);
-    expect(fetchQuote).toHaveBeenCalledTimes(9); // one loop at 100 ms, not two
+    expect(fetchQuotes).toHaveBeenCalledTimes(9); // one loop at 100 ms, not two
 
     await vi.advanceTimersByTimeAsync(50); // backoff again: the socket comes back and polling stops
     connectReady();
-    fetchQuote.mockClear();
+    fetchQuotes.mockClear();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(fetchQuote).not.toHaveBeenCalled();
+    expect(fetchQuotes).not.toHaveBeenCalled();
   });
 
   it("backs off exponentially up to the maximum", async () => {
@@ -227,7 +244,7 @@ describe("MarketFeed", () => {
       expect(feed.getState()).toBe("polling");
       await vi.advanceTimersByTimeAsync(59_000);
       expect(sockets).toHaveLength(1);
-      expect(fetchQuote.mock.calls.length).toBeGreaterThanOrEqual(11); // every 5 s meanwhile
+      expect(fetchQuotes.mock.calls.length).toBeGreaterThanOrEqual(11); // every 5 s meanwhile
 
       await vi.advanceTimersByTimeAsync(1_000); // 60 s: one more try, with the same session
       expect(sockets).toHaveLength(2);
@@ -246,7 +263,7 @@ describe("MarketFeed", () => {
     feed.watch("BTCUSD", () => undefined);
     expect(sockets).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(fetchQuote).toHaveBeenCalledTimes(1);
+    expect(fetchQuotes).toHaveBeenCalledTimes(1);
     feed.shutdown();
 
     session = { token: "revoked", account: "u1" };
@@ -290,7 +307,7 @@ describe("MarketFeed", () => {
     last().drop(1000); // the close arriving later changes nothing
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1); // no reconnect, no polling while nothing new is watched
-    expect(fetchQuote).not.toHaveBeenCalled();
+    expect(fetchQuotes).not.toHaveBeenCalled();
     release();
 
     session = { token: "t2", account: "u2" }; // the next log-in

@@ -1,4 +1,4 @@
-import { WS_CLOSE } from "@brokerage/api/constants";
+import { WS_CLOSE, WS_MAX_SYMBOLS } from "@brokerage/api/constants";
 import type { WsClientMessage, WsServerMessage } from "@brokerage/api";
 
 /** The live part of a quote: what a socket tick (or a polled quote) carries. */
@@ -35,8 +35,8 @@ export interface MarketFeedOptions {
   url: () => string;
   session: () => { token: string; account: string } | null;
   createSocket: (url: string) => SocketLike;
-  /** One quote for the polling fallback; null when it could not be read. */
-  fetchQuote: (symbol: string) => Promise<Omit<LivePrice, "receivedAt"> | null>;
+  /** The watched symbols' quotes for the polling fallback, in one call (those without a price left out). */
+  fetchQuotes: (symbols: readonly string[]) => Promise<Omit<LivePrice, "receivedAt">[]>;
   pollMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -242,12 +242,14 @@ export class MarketFeed {
     // and a new loop started): only a tick of the current generation may schedule the next one.
     const generation = ++this.pollGeneration;
     const tick = async () => {
-      await Promise.all(
-        this.watched().map(async (symbol) => {
-          const price = await this.opt.fetchQuote(symbol).catch(() => null);
-          if (price) this.publish({ ...price, receivedAt: this.opt.now() });
-        }),
-      );
+      // One call a round for the watched symbols (a call per WS_MAX_SYMBOLS of them); a call that fails
+      // publishes nothing and the next round tries again.
+      const symbols = this.watched();
+      const calls: string[][] = [];
+      for (let i = 0; i < symbols.length; i += WS_MAX_SYMBOLS)
+        calls.push(symbols.slice(i, i + WS_MAX_SYMBOLS));
+      const answers = await Promise.all(calls.map((some) => this.opt.fetchQuotes(some).catch(() => [])));
+      for (const price of answers.flat()) this.publish({ ...price, receivedAt: this.opt.now() });
       if (generation === this.pollGeneration) this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);
     };
     this.pollTimer = setTimeout(() => void tick(), this.opt.pollMs);

@@ -69,13 +69,18 @@ export function clearSession(): void {
   sessionEnded();
 }
 
+/** Device preferences, not session data: a 401's clearing keeps them (lib/priceColors.ts). */
+const DEVICE_PREFERENCES = ["priceColors"];
+
 /**
  * A 401 clears local storage (spec §4). The language choice is kept on purpose: it is a device
- * preference, not session data, and the log-in screen should stay in the user's language.
+ * preference, not session data, and the log-in screen should stay in the user's language; so are the
+ * other device preferences.
  */
 export function clearStorageKeepLanguage(): void {
   const lang = read(STORAGE_KEYS.lang);
   const language = read(STORAGE_KEYS.language);
+  const kept = DEVICE_PREFERENCES.map((key) => [key, read(key)] as const);
   try {
     window.localStorage.clear();
   } catch {
@@ -83,6 +88,7 @@ export function clearStorageKeepLanguage(): void {
   }
   if (lang) write(STORAGE_KEYS.lang, lang);
   if (language) write(STORAGE_KEYS.language, language);
+  for (const [key, value] of kept) if (value !== null) write(key, value);
   sessionEnded();
 }
 

@@ -9,8 +9,7 @@ import {
   tradingDaysBetween,
   type CalendarRef,
 } from "./calendar.js";
-import { EXCHANGES, type ExchangeCode } from "./exchanges.js";
-import { HOLIDAYS } from "./holidays.js";
+import { CALENDARS, EXCHANGES, type ExchangeCode } from "./exchanges.js";
 import { dayNumFromIso, weekdayOf } from "./time.js";
 
 const at = (iso: string) => Date.parse(iso);
@@ -97,7 +96,7 @@ describe("exchange calendars", () => {
   }
 
   it("keeps every listed holiday on a weekday", () => {
-    for (const dates of Object.values(HOLIDAYS)) {
+    for (const { holidays: dates } of Object.values(CALENDARS)) {
       for (const d of dates) expect([0, 6]).not.toContain(weekdayOf(dayNumFromIso(d)));
     }
   });
@@ -110,7 +109,8 @@ describe("exchange calendars", () => {
     expect(isOpen("SET", at("2026-03-02T05:29:00Z"))).toBe(true); // 12:29 Bangkok
     expect(isOpen("SET", at("2026-03-02T06:00:00Z"))).toBe(false); // 13:00
     expect(iso(lastClose("SET", at("2026-03-02T06:00:00Z")))).toBe("2026-03-02T05:30:00.000Z");
-    expect(scheduleOn("SET", dayNumFromIso("2026-03-02")).minutes).toHaveLength(150 + 120);
+    // SET's afternoon opens at 14:00 since 2024-03-25 (14:30 before).
+    expect(scheduleOn("SET", dayNumFromIso("2026-03-02")).minutes).toHaveLength(150 + 150);
   });
 
   it("trades crypto every day and forex from Sunday 17:00 to Friday 17:00 New York", () => {

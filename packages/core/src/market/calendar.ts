@@ -1,4 +1,5 @@
 import { EXCHANGES, type CalendarSpec, type ExchangeCode, type ExchangeSpec } from "./exchanges.js";
+import type { SessionSpec, SpecialDay } from "./sessions.js";
 import {
   MINUTE_MS,
   dayNumFromIso,
@@ -21,18 +22,46 @@ export function calendarOf(ref: CalendarRef): CalendarSpec {
 /** The first day of simulated history. */
 export const HISTORY_START: DayNum = dayNumFromIso("2016-01-01");
 
-const holidaySets = new Map<string, Set<DayNum>>();
+interface DayRules {
+  holidays: Set<DayNum>;
+  special: Map<DayNum, SpecialDay>;
+}
 
+const dayRules = new Map<string, DayRules>();
+
+function rulesOf(cal: CalendarSpec): DayRules {
+  let rules = dayRules.get(cal.id);
+  if (!rules) {
+    rules = {
+      holidays: new Set(cal.holidays.map(dayNumFromIso)),
+      special: new Map(Object.entries(cal.specialDays).map(([iso, day]) => [dayNumFromIso(iso), day])),
+    };
+    dayRules.set(cal.id, rules);
+  }
+  return rules;
+}
+
+/** The day's own sessions (early close, late open, half day, special session), if it has any. */
+export function specialDayOn(ref: CalendarRef, day: DayNum | string): SpecialDay | undefined {
+  const d = typeof day === "string" ? dayNumFromIso(day) : day;
+  return rulesOf(calendarOf(ref)).special.get(d);
+}
+
+/** A day trades if it has special sessions (even on a weekend or holiday), else if it is a weekday that is no holiday. */
 export function isTradingDay(ref: CalendarRef, day: DayNum | string): boolean {
   const cal = calendarOf(ref);
   const d = typeof day === "string" ? dayNumFromIso(day) : day;
-  if (cal.weekend.includes(weekdayOf(d))) return false;
-  let holidays = holidaySets.get(cal.id);
-  if (!holidays) {
-    holidays = new Set(cal.holidays.map(dayNumFromIso));
-    holidaySets.set(cal.id, holidays);
-  }
-  return !holidays.has(d);
+  const rules = rulesOf(cal);
+  const special = rules.special.get(d);
+  if (special) return special.sessions.length > 0;
+  return !cal.weekend.includes(weekdayOf(d)) && !rules.holidays.has(d);
+}
+
+/** The regular sessions in force on a day (a calendar's hours change over the years). */
+export function regularSessionsOn(ref: CalendarRef, day: DayNum): readonly SessionSpec[] {
+  const cal = calendarOf(ref);
+  const era = cal.earlierSessions.find((e) => day < dayNumFromIso(e.before));
+  return era ? era.sessions : cal.sessions;
 }
 
 /** The trading-day date an instant belongs to (forex days roll at 17:00 New York). May be a non-trading day. */
@@ -63,7 +92,10 @@ export interface DaySchedule {
 const EMPTY: readonly SessionWindow[] = [];
 const scheduleCache = new Map<string, DaySchedule>();
 
-/** The sessions and trading minutes of one day; empty on weekends and holidays. Memoised (bounded). */
+/**
+ * The sessions and trading minutes of one day: its special sessions if it has any, else the regular ones
+ * in force that day; empty on weekends and holidays. Memoised (bounded).
+ */
 export function scheduleOn(ref: CalendarRef, day: DayNum): DaySchedule {
   const cal = calendarOf(ref);
   const key = `${cal.id}|${day}`;
@@ -71,7 +103,8 @@ export function scheduleOn(ref: CalendarRef, day: DayNum): DaySchedule {
   if (cached) return cached;
   let schedule: DaySchedule = { day, sessions: EMPTY, minutes: [] };
   if (isTradingDay(cal, day)) {
-    const sessions = cal.sessions.map((s) => ({
+    const specs = specialDayOn(cal, day)?.sessions ?? regularSessionsOn(cal, day);
+    const sessions = specs.map((s) => ({
       open: zonedToInstant(cal.timeZone, day, s.open),
       close: zonedToInstant(cal.timeZone, day, s.close),
     }));

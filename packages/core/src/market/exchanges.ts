@@ -1,27 +1,32 @@
-import { HOLIDAYS } from "./holidays.js";
+import { FOREX, INDIA, KOREA, MALAYSIA, THAILAND, UNITED_STATES } from "./calendars/index.js";
+import {
+  session,
+  type MarketCalendar,
+  type SessionEra,
+  type SessionSpec,
+  type SpecialDay,
+} from "./sessions.js";
 import { fixedTick, type TickTable } from "./ticks.js";
 
 export type MarketCode = "IN" | "US" | "KR" | "MY" | "TH" | "CRYPTO" | "FX";
 export type ExchangeCode =
   "NSE" | "BSE" | "NYSE" | "NASDAQ" | "KRX" | "KOSDAQ" | "BURSA" | "SET" | "CRYPTO" | "FX";
 
-/**
- * A trading session as minutes from the trading day's local midnight. `open` may be negative: the forex
- * day D opens at 17:00 New York time on the day before (−420).
- */
-export interface SessionSpec {
-  open: number;
-  close: number;
-}
+export type { MarketCalendar, SessionEra, SessionSpec, SpecialDay, SpecialDayKind } from "./sessions.js";
 
 /** The trading calendar of a market; exchanges of one market share it (NSE/BSE, NYSE/NASDAQ, KRX/KOSDAQ). */
 export interface CalendarSpec {
   id: MarketCode;
   timeZone: string;
+  /** The regular sessions in force today. */
   sessions: readonly SessionSpec[];
+  /** Regular sessions of earlier periods, in date order; a day before an era's `before` date uses it. */
+  earlierSessions: readonly SessionEra[];
   /** Weekdays without trading, 0 = Sunday. */
   weekend: readonly number[];
   holidays: readonly string[];
+  /** Days with their own sessions (early closes, late opens, half days, special sessions), by ISO date. */
+  specialDays: Readonly<Record<string, SpecialDay>>;
   /** For annualising volatility and drift. */
   tradingDaysPerYear: number;
 }
@@ -45,31 +50,34 @@ export interface ExchangeSpec {
   priceDecimals: number;
 }
 
-const hm = (text: string): number => {
-  const [h = "0", m = "0"] = text.split(":");
-  return Number(h) * 60 + Number(m);
-};
-const session = (open: string, close: string): SessionSpec => ({ open: hm(open), close: hm(close) });
 const SAT_SUN = [0, 6];
 
 function calendar(
   id: MarketCode,
   timeZone: string,
-  sessions: SessionSpec[],
-  weekend = SAT_SUN,
+  table: MarketCalendar,
+  weekend: readonly number[] = SAT_SUN,
   perYear = 250,
-) {
-  return { id, timeZone, sessions, weekend, holidays: HOLIDAYS[id] ?? [], tradingDaysPerYear: perYear };
+): CalendarSpec {
+  return { id, timeZone, ...table, weekend, tradingDaysPerYear: perYear };
 }
 
+/** Crypto trades every minute of every day. */
+const ALWAYS: MarketCalendar = {
+  sessions: [session("00:00", "24:00")],
+  earlierSessions: [],
+  holidays: [],
+  specialDays: {},
+};
+
 export const CALENDARS: Readonly<Record<MarketCode, CalendarSpec>> = {
-  IN: calendar("IN", "Asia/Kolkata", [session("09:15", "15:30")]),
-  US: calendar("US", "America/New_York", [session("09:30", "16:00")]),
-  KR: calendar("KR", "Asia/Seoul", [session("09:00", "15:30")]),
-  MY: calendar("MY", "Asia/Kuala_Lumpur", [session("09:00", "12:30"), session("14:30", "17:00")]),
-  TH: calendar("TH", "Asia/Bangkok", [session("10:00", "12:30"), session("14:30", "16:30")]),
-  CRYPTO: calendar("CRYPTO", "UTC", [session("00:00", "24:00")], [], 365),
-  FX: calendar("FX", "America/New_York", [{ open: hm("17:00") - 1440, close: hm("17:00") }], SAT_SUN, 260),
+  IN: calendar("IN", "Asia/Kolkata", INDIA),
+  US: calendar("US", "America/New_York", UNITED_STATES),
+  KR: calendar("KR", "Asia/Seoul", KOREA),
+  MY: calendar("MY", "Asia/Kuala_Lumpur", MALAYSIA),
+  TH: calendar("TH", "Asia/Bangkok", THAILAND),
+  CRYPTO: calendar("CRYPTO", "UTC", ALWAYS, [], 365),
+  FX: calendar("FX", "America/New_York", FOREX, SAT_SUN, 260),
 };
 
 export const MARKETS: Readonly<Record<MarketCode, MarketSpec>> = {
@@ -164,3 +172,27 @@ export const MARKET_CODES = Object.keys(MARKETS) as MarketCode[];
 export function exchangeSpec(code: string): ExchangeSpec | undefined {
   return (EXCHANGES as Record<string, ExchangeSpec>)[code];
 }
+
+/**
+ * Exchanges that set a daily price limit on a share (its limit up and limit down from the previous
+ * close), as quotes show them. The limit-order band above (`priceBand`) is the platform's own check on
+ * every exchange; these are the exchanges' rules:
+ * - NSE and BSE: price bands (circuit filters) of 2, 5, 10 or 20% set per security by the exchanges
+ *   under SEBI's price-band framework.
+ * - KRX and KOSDAQ: ±30% of the base price (generally the previous close) since 15 June 2015 (KRX, "Daily
+ *   Price Limits", global.krx.co.kr, read 2026-12-02).
+ * - Bursa Malaysia: static price limits of ±30% of the reference price (±30 sen below RM1.00) for a
+ *   trading day (Bursa Malaysia Annual Report 2015, "Price limits mechanism"; reinstated in full on
+ *   31 May 2021 after the 2020 temporary revision, SC and Bursa joint statement of 10 May 2021).
+ * - SET: ceiling and floor of ±30% of the previous close (SET trading rules).
+ * Not the US (Limit Up-Limit Down under the Regulation NMS plan of 2013 sets moving five-minute bands and
+ * pauses, not a daily limit), nor crypto or spot forex, which have none.
+ */
+export const DAILY_PRICE_LIMIT: ReadonlySet<ExchangeCode> = new Set<ExchangeCode>([
+  "NSE",
+  "BSE",
+  "KRX",
+  "KOSDAQ",
+  "BURSA",
+  "SET",
+]);

@@ -1,8 +1,21 @@
 import { money } from "../money.js";
 import type { Quote } from "./types.js";
 
-/** The exchange currencies of spec §9, plus the other majors the forex pairs carry. */
-export const FX_CURRENCIES = ["USD", "CNY", "TWD", "HKD", "THB", "JPY", "VND", "MYR", "KRW", "INR"] as const;
+/** The exchange currencies of spec §9, INR, and CAD and CHF (the quote currencies of USDCAD and USDCHF). */
+export const FX_CURRENCIES = [
+  "USD",
+  "CNY",
+  "TWD",
+  "HKD",
+  "THB",
+  "JPY",
+  "VND",
+  "MYR",
+  "KRW",
+  "INR",
+  "CAD",
+  "CHF",
+] as const;
 
 /** Units of each currency per one US dollar ("1400.25" for KRW), as decimal strings. */
 export type UsdRates = Readonly<Record<string, string>>;

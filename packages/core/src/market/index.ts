@@ -6,6 +6,7 @@ export * from "./corporate-actions.js";
 export * from "./csv.js";
 export * from "./exchanges.js";
 export * from "./fx.js";
+export * from "./lots.js";
 export { CURRENCY_NAMES, INDICES, INSTRUMENTS } from "./instruments/index.js";
 export * from "./rankings.js";
 export * from "./replay.js";

@@ -1,5 +1,5 @@
 import { money, percentChange } from "../money.js";
-import { EXCHANGES } from "./exchanges.js";
+import { DAILY_PRICE_LIMIT, EXCHANGES } from "./exchanges.js";
 import { checkPriceBand } from "./ticks.js";
 import type { Listing, MarketStatus, Quote, QuoteDetails } from "./types.js";
 
@@ -63,6 +63,8 @@ export function listingDetails(listing: Listing, prevClose: string): QuoteDetail
     industry: null,
     board: null,
     lotSize: 1,
+    quantityStep: null,
+    marketQuantityStep: null,
     sharesOutstanding: null,
     foreignOwnership: null,
     shortInterestRatio: null,
@@ -74,13 +76,18 @@ export function listingDetails(listing: Listing, prevClose: string): QuoteDetail
   };
   if (listing.kind === "index") return none;
   const band = checkPriceBand(prevClose, prevClose, listing.priceBand, listing.ticks, listing.priceDecimals);
+  // Limit up and down only where the exchange sets a daily limit (DAILY_PRICE_LIMIT).
+  const limited = DAILY_PRICE_LIMIT.has(listing.exchange);
   return {
     ...none,
     industry: listing.industry,
     board: listing.board,
+    lotSize: listing.lotSize,
+    quantityStep: listing.quantityStep,
+    marketQuantityStep: listing.marketQuantityStep,
     sharesOutstanding: listing.sharesOutstanding,
     priceBand: listing.priceBand,
-    limitUp: band.upper,
-    limitDown: band.lower,
+    limitUp: limited ? band.upper : null,
+    limitDown: limited ? band.lower : null,
   };
 }

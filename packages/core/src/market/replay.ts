@@ -12,6 +12,7 @@ import {
 import type { CsvCandleRow } from "./csv.js";
 import { EXCHANGES, type CalendarSpec, type ExchangeCode } from "./exchanges.js";
 import { INSTRUMENTS } from "./instruments/index.js";
+import { FOREX_QUANTITY_RULE, cryptoQuantityRule, stockQuantityRule } from "./lots.js";
 import { listingDetails, makeQuote } from "./quote-shape.js";
 import { DAY_MS, isoFromDayNum, toMillis, type DayNum, type Instant } from "./time.js";
 import {
@@ -66,7 +67,11 @@ function minimalInstrument(symbol: string, exchange: ExchangeCode): Instrument {
     industry: null,
     sharesOutstanding: null,
     board: "listed",
-    lotSize: 1,
+    ...(kind === "crypto"
+      ? cryptoQuantityRule(symbol.replace(/USDT?$/, ""))
+      : kind === "forex"
+        ? FOREX_QUANTITY_RULE
+        : stockQuantityRule(spec.market)),
     ticks: spec.ticks,
     priceDecimals: spec.priceDecimals,
     priceBand: spec.priceBand,

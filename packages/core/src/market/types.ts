@@ -32,7 +32,12 @@ export interface Instrument {
   /** Shares outstanding (circulating supply for crypto); null for forex. */
   sharesOutstanding: number | null;
   board: Board;
-  lotSize: 1;
+  /** The board lot in shares (100 in Malaysia and Thailand), 1 unit for crypto and forex (market/lots.ts). */
+  lotSize: number;
+  /** What a limit order's quantity is a multiple of: the board lot, or a fraction of a coin (decimal string). */
+  quantityStep: string;
+  /** What a market order's quantity is a multiple of: a fraction of a share for US shares, else `quantityStep`. */
+  marketQuantityStep: string;
   ticks: TickTable;
   priceDecimals: number;
   /** Limit-order band around the previous close, a fraction ("0.3"). */
@@ -126,7 +131,11 @@ export interface QuoteDetails {
   timeZone: string;
   industry: string | null;
   board: Board | null;
+  /** The board lot (shares; 1 unit for crypto, forex and indices). */
   lotSize: number;
+  /** An order's quantity step by price type (market/lots.ts); null for an index, which is not traded. */
+  quantityStep: string | null;
+  marketQuantityStep: string | null;
   sharesOutstanding: number | null;
   /** Percent with 2 decimals ("23.45"). */
   foreignOwnership: string | null;

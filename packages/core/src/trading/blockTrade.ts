@@ -82,8 +82,15 @@ export function blockTradeCost(
   quantity: number,
   rule: FeeRule,
 ): OrderCost {
+  // Subscriptions are whole shares (checked before); the order's quantity is the same number as a decimal.
   return orderCost(
-    { direction: "long", price: offer.price, quantity, leverage: 1, currency: offer.currency },
+    {
+      direction: "long",
+      price: offer.price,
+      quantity: String(quantity),
+      leverage: 1,
+      currency: offer.currency,
+    },
     rule,
   );
 }

@@ -1,11 +1,11 @@
 import { money, type Money } from "../money.js";
 import type { TradingMarketConfig } from "./config.js";
 import { TradingRuleError } from "./errors.js";
-import { assertWholeLots } from "./maths.js";
+import { assertQuantityStep } from "./quantity.js";
 
 /**
  * The order checks that depend only on the order and the market's rules, in the issue's order: price above
- * 0 and within the band, whole lots, leverage allowed. (Trade ban, fund password, hours, a fresh price and
+ * 0 and within the band, a multiple of the instrument's quantity step, leverage allowed. (Trade ban, fund password, hours, a fresh price and
  * the balance need the server's state and come before or after these there.)
  */
 
@@ -17,7 +17,10 @@ export function priceBandLimits(previousClose: string | Money, band: string): { 
 
 export interface OrderCheck {
   price: string | Money;
-  quantity: number;
+  /** A decimal string, a multiple of `step`. */
+  quantity: string;
+  /** The instrument's step for this order's price type (market/lots.ts `stepOf`). */
+  step: string;
   leverage: number;
   /** Limit orders only: the band is around the previous close; a market order takes the current price. */
   limit?: { previousClose: string | Money };
@@ -38,7 +41,7 @@ export function checkOrder(
     if (price.lessThan(low) || price.greaterThan(high))
       throw new TradingRuleError("PRICE_BEYOND_LIMIT", { min: low.toFixed(), max: high.toFixed() });
   }
-  assertWholeLots(order.quantity);
+  assertQuantityStep(order.quantity, order.step);
   if (!config.leverages.includes(order.leverage))
     throw new TradingRuleError("LEVERAGE_NOT_ALLOWED", { leverage: String(order.leverage) });
 }

@@ -1,5 +1,8 @@
 import { EXCHANGES, MARKETS, type MarketCode } from "../market/exchanges.js";
 import { money, scaleOf } from "../money.js";
+import { checkCharges, legacyCharges } from "./charges-config.js";
+import type { ChargeComponent } from "./charges.js";
+import { DEFAULT_CHARGES, commissionOf } from "./charges-defaults.js";
 import { ESMA_RETAIL_CAPS, LEVERAGE_CLASSES, type LeverageCaps, type LeverageClass } from "./leverage.js";
 
 /**
@@ -19,14 +22,15 @@ export interface TradingMarketConfig {
    * steps up to it (`leveragesFor`). A class not named is unleveraged.
    */
   leverageCaps: LeverageCaps;
-  /** The platform's commission on each side, as a fraction of the notional. */
+  /** The platform's commission on each side, as a fraction of the notional (the `commission` component). */
   feeRate: string;
   /** The least commission charged on one side. */
   minFee: string;
-  /** Tax on the closing side only, as a fraction of the close notional. */
-  stampDutyRate: string;
-  /** Upper bound of the stamp duty of one close, where the law caps it. */
-  stampDutyCap?: string;
+  /**
+   * Every other charge, by its legal basis: exchange, clearing and regulator fees, transaction tax, stamp
+   * duty, VAT/GST (charges.ts). `marketCharges` puts the commission first.
+   */
+  charges: ChargeComponent[];
   lock: LockRule;
   /**
    * A position is closed automatically once its loss reaches this share of its margin, i.e. once its
@@ -57,19 +61,16 @@ const CLOSE_OUT = "0.5";
 const MARGIN_CALLS = ["0.8", "0.65"];
 
 /**
- * Defaults. Fees and minimums are the platform's own commission (any value is lawful); stamp duty follows
- * each market's tax on the selling side, which this product charges on the closing side of every position.
- * Locks follow each market's settlement cycle, so a position cannot be sold before it would have settled.
+ * Defaults. Fees and minimums are the platform's own commission (any value is lawful); every other charge
+ * is the market's published one, named with its source and date (charges-defaults.ts). Locks follow each
+ * market's settlement cycle, so a position cannot be sold before it would have settled.
  */
 export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketConfig>> = {
   IN: {
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "20",
-    // Securities transaction tax on a delivery sale of equity shares: 0.1% (Finance (No. 2) Act 2004,
-    // Chapter VII, s. 98, as amended by the Finance (No. 2) Act 2024). The buy side's own 0.1% STT and
-    // 0.015% stamp duty (Indian Stamp Act 1899 as amended by the Finance Act 2019) are not charged here.
-    stampDutyRate: "0.001",
+    charges: DEFAULT_CHARGES.IN,
     // SEBI moved equities to T+1 settlement in January 2023.
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: CLOSE_OUT,
@@ -80,10 +81,7 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "1",
-    // SEC transaction fee on sales under section 31 of the Securities Exchange Act of 1934: $27.80 per
-    // million (fee rate advisory for fiscal 2024, in force into fiscal 2025). The SEC resets the rate each
-    // fiscal year (Release 34-104909 of 27 February 2026 for fiscal 2026): keep `trading.US` current.
-    stampDutyRate: "0.0000278",
+    charges: DEFAULT_CHARGES.US,
     // SEC rule 15c6-1: T+1 settlement since 28 May 2024.
     lock: { kind: "tradingDays", n: 1 },
     liquidationShare: CLOSE_OUT,
@@ -94,10 +92,7 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "100",
-    // Securities transaction tax on sales from 1 January 2026 (Enforcement Decree of the Securities
-    // Transaction Tax Act, 2025 tax revision): KOSPI 0.05% plus the 0.15% special tax for rural development,
-    // KOSDAQ 0.20%; both 0.20% in all. (It was 0.15% in 2025.)
-    stampDutyRate: "0.002",
+    charges: DEFAULT_CHARGES.KR,
     // KRX settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: CLOSE_OUT,
@@ -108,10 +103,7 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: SHARES,
     feeRate: "0.001",
     minFee: "8",
-    // Stamp duty on contract notes of listed shares: 0.1%, capped at RM1,000 per contract (Stamp Act 1949,
-    // First Schedule item 31(a), as set by Budget 2024 from 1 January 2024).
-    stampDutyRate: "0.001",
-    stampDutyCap: "1000",
+    charges: DEFAULT_CHARGES.MY,
     // Bursa Malaysia settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: CLOSE_OUT,
@@ -122,9 +114,7 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: SHARES,
     feeRate: "0.0015",
     minFee: "50",
-    // No stamp duty on SET trades. The financial transaction tax on sales (Revenue Code s. 91/2(10), 2023)
-    // applies only above 1 billion baht of sales a month, so a retail account pays none.
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGES.TH,
     // SET settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
     liquidationShare: CLOSE_OUT,
@@ -135,8 +125,7 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: esma("crypto"),
     feeRate: "0.001",
     minFee: "0",
-    // No transaction tax on crypto trades.
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGES.CRYPTO,
     lock: { kind: "minutes", n: 0 },
     liquidationShare: CLOSE_OUT,
     marginCallLevels: MARGIN_CALLS,
@@ -147,14 +136,18 @@ export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketCo
     leverageCaps: esma("fxMajor", "fxOther"),
     feeRate: "0.0001",
     minFee: "0",
-    // No transaction tax on spot forex.
-    stampDutyRate: "0",
+    charges: DEFAULT_CHARGES.FX,
     lock: { kind: "minutes", n: 0 },
     liquidationShare: CLOSE_OUT,
     marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("FX"),
   },
 };
+
+/** A market's charges in the order a contract note lists them: the platform's commission, then the rest. */
+export function marketCharges(config: Pick<TradingMarketConfig, "feeRate" | "minFee" | "charges">) {
+  return [commissionOf(config), ...config.charges];
+}
 
 export class TradingConfigError extends Error {
   /**
@@ -173,8 +166,12 @@ export class TradingConfigError extends Error {
 const DECIMAL = /^\d+(\.\d+)?$/;
 const KEYS = new Set([
   "leverageCaps",
+  // The shape before caps per class: a list of leverages, read as the market's default caps.
+  "leverages",
   "feeRate",
   "minFee",
+  "charges",
+  // The shape before charges by their legal basis: read and mapped (charges-config.ts `legacyCharges`).
   "stampDutyRate",
   "stampDutyCap",
   "lock",
@@ -229,6 +226,28 @@ function checkLeverageCaps(value: unknown): LeverageCaps {
   return caps;
 }
 
+/**
+ * The former `leverages` (a list the user chose from, before caps per class): checked as it was, then
+ * given way to the market's default caps (ESMA's), since the list named no class and a cap above the
+ * default is a four-eyes change of its own. The market must be known to map it.
+ */
+function legacyLeverageCaps(value: unknown, market: MarketCode | undefined): LeverageCaps {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !(value as unknown[]).every(
+      (lev) => typeof lev === "number" && Number.isInteger(lev) && lev >= 1 && lev <= MAX_LEVERAGE,
+    )
+  )
+    throw new TradingConfigError("leverages must be a non-empty list of whole numbers", "leverages");
+  if (market === undefined)
+    throw new TradingConfigError(
+      "leverages (the former shape) maps to a market's default caps: give leverageCaps",
+      "leverages",
+    );
+  return { ...DEFAULT_TRADING_CONFIG[market].leverageCaps };
+}
+
 /** Equity levels strictly between the close-out level (1 − share) and 1, descending. */
 function checkMarginCallLevels(value: unknown, liquidationShare: string): string[] {
   if (!Array.isArray(value))
@@ -277,11 +296,16 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
   if (!isRecord(value)) throw new TradingConfigError("a trading configuration must be an object");
   const unknown = Object.keys(value).find((k) => !KEYS.has(k));
   if (unknown !== undefined) throw new TradingConfigError(`unknown field "${unknown}"`);
+  const legacy = value.leverages !== undefined;
+  if (legacy && value.leverageCaps !== undefined)
+    throw new TradingConfigError("leverageCaps replaces leverages: give one or the other");
   const config: TradingMarketConfig = {
-    leverageCaps: checkLeverageCaps(value.leverageCaps),
+    leverageCaps: legacy
+      ? legacyLeverageCaps(value.leverages, market)
+      : checkLeverageCaps(value.leverageCaps),
     feeRate: decimalIn(value.feeRate, "feeRate", { min: "0", max: "1", maxOpen: true }),
     minFee: decimalIn(value.minFee, "minFee", { min: "0" }),
-    stampDutyRate: decimalIn(value.stampDutyRate, "stampDutyRate", { min: "0", max: "1", maxOpen: true }),
+    charges: [],
     lock: checkLock(value.lock),
     liquidationShare: decimalIn(value.liquidationShare, "liquidationShare", {
       min: "0",
@@ -291,16 +315,35 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
     marginCallLevels: [],
     priceBand: decimalIn(value.priceBand, "priceBand", { min: "0", max: "1", minOpen: true }),
   };
-  config.marginCallLevels = checkMarginCallLevels(value.marginCallLevels, config.liquidationShare);
-  if (value.stampDutyCap !== undefined)
-    config.stampDutyCap = decimalIn(value.stampDutyCap, "stampDutyCap", { min: "0", minOpen: true });
-  if (market !== undefined) {
-    const currency = MARKETS[market].currency;
-    for (const field of ["minFee", "stampDutyCap"] as const) {
-      const amount = config[field];
-      if (amount !== undefined && money(amount).decimalPlaces() > scaleOf(currency))
-        throw new TradingConfigError(`${field} ${amount} has more decimals than ${currency} allows`, field);
-    }
+  config.marginCallLevels =
+    legacy && value.marginCallLevels === undefined && market !== undefined
+      ? // The former shape had no warnings: the market's default ones above its own close-out.
+        DEFAULT_TRADING_CONFIG[market].marginCallLevels.filter((level) =>
+          money(level).greaterThan(money(1).minus(config.liquidationShare)),
+        )
+      : checkMarginCallLevels(value.marginCallLevels, config.liquidationShare);
+  const currency = market === undefined ? undefined : MARKETS[market].currency;
+  if (value.charges !== undefined) {
+    if (value.stampDutyRate !== undefined || value.stampDutyCap !== undefined)
+      throw new TradingConfigError("charges replaces stampDutyRate and stampDutyCap: give one or the other");
+    config.charges = checkCharges(value.charges, currency);
+  } else {
+    const rate = decimalIn(value.stampDutyRate, "stampDutyRate", { min: "0", max: "1", maxOpen: true });
+    const cap =
+      value.stampDutyCap === undefined
+        ? undefined
+        : decimalIn(value.stampDutyCap, "stampDutyCap", { min: "0", minOpen: true });
+    if (currency !== undefined && cap !== undefined && money(cap).decimalPlaces() > scaleOf(currency))
+      throw new TradingConfigError(
+        `stampDutyCap ${cap} has more decimals than ${currency} allows`,
+        "stampDutyCap",
+      );
+    config.charges = legacyCharges(market, rate, cap);
   }
+  if (currency !== undefined && money(config.minFee).decimalPlaces() > scaleOf(currency))
+    throw new TradingConfigError(
+      `minFee ${config.minFee} has more decimals than ${currency} allows`,
+      "minFee",
+    );
   return config;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LedgerModel, credit, platformAccount, userAccount, type EntryDraft } from "../ledger/index.js";
 import { scaleOf } from "../money.js";
+import type { ChargeComponent, ChargeSide } from "./charges.js";
 import { closeEntries, fillEntries, holdEntries, openEntries, releaseEntries } from "./entries.js";
-import { settlement, type PositionTerms } from "./maths.js";
+import { DEFAULT_TRADING_CONFIG } from "./config.js";
+import { orderCost, settlement, type PositionTerms } from "./maths.js";
 
 /** Books every entry, failing the test if the ledger refuses one (a user balance below zero). */
 function bookAll(model: LedgerModel, entries: EntryDraft[]): string[] {
@@ -22,10 +24,39 @@ function balances(model: LedgerModel, user: string, currency: string) {
   };
 }
 
-const INR = { feeRate: "0.0003", minFee: "20", stampDutyRate: "0.001" };
-const USD = { feeRate: "0.0003", minFee: "1", stampDutyRate: "0.0000278" };
+/** A commission and a tax (charges.test.ts has each market's real components). */
+const tax = (rate: string, side: ChargeSide): ChargeComponent[] => [
+  { id: "tax", kind: "stampDuty", basis: { kind: "value", rate }, side },
+];
+const INR = { feeRate: "0.0003", minFee: "20", charges: tax("0.001", "sell") };
+// On both sides here, so that a short's close (a purchase) pays it too.
+const USD = { feeRate: "0.0003", minFee: "1", charges: tax("0.0000278", "both") };
 
 describe("ledger entries of a position's life", () => {
+  it("an opening with taxes books the fees to the fees account and the taxes to the taxes account", () => {
+    const model = new LedgerModel();
+    bookAll(model, [credit("deposit", "u", "INR", "1000.00")]);
+    // India's defaults on ₹4.00 bought (charges.test.ts): fees 20.02, taxes 3.63, fee 23.65.
+    const cost = orderCost(
+      { direction: "long", price: "4.00", quantity: 1, leverage: 1, currency: "INR" },
+      DEFAULT_TRADING_CONFIG.IN,
+    );
+    expect(cost).toMatchObject({ fee: "23.65", tax: "3.63", total: "27.65" });
+    expect(bookAll(model, openEntries("u", "INR", cost))).toEqual(["tradeMargin", "fee", "stampDuty"]);
+    expect(balances(model, "u", "INR")).toMatchObject({
+      available: "972.35",
+      margin: "4.00",
+      fees: "20.02",
+      taxes: "3.63",
+    });
+    // Held first (a limit order), then filled: the same split, from the hold.
+    const held = new LedgerModel();
+    bookAll(held, [credit("deposit", "u", "INR", "1000.00")]);
+    bookAll(held, holdEntries("u", "INR", cost));
+    expect(bookAll(held, fillEntries("u", "INR", cost, cost))).toEqual(["tradeMargin", "fee", "stampDuty"]);
+    expect(balances(held, "u", "INR")).toMatchObject({ held: "0.00", fees: "20.02", taxes: "3.63" });
+  });
+
   it("a market order, then a close with a gain", () => {
     const model = new LedgerModel();
     bookAll(model, [credit("deposit", "u", "INR", "100000.00")]);
@@ -155,7 +186,16 @@ describe("ledger entries of a position's life", () => {
       margin: "100",
       currency: "KRW",
     };
-    const s = settlement(position, "100000", { feeRate: "0.0003", minFee: "0", stampDutyRate: "0.002" });
+    const s = settlement(
+      position,
+      "100000",
+      {
+        feeRate: "0.0003",
+        minFee: "0",
+        charges: [{ id: "tax", kind: "stampDuty", basis: { kind: "value", rate: "0.002" }, side: "both" }],
+      },
+      "0",
+    );
     const entries = closeEntries("u", "KRW", s);
     expect(bookAll(model, entries)).toEqual([
       "marginRelease",

@@ -35,17 +35,24 @@ const accounts = (userId: string, currency: string) => ({
   protection: platformAccount("protection", currency),
 });
 
-/** A market order filled at once: its margin and opening fee leave available. */
+/** The opening charges split between the fees and the taxes accounts (all fees when `tax` is absent). */
+function openCharges(from: AccountRef, a: ReturnType<typeof accounts>, cost: OpenCharges): Entry[] {
+  const tax = cost.tax ?? "0";
+  return [
+    ...move("fee", from, a.fees, money(cost.fee).minus(tax).toFixed()),
+    ...move("stampDuty", from, a.taxes, tax),
+  ];
+}
+type OpenCharges = Pick<OrderCost, "fee"> & Partial<Pick<OrderCost, "tax">>;
+
+/** A market order filled at once: its margin and opening charges (fees, then taxes) leave available. */
 export function openEntries(
   userId: string,
   currency: string,
-  cost: Pick<OrderCost, "margin" | "fee">,
+  cost: Pick<OrderCost, "margin"> & OpenCharges,
 ): Entry[] {
   const a = accounts(userId, currency);
-  return [
-    ...move("tradeMargin", a.available, a.margin, cost.margin),
-    ...move("fee", a.available, a.fees, cost.fee),
-  ];
+  return [...move("tradeMargin", a.available, a.margin, cost.margin), ...openCharges(a.available, a, cost)];
 }
 
 /** A limit order waiting, or an order going to review: its margin and fee are held. */
@@ -62,14 +69,14 @@ export function fillEntries(
   userId: string,
   currency: string,
   held: Pick<OrderCost, "total">,
-  filled: Pick<OrderCost, "margin" | "fee" | "total">,
+  filled: Pick<OrderCost, "margin" | "total"> & OpenCharges,
 ): Entry[] {
   const a = accounts(userId, currency);
   const rest = money(held.total).minus(filled.total);
   return [
     ...(rest.isNegative() ? move("tradeMargin", a.available, a.held, rest.negated().toFixed()) : []),
     ...move("tradeMargin", a.held, a.margin, filled.margin),
-    ...move("fee", a.held, a.fees, filled.fee),
+    ...openCharges(a.held, a, filled),
     ...(rest.isPositive() ? move("marginRelease", a.held, a.available, rest.toFixed()) : []),
   ];
 }

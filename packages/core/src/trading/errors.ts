@@ -1,8 +1,8 @@
 /**
  * Refusals of the trading rules. The codes that spec §8 names are spelt as in `packages/api` errors.ts
  * (ORDER_STATE_INVALID, SELL_LOCKED, PRICE_NOT_POSITIVE, PRICE_BEYOND_LIMIT), so the server maps a
- * `TradingRuleError` to the envelope without a translation table; QUANTITY_NOT_WHOLE_LOTS and
- * LEVERAGE_NOT_ALLOWED are the two checks of the issue that spec §8 gives no message for.
+ * `TradingRuleError` to the envelope without a translation table; QUANTITY_NOT_WHOLE_LOTS (subscriptions),
+ * QUANTITY_NOT_MULTIPLE_OF_STEP (orders) and LEVERAGE_NOT_ALLOWED are checks spec §8 gives no message for.
  */
 export type TradingRuleCode =
   | "ORDER_STATE_INVALID"
@@ -10,6 +10,7 @@ export type TradingRuleCode =
   | "PRICE_NOT_POSITIVE"
   | "PRICE_BEYOND_LIMIT"
   | "QUANTITY_NOT_WHOLE_LOTS"
+  | "QUANTITY_NOT_MULTIPLE_OF_STEP"
   | "LEVERAGE_NOT_ALLOWED"
   // Block-trade subscriptions (blockTrade.ts).
   | "BLOCK_TRADE_CLOSED"

@@ -8,4 +8,8 @@ export * from "./leverage.js";
 export * from "./locks.js";
 export * from "./maths.js";
 export * from "./orderbook.js";
+export * from "./quantity.js";
 export * from "./states.js";
+export * from "./charges.js";
+export * from "./charges-config.js";
+export * from "./charges-defaults.js";

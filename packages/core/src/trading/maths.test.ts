@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CloseRule } from "./maths.js";
+import type { ChargeComponent, ChargeSide } from "./charges.js";
 import {
   closeCost,
   liquidationPrice,
@@ -13,11 +14,15 @@ import {
   type PositionTerms,
 } from "./maths.js";
 
-/** Fixed rules for the tables (not the defaults, which an operator may change). */
+/** A tax on the value of a trade, on `side` (charges.test.ts has each market's real components). */
+const tax = (rate: string, side: ChargeSide = "sell", max?: string): ChargeComponent[] => [
+  { id: "tax", kind: "stampDuty", basis: { kind: "value", rate }, side, ...(max ? { max } : {}) },
+];
+/** Fixed rules for the tables (not the defaults, which an operator may change): a commission and a tax on sales. */
 const RULES: Record<string, CloseRule> = {
-  INR: { feeRate: "0.0003", minFee: "20", stampDutyRate: "0.001" },
-  USD: { feeRate: "0.0003", minFee: "1", stampDutyRate: "0.0000278" },
-  KRW: { feeRate: "0.0003", minFee: "100", stampDutyRate: "0.002" },
+  INR: { feeRate: "0.0003", minFee: "20", charges: tax("0.001") },
+  USD: { feeRate: "0.0003", minFee: "1", charges: tax("0.0000278") },
+  KRW: { feeRate: "0.0003", minFee: "100", charges: tax("0.002") },
 };
 const rule = (currency: string) => RULES[currency] as CloseRule;
 const DIRECTIONS: Direction[] = ["long", "short"];
@@ -48,20 +53,23 @@ describe("opening cost: margin = price × quantity ÷ leverage, fee = max(rate �
     it.each(TABLE)(
       `${direction} %s %s × %i at %ix`,
       (currency, price, quantity, leverage, notional, margin, fee, total) => {
-        expect(orderCost({ direction, price, quantity, leverage, currency }, rule(currency))).toEqual({
+        // The commission alone: a short's opening sale would also pay the tax on sales (charges.test.ts).
+        const commission = { ...rule(currency), charges: [] };
+        expect(orderCost({ direction, price, quantity, leverage, currency }, commission)).toMatchObject({
           notional,
           margin,
           fee,
           total,
+          charges: [{ id: "commission", kind: "commission", amount: fee }],
         });
       },
     );
 
-  it("refuses part lots and a leverage below 1", () => {
+  it("refuses a quantity not above 0, a fraction as a JS number, and a leverage below 1", () => {
     const order = { direction: "long", price: "10", quantity: 1, leverage: 1, currency: "INR" } as const;
-    for (const quantity of [0, -1, 1.5, Number.NaN])
+    for (const quantity of [0, -1, 1.5, Number.NaN, "0", "-1", "1e3", "abc"])
       expect(() => orderCost({ ...order, quantity }, rule("INR"))).toThrow(
-        expect.objectContaining({ code: "QUANTITY_NOT_WHOLE_LOTS" }),
+        expect.objectContaining({ code: "QUANTITY_NOT_MULTIPLE_OF_STEP" }),
       );
     expect(() => orderCost({ ...order, leverage: 0 }, rule("INR"))).toThrow(
       expect.objectContaining({ code: "LEVERAGE_NOT_ALLOWED" }),
@@ -79,11 +87,15 @@ describe("closing cost: fee on the close notional, stamp duty on the closing sid
     ["KRW", 7, "74900", "524300", "158", "1049"],
   ];
   it.each(TABLE)("%s %i at %s", (currency, quantity, price, notional, fee, stampDuty) => {
-    expect(closeCost({ quantity, currency }, price, rule(currency))).toEqual({ notional, fee, stampDuty });
+    expect(closeCost({ quantity, currency }, price, rule(currency))).toMatchObject({
+      notional,
+      fee,
+      stampDuty,
+    });
   });
 
   it("caps the stamp duty where the market caps it (Malaysia: 0.1%, at most RM1,000)", () => {
-    const myr = { feeRate: "0.001", minFee: "8", stampDutyRate: "0.001", stampDutyCap: "1000" };
+    const myr = { feeRate: "0.001", minFee: "8", charges: tax("0.001", "sell", "1000") };
     expect(closeCost({ quantity: 1000, currency: "MYR" }, "999.99", myr).stampDuty).toBe("999.99");
     expect(closeCost({ quantity: 1000, currency: "MYR" }, "1000.01", myr).stampDuty).toBe("1000.00");
   });
@@ -126,6 +138,8 @@ describe("P&L, return rate on margin, market value", () => {
 });
 
 describe("settlement of a close", () => {
+  // A short closes with a purchase: the tax is levied on both sides here, so that its close pays one.
+  const usdBothSides = { ...rule("USD"), charges: tax("0.0000278", "both") };
   const inrLong5: PositionTerms = {
     direction: "long",
     openPrice: "2456.35",
@@ -150,6 +164,10 @@ describe("settlement of a close", () => {
         fee: "28.88",
         stampDuty: "96.27",
       },
+      charges: [
+        { id: "commission", kind: "commission", amount: "28.88" },
+        { id: "tax", kind: "stampDuty", amount: "96.27" },
+      ],
     });
   });
 
@@ -175,7 +193,7 @@ describe("settlement of a close", () => {
   };
 
   it("a loss beyond the margin: the platform pays it in, the charges come from available, all booked in full", () => {
-    const s = settlement(usdShort10, "570.00", rule("USD"), "1000.00");
+    const s = settlement(usdShort10, "570.00", usdBothSides, "1000.00");
     expect(s).toMatchObject({
       closeNotional: "142500.00",
       pnl: "-14307.50",
@@ -196,7 +214,7 @@ describe("settlement of a close", () => {
   });
 
   it("with nothing available the platform bears the whole shortfall, charges included", () => {
-    const s = settlement(usdShort10, "570.00", rule("USD"));
+    const s = settlement(usdShort10, "570.00", usdBothSides);
     expect(s).toMatchObject({ fromAvailable: "0.00", booked: { protection: "1534.97" } });
   });
 
@@ -208,7 +226,11 @@ describe("settlement of a close", () => {
       margin: "100",
       currency: "KRW",
     };
-    const s = settlement(krwShort10, "100000", { feeRate: "0.0003", minFee: "0", stampDutyRate: "0.002" });
+    const s = settlement(krwShort10, "100000", {
+      feeRate: "0.0003",
+      minFee: "0",
+      charges: tax("0.002", "both"),
+    });
     expect(s).toMatchObject({
       pnl: "-99000",
       fee: "30",

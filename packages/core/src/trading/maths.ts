@@ -1,26 +1,35 @@
 import Decimal from "decimal.js";
-import { MoneyDecimal, fixedText, money, toBookedString, toChargedString, type Money } from "../money.js";
-import type { TradingMarketConfig } from "./config.js";
+import { MoneyDecimal, fixedText, money, toBookedString, type Money } from "../money.js";
+import { chargeLines, chargeTotals, tradeSideOf, type ChargeComponent, type ChargeLine } from "./charges.js";
+import { marketCharges, type TradingMarketConfig } from "./config.js";
 import { TradingRuleError } from "./errors.js";
+import { quantityOf } from "./quantity.js";
 
 /**
  * The arithmetic of orders and positions (DESIGN §5 Orders and positions). Everything is exact until the
  * result: each amount is computed from exact inputs and rounded once, to its currency's booking scale (KRW
  * to the won, INR and USD to the cent): fees and stamp duty up (`toChargedString`, so a non-zero rate never
- * books zero), every other amount half-up. Quantities are whole lots and 1 lot is 1 share (spec §9).
+ * books zero), every other amount half-up. Quantities are decimals, multiples of the instrument's step
+ * (market/lots.ts, checked by `checkOrder`), exact like the prices.
  */
 
 export type Direction = "long" | "short";
 type Price = string | Money;
+/**
+ * A quantity: a decimal string as the wire and the database carry it, a decimal, or a whole JS number (a
+ * count of shares is exact as a number; a fraction never is, and is refused).
+ */
+export type Quantity = string | Money | number;
 
-export type FeeRule = Pick<TradingMarketConfig, "feeRate" | "minFee">;
-export type CloseRule = FeeRule & Pick<TradingMarketConfig, "stampDutyRate" | "stampDutyCap">;
+/** The commission, and the market's other charges (none where left out: a block trade's offer). */
+export type FeeRule = Pick<TradingMarketConfig, "feeRate" | "minFee"> & { charges?: ChargeComponent[] };
+export type CloseRule = FeeRule;
 
 /** An order as the user asks for it. */
 export interface OrderTerms {
   direction: Direction;
   price: Price;
-  quantity: number;
+  quantity: Quantity;
   leverage: number;
   currency: string;
 }
@@ -29,7 +38,7 @@ export interface OrderTerms {
 export interface PositionTerms {
   direction: Direction;
   openPrice: Price;
-  quantity: number;
+  quantity: Quantity;
   margin: string;
   currency: string;
 }
@@ -40,15 +49,19 @@ export function assertWholeLots(quantity: number): void {
     throw new TradingRuleError("QUANTITY_NOT_WHOLE_LOTS", { quantity: String(quantity) });
 }
 
-const lots = (quantity: number): Money => {
-  assertWholeLots(quantity);
-  return money(quantity);
-};
-const notionalOf = (price: Price, quantity: number): Money => money(price).times(lots(quantity));
+/** The quantity as a decimal; QUANTITY_NOT_MULTIPLE_OF_STEP unless it is a decimal above 0. */
+const lots = (quantity: Quantity): Money => quantityOf(quantity);
+const notionalOf = (price: Price, quantity: Quantity): Money => money(price).times(lots(quantity));
 
-/** The commission on one side: the rate on the notional, never below the minimum (rounded by the caller). */
-function feeOn(notional: Money, rule: FeeRule): Money {
-  return MoneyDecimal.max(notional.times(rule.feeRate), money(rule.minFee));
+/** Every charge of one trade, component by component (charges.ts), and its fees and taxes. */
+function chargesOn(notional: Money, quantity: Quantity, side: "buy" | "sell", currency: string, rule: FeeRule) {
+  const lines = chargeLines(marketCharges({ ...rule, charges: rule.charges ?? [] }), {
+    value: notional,
+    shares: quantity,
+    side,
+    currency,
+  });
+  return { lines, ...chargeTotals(lines) };
 }
 
 export interface OrderCost {
@@ -56,10 +69,14 @@ export interface OrderCost {
   notional: string;
   /** Price × quantity ÷ leverage: what moves from available to margin. */
   margin: string;
-  /** The opening commission. */
+  /** Every charge of the opening trade: the sum of `charges`. */
   fee: string;
+  /** The part of `fee` that is tax (booked to the platform's taxes account, the rest to its fees). */
+  tax: string;
   /** Margin + fee: what the order takes from available. */
   total: string;
+  /** The opening trade's charges, component by component (a buy for a long, a sale for a short). */
+  charges: ChargeLine[];
 }
 
 /** What opening the order costs, each amount at the currency's scale (the preview and the fill agree). */
@@ -68,37 +85,49 @@ export function orderCost(order: OrderTerms, rule: FeeRule): OrderCost {
     throw new TradingRuleError("LEVERAGE_NOT_ALLOWED", { leverage: String(order.leverage) });
   const notional = notionalOf(order.price, order.quantity);
   const margin = toBookedString(notional.div(order.leverage), order.currency);
-  const fee = toChargedString(feeOn(notional, rule), order.currency);
+  const charged = chargesOn(
+    notional,
+    order.quantity,
+    tradeSideOf(order.direction, "open"),
+    order.currency,
+    rule,
+  );
+  const fee = toBookedString(charged.fees.plus(charged.taxes), order.currency);
   return {
     notional: toBookedString(notional, order.currency),
     margin,
     fee,
+    tax: toBookedString(charged.taxes, order.currency),
     total: toBookedString(money(margin).plus(fee), order.currency),
+    charges: charged.lines,
   };
 }
 
 export interface CloseCost {
   /** Close price × quantity. */
   notional: string;
-  /** The closing commission. */
+  /** The closing trade's commission and other fees (exchange, clearing, regulator). */
   fee: string;
-  /** Tax on the closing side, on the close notional, capped where the market caps it. */
+  /** The closing trade's taxes (transaction tax, stamp duty, VAT/GST), booked as the `stampDuty` entry. */
   stampDuty: string;
+  /** The closing trade's charges, component by component (a sale for a long, a buy for a short). */
+  charges: ChargeLine[];
 }
 
-/** What closing `quantity` at `price` costs, at the currency's scale. */
+/** What closing `quantity` at `price` costs, at the currency's scale (a long unless `direction` says). */
 export function closeCost(
-  position: Pick<PositionTerms, "quantity" | "currency">,
+  position: Pick<PositionTerms, "quantity" | "currency"> & { direction?: Direction },
   price: Price,
   rule: CloseRule,
 ): CloseCost {
   const notional = notionalOf(price, position.quantity);
-  let duty = notional.times(rule.stampDutyRate);
-  if (rule.stampDutyCap !== undefined) duty = MoneyDecimal.min(duty, money(rule.stampDutyCap));
+  const side = tradeSideOf(position.direction ?? "long", "close");
+  const charged = chargesOn(notional, position.quantity, side, position.currency, rule);
   return {
     notional: toBookedString(notional, position.currency),
-    fee: toChargedString(feeOn(notional, rule), position.currency),
-    stampDuty: toChargedString(duty, position.currency),
+    fee: toBookedString(charged.fees, position.currency),
+    stampDuty: toBookedString(charged.taxes, position.currency),
+    charges: charged.lines,
   };
 }
 
@@ -121,7 +150,7 @@ export function returnRate(profit: string | Money, margin: string | Money): stri
 }
 
 /** Price × quantity at the currency's scale: what the shares are worth now, for a long or a short alike. */
-export function marketValue(price: Price, quantity: number, currency: string): string {
+export function marketValue(price: Price, quantity: Quantity, currency: string): string {
   return toBookedString(notionalOf(price, quantity), currency);
 }
 
@@ -162,6 +191,8 @@ export interface Settlement {
     fee: string;
     stampDuty: string;
   };
+  /** The closing trade's charges, component by component: `fee` + `stampDuty`. */
+  charges: ChargeLine[];
 }
 
 /**
@@ -199,6 +230,7 @@ export function settlement(
       fee: cost.fee,
       stampDuty: cost.stampDuty,
     },
+    charges: cost.charges,
   };
 }
 

@@ -19,6 +19,8 @@ import { users } from "./users.js";
 
 /** Prices: numeric with the limit book's 10 decimals (core PRICE_DECIMALS), read as strings. */
 const price = (name: string) => numeric(name, { precision: 38, scale: 10 });
+/** Quantities: decimals of shares, coins or currency units (core QUANTITY_DECIMALS), read as strings. */
+const quantity = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const entryId = (name: string) => bigint(name, { mode: "number" }).references(() => journalEntries.id);
 
 const LIVE = sql.raw(`'pending', 'open', 'closing'`);
@@ -56,13 +58,19 @@ export const tradeOrders = pgTable(
     direction: text("direction").$type<OrderDirection>().notNull(),
     priceType: text("price_type").$type<PriceType>().notNull(),
     state: text("state").$type<OrderState>().notNull(),
-    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    quantity: quantity("quantity").notNull(),
     leverage: integer("leverage").notNull(),
     limitPrice: price("limit_price"),
     stopLoss: price("stop_loss"),
     takeProfit: price("take_profit"),
     margin: amount("margin").notNull(),
     openFee: amount("open_fee").notNull(),
+    /**
+     * The opening trade's charges, component by component (core `ChargeLine[]` as JSON text; their sum is
+     * `openFee`): as held at the limit while pending, as booked once filled. Text, not jsonb: the batched
+     * insert writes rows through `jsonb_populate_recordset`, which would store a jsonb value as a string.
+     */
+    openCharges: text("open_charges"),
     createdAt: instant("created_at").notNull(),
     openedAt: instant("opened_at"),
     openPrice: price("open_price"),
@@ -73,6 +81,8 @@ export const tradeOrders = pgTable(
     closePrice: price("close_price"),
     closeFee: amount("close_fee"),
     stampDuty: amount("stamp_duty"),
+    /** The closing trade's charges, component by component (JSON text; their sum is closeFee + stampDuty). */
+    closeCharges: text("close_charges"),
     /** Realised P&L once closed (what the position shows; the part the platform absorbed is not charged). */
     pnl: amount("pnl"),
     closeReason: text("close_reason").$type<CloseReason>(),

@@ -79,6 +79,8 @@ describe("account/overview", () => {
       "VND",
       "MYR",
       "KRW",
+      "CAD",
+      "CHF",
     ]);
     expect(o.wallets.find((w) => w.currency === "JPY")).toEqual({
       currency: "JPY",

@@ -146,7 +146,7 @@ describe("a subscription reviewed", () => {
       state: "review",
       direction: "long",
       leverage: 1,
-      quantity: 100,
+      quantity: "100",
       limitPrice: "925.50",
       margin: "92550.00",
       openFee: "27.77",

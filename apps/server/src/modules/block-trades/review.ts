@@ -3,6 +3,7 @@ import {
   blockTradeDiscount,
   fillEntries,
   lockedUntil,
+  quantityText,
   releaseEntries,
   toBookedString,
   type ExchangeCode,
@@ -75,7 +76,7 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
           const live = currentPrice(market, order.symbol, now);
           const subject: Record<string, string | null> = {
             symbol: order.symbol,
-            quantity: String(order.quantity),
+            quantity: quantityText(order.quantity),
             holdAmount: heldOf(order).total,
             currency: order.currency,
             name: nameOf(market, order.symbol),
@@ -162,7 +163,7 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
       const common = {
         name: nameOf(market, order.symbol),
         symbol: order.symbol,
-        quantity: String(order.quantity),
+        quantity: quantityText(order.quantity),
         currency: order.currency,
       };
       if (outcome === "approved") {

@@ -125,7 +125,9 @@ export class BlockTradeService {
         ),
       );
       const config = await tradingConfig(tx, offer.market as MarketCode);
-      const cost = checked(() => blockTradeCost(offer, request.quantity, config));
+      // The commission the offer publishes (feeRate, minFee), as the subscription form computes it.
+      const commission = { feeRate: config.feeRate, minFee: config.minFee };
+      const cost = checked(() => blockTradeCost(offer, request.quantity, commission));
       const id = randomUUID();
       const [entryId] = await bookAll(tx, holdEntries(userId, offer.currency, cost), {
         userId,
@@ -148,7 +150,8 @@ export class BlockTradeService {
         priceType: "limit",
         limitPrice: offer.price,
         state: "review",
-        quantity: request.quantity,
+        // Subscriptions are whole shares; the order's quantity column is a decimal.
+        quantity: String(request.quantity),
         leverage: 1,
         margin: cost.margin,
         openFee: cost.fee,

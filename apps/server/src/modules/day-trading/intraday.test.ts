@@ -54,7 +54,7 @@ const nvda = (overrides: Record<string, unknown> = {}) => ({
   symbol: "NVDA",
   direction: "long",
   priceType: "market",
-  quantity: 5,
+  quantity: "5",
   leverage: 1,
   dayTrade: true,
   ...overrides,
@@ -83,11 +83,11 @@ describe("day trades of an approved user", () => {
     });
     // 6 more would take 600.00 of margin: beyond the 500.00 left.
     expect(
-      await trade(t, who, "placeOrder", { ...nvda({ quantity: 6 }), idempotencyKey: newKey() }),
+      await trade(t, who, "placeOrder", { ...nvda({ quantity: "6" }), idempotencyKey: newKey() }),
     ).toMatchObject({ status: 0, code: "DAY_TRADE_ALLOWANCE_EXCEEDED", params: { available: "500.00" } });
     // With no lock, a day trade can be closed at once: 4 at 2× (margin 200.00, fee 1.00), closed at 100.00
-    // (fee 1.00, SEC fee 400 × 0.0000278 = 0.0111 → 0.02: a charge rounds up).
-    const quick = await placeOk(t, who, nvda({ quantity: 4, leverage: 2 }));
+    // (fee 1.00, SEC fee 400 × 0.0000278 = 0.0111 → 0.02 and FINRA 4 × 0.000166 → 0.01: a charge rounds up).
+    const quick = await placeOk(t, who, nvda({ quantity: "4", leverage: 2 }));
     const closed = await trade(t, who, "closePosition", { positionId: quick.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({ status: 1, data: { state: "closed", closeReason: "user", pnl: "0.00" } });
 
@@ -98,17 +98,17 @@ describe("day trades of an approved user", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set(US_CLOSE);
     await round();
-    // P&L +15.00; fee 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02.
+    // P&L +15.00; commission 1.00, SEC fee 515 × 0.0000278 = 0.0143 → 0.02, FINRA 5 × 0.000166 → 0.01.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
       closePrice: "103.00",
       pnl: "15.00",
-      closeFee: "1.00",
-      stampDuty: "0.02",
+      closeFee: "1.03",
+      stampDuty: "0.00",
     });
-    // 2,000 − 501.00 − 201.00 + 198.98 + 513.98.
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "2010.96", margin: "0" });
+    // 2,000 − 501.00 − 201.00 + 198.97 + 513.97.
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "2010.94", margin: "0" });
     const records = await fundRecords(t, who, "USD");
     expect(records.filter((r) => r.type === "realisedPnl").map((r) => r.amount)).toContain("15.00");
     expect(await inbox(t, who.userId)).toContainEqual({
@@ -156,7 +156,7 @@ describe("day trades at once", () => {
     const who = await dayTrader("1000");
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        trade(t, who, "placeOrder", { ...nvda({ quantity: 3 }), idempotencyKey: newKey() }),
+        trade(t, who, "placeOrder", { ...nvda({ quantity: "3" }), idempotencyKey: newKey() }),
       ),
     );
     expect(answers.filter((a) => a.status === 1)).toHaveLength(3);

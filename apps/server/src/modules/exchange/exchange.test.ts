@@ -87,7 +87,7 @@ describe("fund/exchangeQuote", () => {
 
   it("prices every pair of the wallet currencies, receiving whole units of JPY, KRW and VND", async () => {
     const { session } = await fundedUser();
-    const currencies = ["CNY", "TWD", "HKD", "USD", "THB", "JPY", "VND", "MYR", "KRW", "INR"];
+    const currencies = ["CNY", "TWD", "HKD", "USD", "THB", "JPY", "VND", "MYR", "KRW", "INR", "CAD", "CHF"];
     for (const to of currencies.filter((c) => c !== "USD")) {
       const q = await quote(session, { from: "USD", to, amount: "50" });
       if (["JPY", "KRW", "VND"].includes(to)) expect(q.receive).toMatch(/^\d+$/);

@@ -275,7 +275,7 @@ describe("the listing", () => {
     const [payer, unpaid] = winners;
     if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
     // Still on the subscription board: the share does not trade yet.
-    const buyOne = { symbol: SYMBOL, direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    const buyOne = { symbol: SYMBOL, direction: "long", priceType: "market", quantity: "1", leverage: 1 };
     expect(await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).toMatchObject({
       code: "NOT_YET_OPEN",
     });
@@ -330,7 +330,7 @@ describe("the listing", () => {
       direction: "long",
       priceType: "market",
       state: "open",
-      quantity: 10_000,
+      quantity: "10000",
       leverage: 1,
       margin: MIN_COST,
       openFee: "0.00",

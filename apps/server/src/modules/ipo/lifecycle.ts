@@ -270,7 +270,7 @@ export class IpoLifecycle {
       direction: "long",
       priceType: "market",
       state: "open",
-      quantity: subscription.allotted,
+      quantity: String(subscription.allotted),
       leverage: 1,
       margin: amount,
       openFee: "0",

@@ -51,8 +51,14 @@ describe("parameter/zhishu", () => {
   it("answers India's indices for the spec's call", async () => {
     const answer = await call(t.app, "parameter/zhishu", { type: "inr" });
     const items = answer.data as { symbol: string; names: Record<string, string> }[];
-    expect(items.map((i) => i.symbol)).toEqual(["NIFTY50", "SENSEX"]);
+    expect(items.map((i) => i.symbol)).toEqual(["NIFTY50", "SENSEX", "NIFTYBANK"]);
     expect(items[0]?.names).toMatchObject({ en: "NIFTY 50", ko: expect.stringMatching(/[가-힣]/) });
+  });
+
+  it.each(MARKET_TYPES)("fills the home row of %s: at least three items, each with a price", async (type) => {
+    const items = (await call(t.app, "parameter/zhishu", { type })).data as { close: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const item of items) expect(Number(item.close)).toBeGreaterThan(0);
   });
 
   it("writes one list per second for every caller, and a new one once the prices move", async () => {
@@ -188,6 +194,39 @@ describe("market/quote", () => {
     expect(await call(t.app, "market/quote", { symbol: "RELIANCE", exchange: "BSE" })).toMatchObject({
       code: "UNKNOWN_SYMBOL",
     });
+  });
+});
+
+describe("market/quotes", () => {
+  it("answers the live part of each quote in one call, as the full quote has it", async () => {
+    const answer = await call(t.app, "market/quotes", { symbols: ["RELIANCE", "AAPL", "NIFTY50"] });
+    const ticks = answer.data as { symbol: string; close: string; status: string; timestamp: string }[];
+    expect(ticks.map((q) => q.symbol)).toEqual(["RELIANCE", "AAPL", "NIFTY50"]);
+    const full = (await call(t.app, "market/quote", { symbol: "AAPL" })).data as Quote;
+    expect(ticks[1]).toEqual({
+      symbol: "AAPL",
+      close: full.close,
+      gainValue: full.gainValue,
+      gain: full.gain,
+      volume: full.volume,
+      timestamp: full.timestamp,
+      status: "closed",
+    });
+  });
+
+  it("leaves out symbols without a price and answers a symbol asked twice once", async () => {
+    const answer = await call(t.app, "market/quotes", { symbols: ["ZZZZ", "BTCUSD", "BTCUSD"] });
+    expect((answer.data as { symbol: string }[]).map((q) => q.symbol)).toEqual(["BTCUSD"]);
+  });
+
+  it.each([
+    {},
+    { symbols: [] },
+    { symbols: "BTCUSD" },
+    { symbols: [7] },
+    { symbols: Array(201).fill("BTCUSD") },
+  ])("refuses the malformed body %j with INVALID_INPUT", async (body) => {
+    expect(await call(t.app, "market/quotes", body)).toMatchObject({ status: 0, code: "INVALID_INPUT" });
   });
 });
 

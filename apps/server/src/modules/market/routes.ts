@@ -6,6 +6,8 @@ import {
   marketListResponse,
   quote,
   quoteRequest,
+  quotesRequest,
+  quotesResponse,
   rankingRequest,
   rankingResponse,
   searchHistoryResponse,
@@ -20,6 +22,7 @@ import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
 import { SearchHistoryService } from "./search-history.js";
+import { liveTick } from "./stream/hub.js";
 
 /** Market data calls (spec §7 `parameter/zhishu`, `trade/kline`, and `market/*`), under /api/vue. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,6 +75,23 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(market.quote(request.body.symbol, request.body.exchange)),
+  );
+
+  route(
+    app,
+    "market/quotes",
+    {
+      schema: {
+        tags,
+        summary: "The live part of several quotes in one call (price, change, volume, time, status)",
+        description:
+          "What a socket tick carries, for the polling fallback while the socket is down: one call per " +
+          "round for every watched symbol. Symbols without a price are left out.",
+        body: quotesRequest,
+        response: answers(quotesResponse),
+      },
+    },
+    async (request) => ok(market.quotes([...new Set(request.body.symbols)]).map(liveTick)),
   );
 
   route(

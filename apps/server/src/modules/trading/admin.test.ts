@@ -7,6 +7,7 @@ import {
   type TradeOrder,
   type TradeOrderPage,
 } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG } from "@brokerage/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/helper.js";
 import { adminCall, createStaff, staffLogin, unauthorized, type StaffLogin } from "../staff/testing.js";
@@ -33,7 +34,7 @@ async function page(body: Record<string, unknown>): Promise<TradeOrderPage> {
   return answer.data as TradeOrderPage;
 }
 
-const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
 
 describe("users/orders", () => {
   let who: Trader;
@@ -140,6 +141,7 @@ describe("config/set of trading.<market>", () => {
     );
   const terms = async (who: Trader) => (await trade(t, who, "terms", { market: "KR" })).data;
   const defaults = SETTING_DEFAULTS["trading.KR"];
+  const stt = DEFAULT_TRADING_CONFIG.KR.charges[0];
 
   it("refuses what the core's check refuses, naming the field, and stores nothing", async () => {
     const who = await trader(t);
@@ -150,9 +152,9 @@ describe("config/set of trading.<market>", () => {
       code: "INVALID_INPUT",
       params: { field: "value.minFee" },
     });
-    expect(await set({ ...defaults, stampDutyCap: "10.5" })).toMatchObject({
+    expect(await set({ ...defaults, charges: [{ ...stt, max: "10.5" }] })).toMatchObject({
       code: "INVALID_INPUT",
-      params: { field: "value.stampDutyCap" },
+      params: { field: "value.charges.0.max" },
     });
     expect(await set({ ...defaults, feeRate: "1" })).toMatchObject({
       code: "INVALID_INPUT",
@@ -171,7 +173,7 @@ describe("config/set of trading.<market>", () => {
     const value = {
       ...defaults,
       minFee: "150",
-      stampDutyCap: "5000",
+      charges: [{ ...stt, max: "5000" }],
       lock: { kind: "minutes", n: 30 },
     };
     expect(await set(value)).toMatchObject({ status: 1, data: { key: "trading.KR", overridden: true } });
@@ -180,7 +182,6 @@ describe("config/set of trading.<market>", () => {
       currency: "KRW",
       leverages: [1, 2, 5],
       ...value,
-      stampDutyCap: "5000",
     });
   });
 });

@@ -61,7 +61,7 @@ describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => 
   it("books a fee of 0.01, the one the preview showed, on opening and on closing", async () => {
     board.set("DOGEUSD", "1.00000");
     const who = await trader(t, { currency: "USD", amount: "10.00" });
-    const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+    const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
     const feesBefore = await platformBalance("fees", "USD");
 
     // 1 lot at 1.00: 0.1% is 0.001, charged 0.01 (half-up would have charged nothing).
@@ -95,7 +95,7 @@ describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => 
     await setSetting(t, "trading.CRYPTO", { ...DEFAULT_TRADING_CONFIG.CRYPTO, minFee: "0.50" });
     try {
       const who = await trader(t, { currency: "USD", amount: "10.00" });
-      const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+      const draft = { symbol: "DOGEUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
       const { preview, order } = await previewThenPlace(who, draft);
       expect(preview).toMatchObject({ fee: "0.50", total: "1.50" });
       expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.50"]);
@@ -113,7 +113,7 @@ describe("a tiny forex order (default terms: 0.01%, no minimum)", () => {
     board.set("EURUSD", "1.08500");
     const who = await trader(t, { currency: "USD", amount: "100.00" });
     // 45 units at 1.085: notional 48.825 (shown 48.83); 0.01% is 0.0048825, charged 0.01.
-    const draft = { symbol: "EURUSD", direction: "long", priceType: "market", quantity: 45, leverage: 1 };
+    const draft = { symbol: "EURUSD", direction: "long", priceType: "market", quantity: "45", leverage: 1 };
     const { preview, order } = await previewThenPlace(who, draft);
     expect(preview).toMatchObject({ notional: "48.83", margin: "48.83", fee: "0.01", total: "48.84" });
     expect(await recordsOf(who, order, "USD")).toContainEqual(["fee", "available", "-0.01"]);
@@ -121,30 +121,94 @@ describe("a tiny forex order (default terms: 0.01%, no minimum)", () => {
   });
 });
 
-describe("a small sale in India (stamp duty 0.1%, fee 0.03% at least ₹20)", () => {
-  it("pays ₹0.01 of stamp duty on ₹4.00, to the platform's taxes account", async () => {
+describe("an order in India: the preview lists every component, and the ledger books exactly them", () => {
+  const line = (id: string, kind: string, amount: string) => ({ id, kind, amount });
+
+  it("one share at ₹4.00 bought and sold: commission, NSE, SEBI, STT, stamp duty on the buy, GST", async () => {
     board.set("RELIANCE", "4.00");
     const who = await trader(t, { currency: "INR", amount: "100.00" });
-    const draft = { symbol: "RELIANCE", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
-    // 0.03% of ₹4.00 is ₹0.0012: the minimum ₹20 is charged.
-    const { preview, order } = await previewThenPlace(who, draft);
-    expect(preview).toMatchObject({ margin: "4.00", fee: "20.00", total: "24.00" });
+    const draft = { symbol: "RELIANCE", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
+    // The purchase of ₹4.00: the ₹20 minimum (0.03% is ₹0.0012); NSE, SEBI, STT and stamp duty each round
+    // up to ₹0.01; GST 18% of 20.00 + 0.01 + 0.01 = 3.6036 → 3.61. Fees 20.02, taxes 3.63.
     const taxesBefore = await platformBalance("taxes", "INR");
-
-    t.clock.set(TUESDAY_IST_1030);
-    // Close notional ₹4.00: fee the minimum ₹20, stamp duty 0.1% = ₹0.004, charged ₹0.01.
-    const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { closeFee: "20.00", stampDuty: "0.01", pnl: "0.00" } });
-    expect((await recordsOf(who, order, "INR")).slice(-2)).toEqual([
-      ["fee", "available", "-20.00"],
-      ["stampDuty", "available", "-0.01"],
+    const { preview, order } = await previewThenPlace(who, draft);
+    const opening = [
+      line("commission", "commission", "20.00"),
+      line("exchangeFee", "exchangeFee", "0.01"),
+      line("sebiFee", "regulatorFee", "0.01"),
+      line("stt", "transactionTax", "0.01"),
+      line("stampDuty", "stampDuty", "0.01"),
+      line("gst", "vat", "3.61"),
+    ];
+    // The sale closing it at this price: the same but the buyer's stamp duty.
+    const closing = opening.filter((l) => l.id !== "stampDuty");
+    expect(preview).toMatchObject({ margin: "4.00", fee: "23.65", total: "27.65" });
+    expect(preview.charges).toEqual(opening);
+    expect(preview.closeCharges).toEqual(closing);
+    expect(order.openCharges).toEqual(opening);
+    // Booked: the fees to the platform's fees account, the taxes to its taxes account, summing to the fee.
+    expect(await recordsOf(who, order, "INR")).toEqual([
+      ["tradeMargin", "available", "-4.00"],
+      ["tradeMargin", "margin", "4.00"],
+      ["fee", "available", "-20.02"],
+      ["stampDuty", "available", "-3.63"],
     ]);
-    // 100 − 24 + 4 − 20 − 0.01.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "59.99", margin: "0" });
     expect(
       money(await platformBalance("taxes", "INR"))
         .minus(taxesBefore)
         .toFixed(2),
-    ).toBe("0.01");
+    ).toBe("3.63");
+
+    t.clock.set(TUESDAY_IST_1030);
+    const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
+    expect(closed).toMatchObject({ status: 1, data: { closeFee: "20.02", stampDuty: "3.62", pnl: "0.00" } });
+    expect((closed.data as TradeOrder).closeCharges).toEqual(closing);
+    expect((await recordsOf(who, order, "INR")).slice(-2)).toEqual([
+      ["fee", "available", "-20.02"],
+      ["stampDuty", "available", "-3.62"],
+    ]);
+    // 100 − 27.65 + 4 − 20.02 − 3.62.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "52.71", margin: "0" });
+    expect(
+      money(await platformBalance("taxes", "INR"))
+        .minus(taxesBefore)
+        .toFixed(2),
+    ).toBe("7.25");
+  });
+});
+
+describe("an order in Malaysia: stamp duty RM1 per RM1,000 or part, capped, and the clearing fee, on the buy too", () => {
+  it("1,000 shares at RM2.35: commission RM8, clearing 0.71, stamp duty RM3 for 2,350.00", async () => {
+    board.set("1155", "2.35");
+    const who = await trader(t, { currency: "MYR", amount: "5000.00" });
+    const draft = { symbol: "1155", direction: "long", priceType: "market", quantity: "1000", leverage: 1 };
+    const { preview, order } = await previewThenPlace(who, draft);
+    expect(preview.charges).toEqual([
+      { id: "commission", kind: "commission", amount: "8.00" },
+      { id: "clearingFee", kind: "clearingFee", amount: "0.71" },
+      { id: "stampDuty", kind: "stampDuty", amount: "3.00" },
+    ]);
+    expect(preview).toMatchObject({ fee: "11.71", total: "2361.71" });
+    expect(await recordsOf(who, order, "MYR")).toEqual([
+      ["tradeMargin", "available", "-2350.00"],
+      ["tradeMargin", "margin", "2350.00"],
+      ["fee", "available", "-8.71"],
+      ["stampDuty", "available", "-3.00"],
+    ]);
+  });
+
+  it("a contract of RM1,001,000 pays the RM1,000 cap, not RM1,001", async () => {
+    board.set("1155", "10.01");
+    const who = await trader(t, { currency: "MYR", amount: "1100000.00" });
+    const draft = { symbol: "1155", direction: "long", priceType: "market", quantity: "100000", leverage: 1 };
+    // 100,000 × 10.01 = 1,001,000: commission 0.1% 1,001.00; clearing 300.30; stamp duty 1,001 blocks begun,
+    // capped at RM1,000.
+    const { preview } = await previewThenPlace(who, draft);
+    expect(preview.charges).toEqual([
+      { id: "commission", kind: "commission", amount: "1001.00" },
+      { id: "clearingFee", kind: "clearingFee", amount: "300.30" },
+      { id: "stampDuty", kind: "stampDuty", amount: "1000.00" },
+    ]);
+    expect(preview.fee).toBe("2301.30");
   });
 });

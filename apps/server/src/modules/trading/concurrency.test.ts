@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const no5xx = (answers: Answer[]) => expect(answers.filter((a) => a.httpStatus !== 200)).toEqual([]);
-const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+const market = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
 
 describe("concurrent trading (no 5xx anywhere)", { timeout: 120_000 }, () => {
   it("opens exactly 50 of 100 simultaneous market orders against a balance for exactly 50", async () => {
@@ -53,7 +53,7 @@ describe("concurrent trading (no 5xx anywhere)", { timeout: 120_000 }, () => {
     expect(rows.map((r) => r.id)).toEqual([(answers[0]?.data as TradeOrder).id]);
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "899.9", margin: "100" });
     // The key is spent on that order: another order under it is refused.
-    expect(await trade(t, who, "placeOrder", { ...body, quantity: 2 })).toMatchObject({
+    expect(await trade(t, who, "placeOrder", { ...body, quantity: "2" })).toMatchObject({
       code: "IDEMPOTENCY_CONFLICT",
     });
   });

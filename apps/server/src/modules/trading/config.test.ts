@@ -44,4 +44,52 @@ describe("trading.<market> configuration keys", () => {
     expect(SETTINGS["trading.US"].safeParse(value).success).toBe(false);
     expect(() => checkTradingConfig(value, "US")).toThrow();
   });
+
+  it.each<[string, string, string | undefined]>([
+    ["IN", "0.001", undefined],
+    ["MY", "0.001", "1000"],
+    ["MY", "0.0015", "500"],
+    ["KR", "0", undefined],
+  ])(
+    "read a %s value stored in the former shape (stamp duty %s, cap %s) as the core maps it",
+    (market, rate, cap) => {
+      const key = `trading.${market}` as SettingKey;
+      const { charges: _, ...rest } = DEFAULT_TRADING_CONFIG[market as keyof typeof DEFAULT_TRADING_CONFIG];
+      const stored = { ...rest, stampDutyRate: rate, ...(cap === undefined ? {} : { stampDutyCap: cap }) };
+      const parsed = SETTINGS[key].safeParse(stored);
+      expect(parsed.success).toBe(true);
+      const core = checkTradingConfig(stored, market as keyof typeof DEFAULT_TRADING_CONFIG);
+      expect(parsed.data).toEqual(core);
+      expect(checkTradingConfig(parsed.data, market as keyof typeof DEFAULT_TRADING_CONFIG)).toEqual(core);
+    },
+  );
+
+  it.each<[string, string, boolean]>([
+    ["IN", "0.8", true],
+    ["FX", "0.8", false],
+    ["KR", "0.3", true],
+    ["MY", "0.5", false],
+  ])(
+    "read a %s value stored with a list of leverages (liquidation share %s, stamp duty: %s) as the core maps it",
+    (market, liquidationShare, withStampDuty) => {
+      const key = `trading.${market}` as SettingKey;
+      const config = DEFAULT_TRADING_CONFIG[market as keyof typeof DEFAULT_TRADING_CONFIG];
+      const { leverageCaps: _caps, marginCallLevels: _levels, charges, ...rest } = config;
+      const stored = {
+        ...rest,
+        leverages: [1, 2, 5, 10],
+        feeRate: "0.0007",
+        liquidationShare,
+        ...(withStampDuty ? { stampDutyRate: "0.0025" } : { charges }),
+      };
+      const parsed = SETTINGS[key].safeParse(stored);
+      expect(parsed.success).toBe(true);
+      const core = checkTradingConfig(stored, market as keyof typeof DEFAULT_TRADING_CONFIG);
+      expect(parsed.data).toEqual(core);
+      // The operator's fee stays; the caps are the market's defaults; the warnings those above the close-out.
+      expect(core).toMatchObject({ feeRate: "0.0007", liquidationShare, leverageCaps: config.leverageCaps });
+      expect(core.marginCallLevels).toEqual(liquidationShare === "0.3" ? ["0.8"] : ["0.8", "0.65"]);
+      expect(checkTradingConfig(parsed.data, market as keyof typeof DEFAULT_TRADING_CONFIG)).toEqual(core);
+    },
+  );
 });

@@ -82,6 +82,7 @@ export class EngineCalls {
         changes: {
           margin: filled.margin,
           openFee: filled.fee,
+          openCharges: JSON.stringify(filled.charges),
           openedAt: at,
           openPrice: fillPrice,
           lockedUntil: locked,

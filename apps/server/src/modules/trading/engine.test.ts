@@ -47,7 +47,7 @@ const limitOrder = {
   direction: "long",
   priceType: "limit",
   price: "600.50",
-  quantity: 3,
+  quantity: "3",
   leverage: 5,
 };
 
@@ -146,23 +146,24 @@ describe("closePosition", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     t.clock.set("2026-01-05T22:00:00Z");
     await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
     expect((await engine.livePositions()).find((p) => p.id === order.id)).toMatchObject({ state: "closing" });
-    // Tuesday's open, 09:30 New York, at $104: P&L +20.00; close notional 520: fee 1.00, SEC fee 520 × 0.0000278 = 0.014456 → 0.02.
+    // Tuesday's open, 09:30 New York, at $104: P&L +20.00; the sale of 520: commission 1.00, SEC fee
+    // 520 × 0.0000278 = 0.014456 → 0.02, FINRA 5 × 0.000166 = 0.00083 → 0.01 (regulators' fees, not taxes).
     t.clock.set("2026-01-06T14:30:00Z");
     const closed = await engine.closePosition(order.id, "104.00", "user");
     expect(closed).toMatchObject({
       state: "closed",
       pnl: "20.00",
-      closeFee: "1.00",
-      stampDuty: "0.02",
+      closeFee: "1.03",
+      stampDuty: "0.00",
       closeReason: "user",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.97", margin: "0" });
     expect(await refusal(engine.closePosition(order.id, "104.00", "user"))).toMatchObject({
       code: "ORDER_STATE_INVALID",
     });
@@ -177,7 +178,7 @@ describe("closePosition", () => {
         symbol: "DOTUSD",
         direction: "long",
         priceType: "market",
-        quantity: 10,
+        quantity: "10",
         leverage: 10,
         stopLoss: "9.5",
       });
@@ -218,7 +219,7 @@ describe("closePosition", () => {
       symbol: "DOTUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(await refusal(engine.closePosition(order.id, "0", "takeProfit"))).toMatchObject({

@@ -29,7 +29,7 @@ beforeAll(async () => {
   operator = await staffLogin(t.app, await createStaff(t.database.db, "operator"), "10.92.0.1");
 });
 
-const order = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 };
+const order = { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 };
 const place = (who: Trader) => trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...order });
 async function setFlag(who: Trader, flag: UserFlag, on: boolean) {
   const answer = await adminCall(

@@ -26,11 +26,12 @@ setUpTradingApp(board, (app) => (t = app));
 /** Monday 15:00 UTC: New York trades (10:00), and so does forex. */
 const US_OPEN = "2026-01-05T15:00:00Z";
 
+/** A long market order; the quantity travels as a decimal string. */
 const order = (symbol: string, leverage: number, quantity = 1) => ({
   symbol,
   direction: "long",
   priceType: "market",
-  quantity,
+  quantity: String(quantity),
   leverage,
 });
 

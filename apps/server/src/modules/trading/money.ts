@@ -111,6 +111,7 @@ export async function settle(
       closePrice: close.price,
       closeFee: settled.fee,
       stampDuty: settled.stampDuty,
+      closeCharges: JSON.stringify(settled.charges),
       pnl: settled.pnl,
       closeReason: close.reason,
       closeEntryId: entryId ?? null,

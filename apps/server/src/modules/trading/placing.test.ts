@@ -40,7 +40,7 @@ const market = {
   symbol: "BTCUSD",
   direction: "long",
   priceType: "market",
-  quantity: 1,
+  quantity: "1",
   leverage: 1,
 } as const;
 
@@ -121,7 +121,7 @@ describe("placing an order, a batch of one", () => {
     const watch = watchLedger(t.database.db);
     const key = newKey();
     // 2 lots at $100, 1×: margin 200.00, fee 0.20 (0.1 %).
-    const answer = await trade(t, who, "placeOrder", { ...market, quantity: 2, idempotencyKey: key });
+    const answer = await trade(t, who, "placeOrder", { ...market, quantity: "2", idempotencyKey: key });
     expect(answer).toMatchObject({ status: 1, data: { state: "open", margin: "200.00", openFee: "0.20" } });
     const order = answer.data as TradeOrder;
     expect(order.orderNo).toMatch(/^T\d{10,}$/);
@@ -130,10 +130,12 @@ describe("placing an order, a batch of one", () => {
     const [row] = (await orderRows(t, who.userId)).filter((r) => r.id === order.id);
     expect(row?.openEntryId).not.toBeNull();
     // The same key again: the same answer, nothing moved twice; with another request: a conflict.
-    expect(await trade(t, who, "placeOrder", { ...market, quantity: 2, idempotencyKey: key })).toEqual(
+    expect(await trade(t, who, "placeOrder", { ...market, quantity: "2", idempotencyKey: key })).toEqual(
       answer,
     );
-    expect(await trade(t, who, "placeOrder", { ...market, quantity: 3, idempotencyKey: key })).toMatchObject({
+    expect(
+      await trade(t, who, "placeOrder", { ...market, quantity: "3", idempotencyKey: key }),
+    ).toMatchObject({
       code: "IDEMPOTENCY_CONFLICT",
     });
 
@@ -374,8 +376,10 @@ describe("a batch of orders means what the orders one by one mean", () => {
     // 4 lots (margin 400, within the allowance; 400.40 to pay, more than the 300 there), then 2 lots
     // (margin 200: within what the allowance leaves while the first is not placed).
     const orders = (who: Trader) => [
-      () => trade(t, who, "placeOrder", { ...market, quantity: 4, dayTrade: true, idempotencyKey: newKey() }),
-      () => trade(t, who, "placeOrder", { ...market, quantity: 2, dayTrade: true, idempotencyKey: newKey() }),
+      () =>
+        trade(t, who, "placeOrder", { ...market, quantity: "4", dayTrade: true, idempotencyKey: newKey() }),
+      () =>
+        trade(t, who, "placeOrder", { ...market, quantity: "2", dayTrade: true, idempotencyKey: newKey() }),
     ];
     const alone = await dayTrader();
     const oneByOne: Answer[] = [];

@@ -33,7 +33,7 @@ describe("trade/placeOrder refusals, each reached in the fixed order", () => {
       direction: "long",
       priceType: "limit",
       price: "0",
-      quantity: 1.5,
+      quantity: "1.5",
       leverage: 3,
       stopLoss: "105",
     };
@@ -70,10 +70,12 @@ describe("trade/placeOrder refusals, each reached in the fixed order", () => {
     order.price = "100.001";
     await expectRefusal("INVALID_INPUT", { field: "price" });
     order.price = "100";
-    await expectRefusal("QUANTITY_NOT_WHOLE_LOTS", { field: "quantity", quantity: "1.5" });
-    order.quantity = 0;
-    await expectRefusal("QUANTITY_NOT_WHOLE_LOTS", { field: "quantity", quantity: "0" });
-    order.quantity = 2;
+    // A US limit order takes whole shares (the exchange's book); only market orders are fractional.
+    const step = { field: "quantity", step: "1", lotSize: "1" };
+    await expectRefusal("QUANTITY_NOT_MULTIPLE_OF_STEP", { ...step, quantity: "1.5" });
+    order.quantity = "0";
+    await expectRefusal("QUANTITY_NOT_MULTIPLE_OF_STEP", { ...step, quantity: "0" });
+    order.quantity = "2";
     await expectRefusal("LEVERAGE_NOT_ALLOWED", { field: "leverage", leverage: "3", allowed: "1, 2, 5" });
     order.leverage = 2;
     await expectRefusal("STOP_PRICE_INVALID", { field: "stopLoss" });
@@ -99,7 +101,7 @@ describe("trade/placeOrder refusals, each reached in the fixed order", () => {
     const base = {
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
       idempotencyKey: newKey(),
     };
@@ -126,7 +128,7 @@ describe("trade/placeOrder refusals, each reached in the fixed order", () => {
       symbol: "TRXUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(answer).toMatchObject({ code: "BELOW_MIN_AMOUNT", params: { field: "quantity", min: "0.01" } });
@@ -137,36 +139,51 @@ describe("malformed bodies answer INVALID_INPUT, never a 500", () => {
   it.each<[string, unknown, string]>([
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: 1 },
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: 1 },
       "quantity",
     ],
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "up", priceType: "market", quantity: 1, leverage: 1 },
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1e3", leverage: 1 },
+      "quantity",
+    ],
+    [
+      "placeOrder",
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "0.000000001", leverage: 1 },
+      "quantity",
+    ],
+    [
+      "preview",
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "-1", leverage: 1 },
+      "quantity",
+    ],
+    [
+      "placeOrder",
+      { symbol: "BTCUSD", direction: "up", priceType: "market", quantity: "1", leverage: 1 },
       "direction",
     ],
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "long", priceType: "stop", quantity: 1, leverage: 1 },
+      { symbol: "BTCUSD", direction: "long", priceType: "stop", quantity: "1", leverage: 1 },
       "priceType",
     ],
-    ["placeOrder", { direction: "long", priceType: "market", quantity: 1, leverage: 1 }, "symbol"],
+    ["placeOrder", { direction: "long", priceType: "market", quantity: "1", leverage: 1 }, "symbol"],
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1, leverage: null },
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1", leverage: null },
       "leverage",
     ],
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "long", priceType: "limit", price: "1e3", quantity: 1, leverage: 1 },
+      { symbol: "BTCUSD", direction: "long", priceType: "limit", price: "1e3", quantity: "1", leverage: 1 },
       "price",
     ],
     [
       "placeOrder",
-      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1e12, leverage: 1 },
+      { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1000000000000", leverage: 1 },
       "quantity",
     ],
-    ["preview", { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: 1 }, "leverage"],
+    ["preview", { symbol: "BTCUSD", direction: "long", priceType: "market", quantity: "1" }, "leverage"],
     ["cancelOrder", { orderId: "not-a-uuid" }, "orderId"],
     ["cancelOrder", [], "body"],
     ["closePosition", { positionId: "00000000-0000-4000-8000-000000000000" }, "idempotencyKey"],
@@ -223,7 +240,7 @@ describe("another user's orders", () => {
       symbol: "AVAXUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     const pending = await placeOk(t, owner, {
@@ -231,7 +248,7 @@ describe("another user's orders", () => {
       direction: "long",
       priceType: "limit",
       price: "29",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     const attempts: [string, unknown][] = [

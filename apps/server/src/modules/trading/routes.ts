@@ -31,7 +31,7 @@ const ORDER_REFUSALS =
   "NOT_YET_OPEN for a share still in subscription), NON_TRADING_HOURS, PRICE_UNAVAILABLE (no quote, or one " +
   "older than 2 minutes while the market trades), PRICE_NOT_POSITIVE (also a limit order without a price), " +
   "INVALID_INPUT {field: price} (more decimals than the instrument's price), PRICE_BEYOND_LIMIT {min, max} " +
-  "(limit orders: outside trading.<market>.priceBand around the previous close), QUANTITY_NOT_WHOLE_LOTS, " +
+  "(limit orders: outside trading.<market>.priceBand around the previous close), QUANTITY_NOT_MULTIPLE_OF_STEP {quantity, step, lotSize}, " +
   "LEVERAGE_NOT_ALLOWED {allowed}, STOP_PRICE_INVALID {field}, INSUFFICIENT_AVAILABLE {available} (margin + " +
   "fee in the instrument's settlement currency). A day trade (`dayTrade: true`) also answers MARGIN_NOT_ENABLED " +
   "(no approved day-trading application, after FUND_PASSWORD_NOT_SET) and, after the terms, CURRENCY_UNSUPPORTED " +
@@ -58,9 +58,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         ...schema,
         summary:
           "What the order would cost now, to the cent of what trade/placeOrder books at the same price: " +
-          "notional, margin (notional ÷ leverage), the opening fee (trading.<market>.feeRate, at least " +
-          "minFee, rounded up to the currency's scale), total, the available balance of the settlement " +
-          "currency, the close's rates, the lock and the automatic-close share. Market orders are priced " +
+          "notional, margin (notional ÷ leverage), the opening charges (the commission trading.<market>." +
+          "feeRate at least minFee, and trading.<market>.charges on the trade side the law charges; each " +
+          "rounded up to the currency's scale) component by component in `charges`, what closing at this " +
+          "price would charge in `closeCharges`, total, the available balance of the settlement currency, " +
+          "the lock and the automatic-close share. Market orders are priced " +
           "at the current price (the last close while the market is shut, `marketOpen` false). Nothing " +
           "changes. Refusals: UNKNOWN_SYMBOL, " +
           "NOT_YET_OPEN, PRICE_UNAVAILABLE, and the order's terms as trade/placeOrder checks them.",
@@ -118,7 +120,8 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         ...schema,
         summary:
           "Close a position. While the market trades it closes now at the current price: margin back, " +
-          "realised P&L, closing fee and stamp duty (trading.<market>.stampDutyRate) booked. While it is " +
+          "realised P&L, the closing fees (closeFee) and taxes (stampDuty) of trading.<market>.charges " +
+          "booked, component by component in closeCharges. While it is " +
           "shut the position waits as `closing` and is closed at the next open at the opening price. A " +
           "retry with the same idempotencyKey answers the first result. Refusals: NOT_FOUND, " +
           "ORDER_STATE_INVALID (not open), SELL_LOCKED {until}, PRICE_UNAVAILABLE.",

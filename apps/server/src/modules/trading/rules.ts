@@ -5,6 +5,7 @@ import {
   leveragesFor,
   money,
   priceBandLimits,
+  stepOf,
   type Instrument,
   type Money,
   type Quote,
@@ -16,7 +17,7 @@ import { DomainError } from "../../lib/errors.js";
 /**
  * The order checks of DESIGN §5 that are not the core's pure rules, and the core's refusals as the
  * envelope's errors. The service runs them in the fixed order: the account (ledger standing.ts: disabled,
- * frozen, trade ban, fund password), trading hours, a fresh price, then the terms (price above 0, band, whole lots, leverage,
+ * frozen, trade ban, fund password), trading hours, a fresh price, then the terms (price above 0, band, the quantity step, leverage,
  * stops) and last the balance.
  */
 
@@ -42,7 +43,7 @@ function refuseDecimals(
 
 /**
  * The order's terms, in order: price above 0 (and on the price grid), within the band around the
- * previous close (limit orders), whole lots, an allowed leverage, then stops on the right sides.
+ * previous close (limit orders), a multiple of the instrument's step, an allowed leverage, then stops on the right sides.
  */
 export function checkTerms(
   draft: OrderDraft,
@@ -54,9 +55,10 @@ export function checkTerms(
   if (!price.greaterThan(0)) throw new DomainError("PRICE_NOT_POSITIVE", { field: "price" });
   if (draft.priceType === "limit") refuseDecimals(price, "price", instrument);
   const limit = draft.priceType === "limit" ? { previousClose: quote.prev_close } : undefined;
+  const step = stepOf(instrument, draft.priceType);
   // The leverages on offer for this instrument: the steps up to its class's cap in the market's terms.
   const terms = { leverages: leveragesFor(instrument, config.leverageCaps), priceBand: config.priceBand };
-  rule(() => checkOrder({ price, quantity: draft.quantity, leverage: draft.leverage, limit }, terms), {
+  rule(() => checkOrder({ price, quantity: draft.quantity, step, leverage: draft.leverage, limit }, terms), {
     config: terms,
     instrument,
     previousClose: quote.prev_close,
@@ -122,6 +124,11 @@ function paramsOf(error: TradingRuleError, context: RuleContext): ErrorParams {
     }
     case "QUANTITY_NOT_WHOLE_LOTS":
       return { field: "quantity", ...error.params };
+    case "QUANTITY_NOT_MULTIPLE_OF_STEP":
+      // The step and the lot it comes from, so that the app can say "a lot is 100 shares".
+      return instrument
+        ? { field: "quantity", ...error.params, lotSize: String(instrument.lotSize) }
+        : { field: "quantity", ...error.params };
     case "LEVERAGE_NOT_ALLOWED":
       return { field: "leverage", ...error.params, allowed: (config?.leverages ?? []).join(", ") };
     default:

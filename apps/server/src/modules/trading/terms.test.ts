@@ -1,4 +1,5 @@
 import type { TradeOrder, TradeOrderPage } from "@brokerage/api";
+import { DEFAULT_TRADING_CONFIG } from "@brokerage/core";
 import { describe, expect, it } from "vitest";
 import { call, type TestApp } from "../../../test/helper.js";
 import {
@@ -29,8 +30,7 @@ describe("trade/terms", () => {
         leverageCaps: { share: 5 },
         feeRate: "0.0003",
         minFee: "20.00",
-        stampDutyRate: "0.001",
-        stampDutyCap: null,
+        charges: DEFAULT_TRADING_CONFIG.IN.charges,
         lock: { kind: "tradingDays", n: 1 },
         liquidationShare: "0.5",
         marginCallLevels: ["0.8", "0.65"],
@@ -39,7 +39,13 @@ describe("trade/terms", () => {
     expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
       currency: "MYR",
       minFee: "8.00",
-      stampDutyCap: "1000.00",
+      charges: DEFAULT_TRADING_CONFIG.MY.charges,
+    });
+    // The stamp duty of RM1 per RM1,000 or part, at most RM1,000 a contract, on both sides.
+    expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
+      charges: expect.arrayContaining([
+        expect.objectContaining({ id: "stampDuty", basis: { kind: "blocks", block: "1000", rate: "1" } }),
+      ]),
     });
     expect((await trade(t, who, "terms", { market: "FX" })).data).toMatchObject({
       leverages: [1, 2, 5, 10, 20, 30],
@@ -68,7 +74,7 @@ describe("trade/terms", () => {
       leverageCaps: { share: 4 },
       feeRate: "0.002",
       minFee: "60",
-      stampDutyRate: "0",
+      charges: [],
       lock: { kind: "minutes", n: 15 },
       liquidationShare: "0.4",
       marginCallLevels: ["0.7"],
@@ -96,7 +102,7 @@ describe("trade/terms", () => {
 });
 
 describe("trade/trades", () => {
-  const market = { symbol: "ETHUSD", direction: "short", priceType: "market", quantity: 2, leverage: 2 };
+  const market = { symbol: "ETHUSD", direction: "short", priceType: "market", quantity: "2", leverage: 2 };
   const close = (who: Trader, order: TradeOrder) =>
     trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
   async function trades(who: Trader, cursor?: string | null): Promise<TradeOrderPage> {
@@ -133,7 +139,7 @@ describe("trade/trades", () => {
       state: "closed",
       symbol: "ETHUSD",
       direction: "short",
-      quantity: 2,
+      quantity: "2",
       openPrice: "50.00",
       closePrice: "50.00",
       openFee: "0.10",

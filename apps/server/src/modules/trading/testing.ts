@@ -127,7 +127,7 @@ export async function clearSetting(t: TestApp, key: string) {
 
 /**
  * Runs `run` with test terms for crypto (a cap of 10, so leverages 1, 2, 5 and 10; fee 0.1 % without a
- * minimum, no stamp duty, a band of 20 %) with the lock, automatic-close share and margin-call levels given
+ * minimum, no other charges, a band of 20 %) with the lock, automatic-close share and margin-call levels given
  * (none unless asked), then puts the market's default terms back.
  */
 export async function withCryptoTerms(
@@ -139,7 +139,7 @@ export async function withCryptoTerms(
     leverageCaps: { crypto: 10 },
     feeRate: "0.001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: [],
     lock: { kind: "minutes", n: terms.lockMinutes },
     liquidationShare: terms.liquidationShare,
     marginCallLevels: terms.marginCallLevels ?? [],

@@ -45,7 +45,7 @@ function lines(records: FundRecord[]): string[][] {
   );
 }
 
-describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp duty 0.1% on the close, T+1)", () => {
+describe("a market order, long, in India (INR: fee 0.03% at least ₹20 and the published charges, T+1)", () => {
   it("opens at the current price, closes after the lock with P&L, fee and stamp duty, every posting listed", async () => {
     board.set("RELIANCE", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "10000.00" });
@@ -54,7 +54,7 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
       symbol: "RELIANCE",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 5,
     });
     expect(opened).toMatchObject({
@@ -65,10 +65,12 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
       state: "open",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 5,
       margin: "2000.00",
-      openFee: "20.00",
+      // The purchase of ₹10,000: ₹20 minimum, NSE 0.297 → 0.30, SEBI 0.01, STT 10.00, stamp duty 1.50, GST
+      // 18% of 20.31 = 3.6558 → 3.66: fees 20.31, taxes 15.16.
+      openFee: "35.47",
       openPrice: "1000.00",
       openedAt: MONDAY_IST_1330.replace("Z", ".000Z"),
       // T+1: Tuesday's open, 09:15 IST.
@@ -83,7 +85,7 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
     });
     expect(opened.orderNo).toMatch(/^T\d{10,}$/);
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({
-      available: "7980",
+      available: "7964.53",
       held: "0",
       margin: "2000",
     });
@@ -98,7 +100,8 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("RELIANCE", "1100.00");
-    // P&L (1,100 − 1,000) × 10 = +1,000; close notional 11,000: fee max(3.30, 20) = 20, stamp duty 11.
+    // P&L (1,100 − 1,000) × 10 = +1,000; the sale of 11,000: ₹20, NSE 0.3267 → 0.33, SEBI 0.011 → 0.02
+    // (fees 20.35); STT 11.00, GST 18% of 20.35 = 3.663 → 3.67 (taxes 14.67).
     const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
@@ -106,31 +109,32 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20, stamp d
         state: "closed",
         closePrice: "1100.00",
         closedAt: "2026-01-06T05:00:00.000Z",
-        closeFee: "20.00",
-        stampDuty: "11.00",
+        closeFee: "20.35",
+        stampDuty: "14.67",
         pnl: "1000.00",
         returnRate: "50.00",
         closeReason: "user",
         currentPrice: null,
       },
     });
-    // 7,980 + margin 2,000 + P&L 1,000 − fee 20 − stamp duty 11 = 10,949.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "10949", margin: "0" });
+    // 7,964.53 + margin 2,000 + P&L 1,000 − fees 20.35 − taxes 14.67 = 10,929.51.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "10929.51", margin: "0" });
 
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
       ["tradeMargin", "available", "-2000.00"],
       ["tradeMargin", "margin", "2000.00"],
-      ["fee", "available", "-20.00"],
+      ["fee", "available", "-20.31"],
+      ["stampDuty", "available", "-15.16"],
       ["marginRelease", "available", "2000.00"],
       ["marginRelease", "margin", "-2000.00"],
       ["realisedPnl", "available", "1000.00"],
-      ["fee", "available", "-20.00"],
-      ["stampDuty", "available", "-11.00"],
+      ["fee", "available", "-20.35"],
+      ["stampDuty", "available", "-14.67"],
     ]);
     expect(records.every((r) => r.reference === `trade:${opened.id}`)).toBe(true);
-    // The records explain the whole change of the balance: 10,949 − 10,000.
-    expect(sum(records)).toBe("949.00");
+    // The records explain the whole change of the balance: 10,929.51 − 10,000.
+    expect(sum(records)).toBe("929.51");
   });
 });
 
@@ -138,16 +142,19 @@ describe("a market order, short, in India", () => {
   it("gains when the price falls: margin, fees, stamp duty and P&L sum to the change of balance", async () => {
     board.set("TCS", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "5000.00" });
-    // 10 lots at ₹1,000, 5× (a share's cap): margin 2,000, fee 20.
+    // 10 shares at ₹1,000, 5× (a share's cap): margin 2,000. A short opens with a sale, whatever the
+    // leverage: ₹20, NSE 0.30, SEBI 0.01 (fees 20.31); STT 10.00 and GST 3.66, no stamp duty (the
+    // buyer's) (taxes 13.66).
     const opened = await placeOk(t, who, {
       symbol: "TCS",
       direction: "short",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 5,
     });
-    expect(opened).toMatchObject({ margin: "2000.00", openFee: "20.00", direction: "short" });
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "2980", margin: "2000" });
+    expect(opened).toMatchObject({ margin: "2000.00", openFee: "33.97", direction: "short" });
+    // 5,000 − margin 2,000 − 33.97 = 2,966.03.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "2966.03", margin: "2000" });
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("TCS", "950.00");
@@ -166,26 +173,30 @@ describe("a market order, short, in India", () => {
         ],
       },
     });
-    // P&L (1,000 − 950) × 10 = +500; close notional 9,500: fee 20, stamp duty 9.50.
+    // P&L (1,000 − 950) × 10 = +500; it closes with the purchase of 9,500: ₹20, NSE 0.28215 → 0.29, SEBI
+    // 0.0095 → 0.01 (fees 20.30); STT 9.50, stamp duty 1.425 → 1.43, GST 18% of 20.30 = 3.654 → 3.66
+    // (taxes 14.59).
     const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
-      data: { state: "closed", pnl: "500.00", closeFee: "20.00", stampDuty: "9.50", closePrice: "950.00" },
+      data: { state: "closed", pnl: "500.00", closeFee: "20.30", stampDuty: "14.59", closePrice: "950.00" },
     });
-    // 2,980 + 2,000 + 500 − 20 − 9.50 = 5,450.50.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5450.5", margin: "0" });
+    // 2,966.03 + 2,000 + 500 − 20.30 − 14.59 = 5,431.14 (the margin comes back whole: the same end as
+    // at any leverage, the charges depend on the value only).
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5431.14", margin: "0" });
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
       ["tradeMargin", "available", "-2000.00"],
       ["tradeMargin", "margin", "2000.00"],
-      ["fee", "available", "-20.00"],
+      ["fee", "available", "-20.31"],
+      ["stampDuty", "available", "-13.66"],
       ["marginRelease", "available", "2000.00"],
       ["marginRelease", "margin", "-2000.00"],
       ["realisedPnl", "available", "500.00"],
-      ["fee", "available", "-20.00"],
-      ["stampDuty", "available", "-9.50"],
+      ["fee", "available", "-20.30"],
+      ["stampDuty", "available", "-14.59"],
     ]);
-    expect(sum(records)).toBe("450.50");
+    expect(sum(records)).toBe("431.14");
   });
 
   it("books a loss beyond the margin to the platform (negative balance protection); the closing fee is the user's", async () => {
@@ -197,7 +208,7 @@ describe("a market order, short, in India", () => {
         symbol: "BTCUSD",
         direction: "long",
         priceType: "market",
-        quantity: 1,
+        quantity: "1",
         leverage: 10,
       });
       board.set("BTCUSD", "85.00");
@@ -230,7 +241,7 @@ describe("preview", () => {
     await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
       board.set("ETHUSD", "2500.25");
       const who = await trader(t, { currency: "USD", amount: "1000.00" });
-      const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: 3, leverage: 10 };
+      const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: "3", leverage: 10 };
       const answer = await trade(t, who, "preview", draft);
       // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
       expect(answer).toMatchObject({
@@ -246,7 +257,8 @@ describe("preview", () => {
           total: "757.59",
           available: "1000.00",
           feeRate: "0.001",
-          stampDutyRate: "0",
+          charges: [{ id: "commission", kind: "commission", amount: "7.51" }],
+          closeCharges: [{ id: "commission", kind: "commission", amount: "7.51" }],
           lockedUntil: null,
           liquidationShare: "0.8",
           marketOpen: true,
@@ -269,7 +281,7 @@ describe("preview", () => {
       symbol: "AAPL",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(answer).toMatchObject({ status: 1, data: { marketOpen: false, available: "10.00" } });
@@ -288,7 +300,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "190",
-      quantity: 2,
+      quantity: "2",
       leverage: 2,
     });
     expect(order).toMatchObject({
@@ -335,14 +347,14 @@ describe("limit orders", () => {
       direction: "short",
       priceType: "limit",
       price: "210",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     const open = await placeOk(t, who, {
       symbol: "SOLUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(
@@ -365,7 +377,7 @@ describe("locks", () => {
         symbol: "LTCUSD",
         direction: "long",
         priceType: "market",
-        quantity: 1,
+        quantity: "1",
         leverage: 1,
       });
       expect(order.lockedUntil).toBe("2026-01-05T08:05:00.000Z");
@@ -390,7 +402,7 @@ describe("closing at a stale price", () => {
       symbol: "AVAXUSD",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     board.set("AVAXUSD", { close: "31.00", stale: true });
@@ -415,7 +427,7 @@ describe("closing while the market is shut", () => {
       symbol: "AAPL",
       direction: "long",
       priceType: "market",
-      quantity: 2,
+      quantity: "2",
       leverage: 2,
     });
     expect(order).toMatchObject({
@@ -452,7 +464,7 @@ describe("closing while the market is shut", () => {
       symbol: "005930",
       direction: "long",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     expect(order).toMatchObject({ margin: "70000", openFee: "100", lockedUntil: "2026-01-07T00:00:00.000Z" });
@@ -474,7 +486,7 @@ describe("stops", () => {
       symbol: "ADAUSD",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 1,
       stopLoss: "0.9",
       takeProfit: "1.2",
@@ -497,7 +509,7 @@ describe("stops", () => {
       symbol: "ADAUSD",
       direction: "short",
       priceType: "market",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
       takeProfit: "1.1",
     });
@@ -510,16 +522,16 @@ describe("the lists, the detail and the inventory", () => {
     board.set("XRPUSD", "2.0000");
     board.set("EURUSD", "1.10000");
     const who = await trader(t, { currency: "USD", amount: "10000.00" });
-    const xrp = async (quantity: number) =>
+    const xrp = async (quantity: string) =>
       placeOk(t, who, { symbol: "XRPUSD", direction: "long", priceType: "market", quantity, leverage: 1 });
-    const first = await xrp(10);
+    const first = await xrp("10");
     board.set("XRPUSD", "2.3000");
-    const second = await xrp(30);
+    const second = await xrp("30");
     const fx = await placeOk(t, who, {
       symbol: "EURUSD",
       direction: "short",
       priceType: "market",
-      quantity: 1000,
+      quantity: "1000",
       leverage: 20,
     });
     board.set("XRPUSD", "2.5000");
@@ -541,7 +553,7 @@ describe("the lists, the detail and the inventory", () => {
         name: expect.any(String),
         currency: "USD",
         direction: "long",
-        quantity: 40,
+        quantity: "40",
         averageCost: "2.2250",
         currentPrice: "2.5000",
         marketValue: "100.00",
@@ -553,7 +565,7 @@ describe("the lists, the detail and the inventory", () => {
         name: expect.any(String),
         currency: "USD",
         direction: "short",
-        quantity: 1000,
+        quantity: "1000",
         averageCost: "1.10000",
         currentPrice: "1.09000",
         marketValue: "1090.00",
@@ -579,7 +591,7 @@ describe("the lists, the detail and the inventory", () => {
             direction: "long",
             priceType: "limit",
             price: "0.9",
-            quantity: 1,
+            quantity: "1",
             leverage: 1,
           })
         ).id,
@@ -606,7 +618,7 @@ describe("the account centre", () => {
       symbol: "LINKUSD",
       direction: "long",
       priceType: "market",
-      quantity: 10,
+      quantity: "10",
       leverage: 2,
     });
     board.set("LINKUSD", "23.00");

@@ -1,8 +1,9 @@
-import type { InventoryItem, TradeOrder } from "@brokerage/api";
+import type { ChargeLine, InventoryItem, TradeOrder } from "@brokerage/api";
 import {
   EXCHANGES,
   marketValue,
   money,
+  quantityText,
   pnl,
   returnRate,
   toBookedString,
@@ -34,10 +35,15 @@ export function positionTerms(row: TradeOrderRow) {
   return {
     direction: row.direction,
     openPrice: row.openPrice,
-    quantity: row.quantity,
+    quantity: quantityText(row.quantity),
     margin: row.margin,
     currency: row.currency,
   };
+}
+
+/** Charge lines as a row keeps them (JSON text); null where none were recorded (orders filled before). */
+function chargeLinesOf(text: string | null): ChargeLine[] | null {
+  return text === null ? null : (JSON.parse(text) as ChargeLine[]);
 }
 
 const holdsPosition = (row: TradeOrderRow) => row.state === "open" || row.state === "closing";
@@ -68,13 +74,14 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     direction: row.direction,
     priceType: row.priceType,
     state: row.state,
-    quantity: row.quantity,
+    quantity: quantityText(row.quantity),
     leverage: row.leverage,
     limitPrice: shown(row.limitPrice),
     stopLoss: shown(row.stopLoss),
     takeProfit: shown(row.takeProfit),
     margin: toBookedString(row.margin, row.currency),
     openFee: toBookedString(row.openFee, row.currency),
+    openCharges: chargeLinesOf(row.openCharges),
     createdAt: row.createdAt.toISOString(),
     openedAt: iso(row.openedAt),
     openPrice: shown(row.openPrice),
@@ -83,6 +90,7 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     closePrice: shown(row.closePrice),
     closeFee: cash(row.closeFee),
     stampDuty: cash(row.stampDuty),
+    closeCharges: chargeLinesOf(row.closeCharges),
     closeReason: row.closeReason,
     pnl: profit,
     returnRate: profit === null ? null : returnRate(profit, row.margin),
@@ -110,7 +118,7 @@ export function inventoryOf(
   }
   return [...groups.values()].map((group) => {
     const first = group[0] as TradeOrderRow;
-    const quantity = group.reduce((sum, r) => sum + r.quantity, 0);
+    const quantity = group.reduce<Money>((sum, r) => sum.plus(r.quantity), money(0));
     const cost = group.reduce<Money>(
       (sum, r) => sum.plus(money(positionTerms(r).openPrice).times(r.quantity)),
       money(0),
@@ -130,7 +138,7 @@ export function inventoryOf(
       name: nameOf(market, first.symbol),
       currency: first.currency,
       direction: first.direction,
-      quantity,
+      quantity: quantityText(quantity),
       averageCost: cost.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals),
       currentPrice: price === undefined ? null : priceText(price, decimals),
       marketValue: price === undefined ? null : marketValue(price, quantity, first.currency),

@@ -15,7 +15,7 @@ import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
 import { countBound } from "../bank/index.js";
 import type { FundPasswordService } from "../fund-password/index.js";
-import { amountAtScale, book, idempotent, userWallets, type IdempotentCall } from "../ledger/index.js";
+import { amountAtScale, availableOf, book, idempotent, type IdempotentCall } from "../ledger/index.js";
 import { needsSecondApproval, openReview } from "../reviews/index.js";
 import { getSettings } from "../settings/index.js";
 import * as repo from "./repository.js";
@@ -52,11 +52,6 @@ const cursor = seqCursor("wdr");
 
 function refuse(refusal: Refusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.params);
-}
-
-async function availableOf(handle: Db, userId: string, currency: string): Promise<string> {
-  const wallet = (await userWallets(handle, userId)).find((w) => w.currency === currency);
-  return toBookedString(wallet?.available ?? "0", currency);
 }
 
 export function toWithdrawal(row: repo.ListedRow): Withdrawal {

@@ -70,10 +70,24 @@ const levelsRule = (message: string): Rule => ({
   },
 });
 
+/** A JSON list (of charge components: the key's schema and the core check each one before it is sent). */
+const jsonListRule = (message: string): Rule => ({
+  validator: async (_, raw: string | undefined) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw ?? "");
+    } catch {
+      throw new Error(message);
+    }
+    if (!Array.isArray(value)) throw new Error(message);
+  },
+});
+
 /**
- * The structured form of a `trading.<market>` key: leverage caps per class, the fee (rate and minimum, charged on opening
- * and on closing), stamp duty on the closing side and its cap, the lock, the automatic-close share, the
- * price band and the margin-call levels. Each input checks what the core will check; amounts are in the market's settlement currency.
+ * The structured form of a `trading.<market>` key: leverage caps per class, the fee (rate and minimum,
+ * charged on opening and on closing), the other charges as a JSON list of components, the lock, the
+ * automatic-close share, the price band and the margin-call levels. Each input checks what the core will
+ * check; amounts are in the market's settlement currency.
  */
 export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
   const { t } = useTranslation();
@@ -111,12 +125,14 @@ export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
         {text("feeRate", decimalRule(problem("rate"), rate))}
         {text("minFee", decimalRule(problem("amount"), amount), { suffix: true })}
       </Space>
-      <Space size={16} align="start" wrap>
-        {text("stampDutyRate", decimalRule(problem("rate"), rate))}
-        {text("stampDutyCap", decimalRule(problem("cap"), { ...amount, minOpen: true, optional: true }), {
-          suffix: true,
-        })}
-      </Space>
+      <Form.Item
+        name={name("charges")}
+        label={t("config.trading.fields.charges")}
+        extra={t("config.trading.hints.charges")}
+        rules={[jsonListRule(problem("charges"))]}
+      >
+        <Input.TextArea className="admin-mono" autoSize={{ minRows: 4, maxRows: 16 }} spellCheck={false} />
+      </Form.Item>
       <Form.Item
         name={name("lockKind")}
         label={t("config.trading.fields.lockKind")}

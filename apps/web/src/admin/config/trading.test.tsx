@@ -5,6 +5,8 @@ import { asStaff, defaultConfigItems, fail, isolateTests, ok, type Handler } fro
 import { tradingProblems } from "./trading";
 
 const items = defaultConfigItems();
+/** Korea's securities transaction tax as the defaults list it. */
+const stt = { id: "stt", kind: "transactionTax", basis: { kind: "value", rate: "0.002" }, side: "sell" };
 
 isolateTests();
 
@@ -26,12 +28,14 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     asStaff("operator", "/config", { "config/list": () => ok({ items }) });
     expect(
       await screen.findAllByText(
-        "Leverage share 5× · fee 0.03% (at least 100 KRW) · stamp duty 0.2% · lock T+2 · auto-close at 50% loss · band ±30%",
+        "Leverage share 5× · fee 0.03% (at least 100 KRW) · charges stt · lock T+2 · auto-close at 50% loss · band ±30%",
         {},
         { timeout: 20_000 },
       ),
     ).toHaveLength(2);
-    expect(screen.getAllByText(/stamp duty 0\.1%, at most 1,000\.00 MYR/)).toHaveLength(2);
+    expect(screen.getAllByText(/charges clearingFee, stampDuty/)).toHaveLength(2);
+    // Every class its own cap: forex majors and the other pairs.
+    expect(screen.getAllByText(/^Leverage fxMajor 30×, fxOther 20× · fee 0\.01% /)).toHaveLength(2);
   });
 
   it("are edited field by field, checked before they are sent, and sent as the structured value", async () => {
@@ -46,6 +50,7 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     field(drawer, "Minimum fee (each side)", "0.5");
     field(drawer, "Fee rate (each side)", "1");
     field(drawer, "Leverage caps by class", "share 2000");
+    field(drawer, "Other charges (JSON)", "[{");
     field(drawer, "Reason for the change", "Fee review");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(
@@ -59,12 +64,13 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(
       within(drawer).getByText('Enter classes with whole-number caps from 1 to 1000, such as "share 5"'),
     ).toBeTruthy();
+    expect(within(drawer).getByText("Enter a JSON list of components as the hint describes")).toBeTruthy();
     expect(calls.some((c) => c.path === "config/set")).toBe(false);
 
     field(drawer, "Minimum fee (each side)", "150");
     field(drawer, "Fee rate (each side)", "0.0005");
     field(drawer, "Leverage caps by class", "share 3");
-    field(drawer, "Stamp duty cap (optional)", "5000");
+    field(drawer, "Other charges (JSON)", JSON.stringify([{ ...stt, max: "5000" }]));
     fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
     field(drawer, "Lock length", "30");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
@@ -75,8 +81,7 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
         leverageCaps: { share: 3 },
         feeRate: "0.0005",
         minFee: "150",
-        stampDutyRate: "0.002",
-        stampDutyCap: "5000",
+        charges: [{ ...stt, max: "5000" }],
         lock: { kind: "minutes", n: 30 },
         liquidationShare: "0.5",
         marginCallLevels: ["0.8", "0.65"],

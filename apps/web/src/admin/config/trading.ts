@@ -18,8 +18,9 @@ import {
 import type { TFunction } from "i18next";
 
 /**
- * The `trading.<market>` keys as a structured form (fees, stamp duty, leverages, lock, automatic close,
- * price band) instead of JSON. Before it is sent, a value passes the key's schema and then the core's own
+ * The `trading.<market>` keys as a structured form (leverage caps per class, commission, lock, automatic
+ * close, price band, margin-call levels) instead of JSON; the market's other charges, a list of components,
+ * are edited as JSON. Before it is sent, a value passes the key's schema and then the core's own
  * `checkTradingConfig` with the market, as the server checks it on `config/set` (trading/setting-check.ts):
  * the core also knows the settlement currency's scale.
  */
@@ -41,9 +42,8 @@ export interface TradingForm {
   leverageCaps?: string;
   feeRate?: string;
   minFee?: string;
-  stampDutyRate?: string;
-  /** Empty: no cap. */
-  stampDutyCap?: string;
+  /** The other charges (`charges`), as indented JSON. */
+  charges?: string;
   lockKind?: "tradingDays" | "minutes";
   lockN?: number | null;
   liquidationShare?: string;
@@ -58,8 +58,7 @@ export function toTradingForm(value: unknown): TradingForm {
     leverageCaps: capsText(v.leverageCaps, " "),
     feeRate: v.feeRate,
     minFee: v.minFee,
-    stampDutyRate: v.stampDutyRate,
-    stampDutyCap: v.stampDutyCap ?? "",
+    charges: JSON.stringify(v.charges, null, 2),
     lockKind: v.lock.kind,
     lockN: v.lock.n,
     liquidationShare: v.liquidationShare,
@@ -68,11 +67,14 @@ export function toTradingForm(value: unknown): TradingForm {
   };
 }
 
-/** {share: 5} → "share 5" (`separator` between a class and its cap), classes in their order. */
-export function capsText(caps: TradingMarketSetting["leverageCaps"], separator: string): string {
-  return LEVERAGE_CLASSES.flatMap((c) => (caps[c] === undefined ? [] : [`${c}${separator}${caps[c]}`])).join(
-    ", ",
-  );
+/**
+ * {share: 5} → "share 5" (`separator` between a class and its cap, `unit` after the cap), classes in their
+ * order.
+ */
+export function capsText(caps: TradingMarketSetting["leverageCaps"], separator: string, unit = ""): string {
+  return LEVERAGE_CLASSES.flatMap((c) =>
+    caps[c] === undefined ? [] : [`${c}${separator}${caps[c]}${unit}`],
+  ).join(", ");
 }
 
 /**
@@ -97,15 +99,23 @@ export function parseLevels(text: string | undefined): string[] {
   return (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function fromTradingForm(form: TradingForm): unknown {
   const text = (v: string | undefined) => (v ?? "").trim();
-  const cap = text(form.stampDutyCap);
+  const charges = text(form.charges);
   return {
     leverageCaps: parseLeverageCaps(form.leverageCaps),
     feeRate: text(form.feeRate),
     minFee: text(form.minFee),
-    stampDutyRate: text(form.stampDutyRate),
-    ...(cap === "" ? {} : { stampDutyCap: cap }),
+    // Text that is not JSON stays text, for the checks to refuse under its input.
+    charges: parseJson(charges),
     lock: { kind: form.lockKind, n: form.lockN },
     liquidationShare: text(form.liquidationShare),
     marginCallLevels: parseLevels(form.marginCallLevels),
@@ -119,8 +129,7 @@ const FIELDS: Record<string, { input: keyof TradingForm; problem: string }> = {
   marginCallLevels: { input: "marginCallLevels", problem: "marginCallLevels" },
   feeRate: { input: "feeRate", problem: "rate" },
   minFee: { input: "minFee", problem: "amount" },
-  stampDutyRate: { input: "stampDutyRate", problem: "rate" },
-  stampDutyCap: { input: "stampDutyCap", problem: "cap" },
+  charges: { input: "charges", problem: "charges" },
   lock: { input: "lockKind", problem: "lockKind" },
   "lock.kind": { input: "lockKind", problem: "lockKind" },
   "lock.n": { input: "lockN", problem: "lockN" },
@@ -169,13 +178,12 @@ export function tradingText(t: TFunction, key: SettingKey, value: unknown): stri
       ? t("config.trading.text.noLock")
       : t(`config.trading.text.${v.lock.kind}`, { count: v.lock.n });
   return t("config.trading.text.line", {
-    leverages: capsText(v.leverageCaps, " ") + "×",
+    // "share 5×", "fxMajor 30×, fxOther 20×": each class with its cap.
+    leverages: capsText(v.leverageCaps, " ", "×"),
     fee: percent(v.feeRate),
     minFee: amount(v.minFee),
-    duty:
-      v.stampDutyCap === undefined
-        ? percent(v.stampDutyRate)
-        : t("config.trading.text.capped", { rate: percent(v.stampDutyRate), cap: amount(v.stampDutyCap) }),
+    charges:
+      v.charges.length === 0 ? t("config.trading.text.noCharges") : v.charges.map((c) => c.id).join(", "),
     lock,
     share: percent(v.liquidationShare),
     band: percent(v.priceBand),

@@ -60,7 +60,7 @@ describe("a user's orders and positions", { timeout: 30_000 }, () => {
     const finished = await within(card).findByRole("region", { name: "Finished" });
     expect(await within(finished).findByText("2550.00")).toBeTruthy();
     expect(within(finished).getByText("+100.00")).toBeTruthy();
-    expect(within(finished).getByText("close 20.00 · stamp duty 5.10")).toBeTruthy();
+    expect(within(finished).getByText("close 20.00 · taxes 5.10")).toBeTruthy();
     expect(within(finished).getByText("Closed by the user")).toBeTruthy();
   });
 

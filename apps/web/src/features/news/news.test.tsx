@@ -88,6 +88,8 @@ const reliance: Quote = {
     industry: null,
     board: "listed",
     lotSize: 1,
+    quantityStep: "1",
+    marketQuantityStep: "1",
     sharesOutstanding: null,
     foreignOwnership: null,
     shortInterestRatio: null,

@@ -22,7 +22,7 @@ const second = closedOrderOf({
   name: "Bitcoin / US Dollar",
   currency: "USD",
   direction: "short",
-  quantity: 3,
+  quantity: "3",
   leverage: 10,
   openPrice: "60000.00",
   closePrice: "61000.00",
@@ -39,7 +39,7 @@ signedInTests();
 pagingInView();
 
 describe("/information/settled trades", () => {
-  it("lists each trade with stock, direction, lots, prices, fees, P&L and time, loading more on scroll", async () => {
+  it("lists each trade with stock, direction, quantity, prices, fees, P&L and time, loading more on scroll", async () => {
     vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
       if (path !== "trade/trades") throw new Error(`unexpected ${path}`);
       const cursor = (body as { cursor?: string } | undefined)?.cursor;
@@ -51,9 +51,9 @@ describe("/information/settled trades", () => {
     const list = await screen.findByRole("list", { name: "Trades" });
     const [gain] = await within(list).findAllByRole("listitem");
     expect(gain?.textContent).toContain("Reliance Industries");
-    expect(gain?.textContent).toContain("Long · 2 lots · 5×");
+    expect(gain?.textContent).toContain("Long · quantity 2 · 5×");
     expect(gain?.textContent).toContain("Buy 2,500.00 → sell 2,550.00");
-    expect(gain?.textContent).toContain("Fees 40.00 · stamp duty 5.10");
+    expect(gain?.textContent).toContain("Fees 40.00 · taxes 5.10");
     expect(gain?.textContent).toContain("2026.11.24");
     expect(within(gain as HTMLElement).getByText(/\+100\.00/).className).toContain("record__amount--in");
 
@@ -61,7 +61,7 @@ describe("/information/settled trades", () => {
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
     expect(vi.mocked(apiPost).mock.calls.map(([, b]) => b)).toEqual([{}, { cursor: "c2" }]);
     const loss = within(list).getAllByRole("listitem")[1] as HTMLElement;
-    expect(loss.textContent).toContain("Short · 3 lots · 10×");
+    expect(loss.textContent).toContain("Short · quantity 3 · 10×");
     expect(within(loss).getByText(/-3,000\.00/).className).toContain("record__amount--out");
     expect(await screen.findByText("No more records")).toBeTruthy();
   });

@@ -212,4 +212,20 @@ describe("/information/setting", () => {
     show(<SettingScreen />, "/information/setting");
     expect(await screen.findByRole("button", { name: /^Change fund password$/ })).toBeTruthy();
   });
+
+  it("lets the user choose which colour means a rise, and keeps the choice", async () => {
+    serve({ "user/getUserinfo": userInfo({ fundPasswordSet: true }) });
+    show(<SettingScreen />, "/information/setting");
+    const colours = await screen.findByRole("radiogroup", { name: "Price colours" });
+    const greenUp = within(colours).getByRole("radio", { name: "Green up, red down" });
+    expect(
+      within(colours).getByRole("radio", { name: "Red up, green down" }).getAttribute("aria-checked"),
+    ).toBe("true");
+    fireEvent.click(greenUp);
+    expect(greenUp.getAttribute("aria-checked")).toBe("true");
+    expect(document.documentElement.dataset.priceColors).toBe("greenUp");
+    expect(localStorage.getItem("priceColors")).toBe("greenUp");
+    localStorage.removeItem("priceColors");
+    delete document.documentElement.dataset.priceColors;
+  });
 });

@@ -4,7 +4,7 @@ import { isLockedAt, leveragesOf, livePnl, parseAllowed, tabOf, toneOf } from ".
 const position = {
   direction: "long" as const,
   openPrice: "2500.00",
-  quantity: 3,
+  quantity: "3",
   margin: "1500.00",
   currency: "INR",
 };

@@ -22,8 +22,17 @@ const terms: TradeTerms = {
   leverageCaps: { share: 20 },
   feeRate: "0.0005",
   minFee: "25.00",
-  stampDutyRate: "0.001",
-  stampDutyCap: "500.00",
+  charges: [
+    { id: "stt", kind: "transactionTax", basis: { kind: "value", rate: "0.001" }, side: "both" },
+    {
+      id: "stampDuty",
+      kind: "stampDuty",
+      basis: { kind: "value", rate: "0.00015" },
+      side: "buy",
+      max: "500.00",
+    },
+    { id: "gst", kind: "vat", basis: { kind: "charges", rate: "0.18", on: ["commission"] }, side: "both" },
+  ],
   lock: { kind: "tradingDays", n: 2 },
   liquidationShare: "0.7",
   marginCallLevels: ["0.9"],
@@ -36,15 +45,24 @@ const preview = (leverage: number): OrderPreview => ({
   name: "Reliance Industries",
   currency: "INR",
   price: "2500.00",
-  quantity: 1,
+  quantity: "1",
   leverage,
   notional: "2500.00",
   margin: "125.00",
   fee: "25.00",
+  charges: [
+    { id: "commission", kind: "commission", amount: "20.00" },
+    { id: "stt", kind: "transactionTax", amount: "2.50" },
+    { id: "gst", kind: "vat", amount: "2.50" },
+  ],
+  closeCharges: [
+    { id: "commission", kind: "commission", amount: "20.00" },
+    { id: "stt", kind: "transactionTax", amount: "2.50" },
+    { id: "gst", kind: "vat", amount: "2.50" },
+  ],
   total: "150.00",
   available: "8550.00",
   feeRate: "0.0005",
-  stampDutyRate: "0.001",
   lockedUntil: "2026-11-25T03:45:00.000Z",
   liquidationShare: "0.7",
   marketOpen: true,
@@ -90,7 +108,13 @@ describe("the buy form's terms", () => {
     expect(
       within(rules).getByText("Fee rate 0.05% on opening and again on closing, at least 25.00 INR each time"),
     ).toBeTruthy();
-    expect(within(rules).getByText("Stamp duty 0.1% on closing, at most 500.00 INR")).toBeTruthy();
+    expect(
+      within(rules).getByText("Securities transaction tax 0.1% of the value, on purchases and sales"),
+    ).toBeTruthy();
+    expect(
+      within(rules).getByText("Stamp duty 0.015% of the value, on purchases, at most 500.00 INR"),
+    ).toBeTruthy();
+    expect(within(rules).getByText("GST 18% on Commission, on purchases and sales")).toBeTruthy();
     expect(within(rules).getByText("Locked after buying until T+2 (trading days)")).toBeTruthy();
     expect(
       within(rules).getByText("Closed automatically when the loss reaches 70% of the margin"),
@@ -101,6 +125,10 @@ describe("the buy form's terms", () => {
     await waitFor(() => expect(calls("trade/preview").at(-1)?.[1]).toMatchObject({ leverage: 20 }));
     // Priced: the lock's own end replaces the rule.
     expect(await screen.findByText(/^Cannot be closed before 2026\.11\.25/)).toBeTruthy();
+    // The fee's components, on opening and if closed at this price.
+    expect(screen.getByText("If closed at this price")).toBeTruthy();
+    expect(screen.getAllByText("Securities transaction tax")).toHaveLength(2);
+    expect(screen.getAllByText("GST")).toHaveLength(2);
   });
 
   it("falls back to the core's defaults without terms, and takes the list a refusal names", async () => {

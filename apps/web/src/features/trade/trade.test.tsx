@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { OrderPreview } from "@brokerage/api";
+import type { OrderPreview, Quote } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -27,15 +27,16 @@ const preview: OrderPreview = {
   name: "Reliance Industries",
   currency: "INR",
   price: "2500.00",
-  quantity: 2,
+  quantity: "2",
   leverage: 5,
   notional: "5000.00",
   margin: "1000.00",
   fee: "20.00",
+  charges: [{ id: "commission", kind: "commission", amount: "20.00" }],
+  closeCharges: [{ id: "commission", kind: "commission", amount: "20.00" }],
   total: "1020.00",
   available: "8550.00",
   feeRate: "0.0003",
-  stampDutyRate: "0.001",
   lockedUntil: null,
   liquidationShare: "0.8",
   marketOpen: true,
@@ -56,10 +57,12 @@ describe("/market/marketBuy", () => {
     serve({ "trade/preview": preview, "trade/placeOrder": order() });
     renderRoute(<MarketBuyScreen />, "/market/marketBuy");
     fireEvent.click(screen.getByRole("radio", { name: "5×" }));
-    fireEvent.click(screen.getByRole("button", { name: "One lot more" }));
+    fireEvent.click(screen.getByRole("button", { name: "1 more" }));
     expect(await screen.findByText("1,020.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText("8,550.00 INR")).toBeTruthy();
-    expect(screen.getByText("Stamp duty 0.1% on closing")).toBeTruthy();
+    // Without the market's terms the preview still says what closing at this price would charge.
+    expect(screen.getByText("If closed at this price")).toBeTruthy();
+    expect(screen.getByText("Commission")).toBeTruthy();
     expect(screen.getByText("Closed automatically when the loss reaches 80% of the margin")).toBeTruthy();
     await waitFor(() =>
       expect(calls("trade/preview").at(-1)?.[1]).toEqual({
@@ -67,19 +70,21 @@ describe("/market/marketBuy", () => {
         exchange: "NSE",
         direction: "long",
         priceType: "market",
-        quantity: 2,
+        quantity: "2",
         leverage: 5,
       }),
     );
 
     fireEvent.click(screen.getByRole("button", { name: "Buy long" }));
     const sheet = await screen.findByRole("dialog", { name: "Confirm your order" });
-    expect(within(sheet).getByText("Long · Market price · 2 lots · 5× · Reliance Industries")).toBeTruthy();
+    expect(
+      within(sheet).getByText("Long · Market price · quantity 2 · 5× · Reliance Industries"),
+    ).toBeTruthy();
     expect(calls("trade/placeOrder")).toHaveLength(0);
     fireEvent.click(within(sheet).getByRole("button", { name: "Place order" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/trade/index?tab=inProgress"));
     const [, sent] = calls("trade/placeOrder")[0]!;
-    expect(sent).toMatchObject({ quantity: 2, leverage: 5, direction: "long", priceType: "market" });
+    expect(sent).toMatchObject({ quantity: "2", leverage: 5, direction: "long", priceType: "market" });
     expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
@@ -108,6 +113,74 @@ describe("/market/marketBuy", () => {
     await waitFor(() =>
       expect(calls("trade/preview").at(-1)?.[1]).toMatchObject({ priceType: "limit", price: "2400" }),
     );
+  });
+});
+
+/** A quote whose details carry an instrument's steps (what the buy form reads them from). */
+const quoteWithSteps = (details: Partial<Quote["details"]>) =>
+  ({
+    code: "X",
+    details: { kind: "stock", lotSize: 1, quantityStep: "1", marketQuantityStep: "1", ...details },
+  }) as Quote;
+
+describe("/market/marketBuy quantity steps", () => {
+  const buy = (symbol: string, exchange: string, type: string) =>
+    localStorage.setItem("marketBuy", JSON.stringify({ symbol, exchange, type, direction: "long" }));
+
+  it("steps a Malaysian share by its board lot of 100 and names a quantity off the lot", async () => {
+    buy("1155", "BURSA", "myr");
+    serve({
+      "trade/preview": preview,
+      "market/quote": quoteWithSteps({ lotSize: 100, quantityStep: "100", marketQuantityStep: "100" }),
+    });
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
+    const field = screen.getByLabelText("Quantity");
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe("100"));
+    expect(
+      screen.getByText("1 lot is 100 shares (the exchange's board lot): the quantity is a multiple of 100"),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "100 more" }));
+    expect((field as HTMLInputElement).value).toBe("200");
+    await waitFor(() => expect(calls("trade/preview").at(-1)?.[1]).toMatchObject({ quantity: "200" }));
+    fireEvent.change(field, { target: { value: "150" } });
+    expect(screen.getByText("Enter a multiple of 100")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "100 less" }));
+    expect((field as HTMLInputElement).value).toBe("100");
+  });
+
+  it("takes decimals of a coin and sends them as a string, exactly", async () => {
+    buy("BTCUSD", "CRYPTO", "crypto");
+    serve({
+      "trade/preview": preview,
+      "market/quote": quoteWithSteps({
+        kind: "crypto",
+        quantityStep: "0.00001",
+        marketQuantityStep: "0.00001",
+      }),
+    });
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
+    expect(await screen.findByText("Decimals allowed, in steps of 0.00001 BTC")).toBeTruthy();
+    const field = screen.getByLabelText("Quantity");
+    fireEvent.change(field, { target: { value: "0,001" } });
+    expect((field as HTMLInputElement).value).toBe("0.001");
+    fireEvent.click(screen.getByRole("button", { name: "0.00001 more" }));
+    expect((field as HTMLInputElement).value).toBe("0.00101");
+    await waitFor(() => expect(calls("trade/preview").at(-1)?.[1]).toMatchObject({ quantity: "0.00101" }));
+  });
+
+  it("offers fractions of a US share at market and whole shares for a limit order", async () => {
+    buy("AAPL", "NASDAQ", "usd");
+    serve({ "trade/preview": preview, "market/quote": quoteWithSteps({ marketQuantityStep: "0.0001" }) });
+    renderRoute(<MarketBuyScreen />, "/market/marketBuy");
+    expect(
+      await screen.findByText(
+        "Market orders take fractions of a share, in steps of 0.0001; limit orders whole shares",
+      ),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: "0.5" } });
+    fireEvent.click(screen.getByRole("radio", { name: "Limit price" }));
+    expect(screen.getByText("Enter a multiple of 1")).toBeTruthy();
   });
 });
 
@@ -234,7 +307,9 @@ describe("/trade/positionDetail", () => {
     expect(calls("trade/positionDetail")[0]?.[1]).toEqual({ id: order().id });
     for (const label of [
       "Original margin",
-      "Stamp duty",
+      "Closing taxes",
+      "Opening charges",
+      "Closing charges",
       "Sell price",
       "Return rate",
       "Locked until",

@@ -1,4 +1,5 @@
 import { EXCHANGES, MARKETS, type ExchangeCode, type MarketCode } from "../exchanges.js";
+import { stockQuantityRule } from "../lots.js";
 import { hashString, uniform } from "../random.js";
 import type { Board, Instrument, LocalizedNames } from "../types.js";
 import { ZH_TW_NAMES } from "./names-zh-tw.js";
@@ -91,7 +92,7 @@ export function buildStocks(profile: StockMarketProfile, rows: readonly StockRow
       industry,
       sharesOutstanding: shares,
       board: board ?? "listed",
-      lotSize: 1,
+      ...stockQuantityRule(profile.market),
       ticks: spec.ticks,
       priceDecimals: spec.priceDecimals,
       priceBand: spec.priceBand,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CORPORATE_ACTIONS } from "../corporate-actions.js";
 import { isTradingDay } from "../calendar.js";
+import { BOARD_LOTS, CRYPTO_STEPS, QUANTITY_DECIMALS } from "../lots.js";
+import { money } from "../../money.js";
 import { INDICES, INSTRUMENTS } from "./index.js";
 import { ZH_TW_CURRENCY_NAMES, ZH_TW_NAMES } from "./names-zh-tw.js";
 
@@ -34,7 +36,7 @@ describe("instrument catalogue", () => {
         Object.values(i.names).every((n) => n.length > 0),
         i.symbol,
       ).toBe(true);
-      expect(i.lotSize).toBe(1);
+      expect(i.lotSize, i.symbol).toBe(i.kind === "stock" ? BOARD_LOTS[i.market] : 1);
       expect(i.basePrice).toBeGreaterThan(0);
       expect(i.volatility).toBeGreaterThan(0);
       if (i.kind === "stock") {
@@ -72,6 +74,26 @@ describe("instrument catalogue", () => {
     expect(zhTW("BTCUSD")).toBe("比特幣");
     expect(zhTW("EURUSD")).toBe("歐元/美元");
     expect(zhTW("SPX")).toBe("標普500指數");
+  });
+
+  it("steps each order by its board lot, a fraction of a coin, or a fraction of a US share at market", () => {
+    for (const i of INSTRUMENTS) {
+      const step = money(i.quantityStep);
+      expect(step.greaterThan(0), i.symbol).toBe(true);
+      expect(step.decimalPlaces(), i.symbol).toBeLessThanOrEqual(QUANTITY_DECIMALS);
+      expect(money(i.marketQuantityStep).decimalPlaces(), i.symbol).toBeLessThanOrEqual(QUANTITY_DECIMALS);
+      if (i.kind === "stock") expect(i.quantityStep, i.symbol).toBe(String(BOARD_LOTS[i.market]));
+      if (i.kind === "stock" && i.market === "US") expect(i.marketQuantityStep).toBe("0.0001");
+      else expect(i.marketQuantityStep, i.symbol).toBe(i.quantityStep);
+      // A ~1 USD order is possible on every crypto pair: one step is worth at most 1 USD at its base price.
+      if (i.kind === "crypto") {
+        expect(CRYPTO_STEPS[i.symbol.replace(/USD$/, "")], i.symbol).toBe(i.quantityStep);
+        expect(step.times(i.basePrice).lessThanOrEqualTo(1), i.symbol).toBe(true);
+      }
+    }
+    expect(
+      INSTRUMENTS.filter((i) => i.market === "MY" || i.market === "TH").every((i) => i.lotSize === 100),
+    ).toBe(true);
   });
 
   it("lists the main cryptocurrencies and forex pairs", () => {

@@ -1,4 +1,5 @@
 import { EXCHANGES } from "../exchanges.js";
+import { cryptoQuantityRule } from "../lots.js";
 import { fixedTick } from "../ticks.js";
 import type { Instrument } from "../types.js";
 import { zhTWName } from "./build.js";
@@ -40,7 +41,7 @@ export const CRYPTO_ASSETS: Instrument[] = ROWS.map(([asset, en, ko, zh, hi, sup
     industry: "Crypto",
     sharesOutstanding: supply,
     board: "listed",
-    lotSize: 1,
+    ...cryptoQuantityRule(asset),
     ticks: fixedTick(tick),
     priceDecimals: tick.split(".")[1]?.length ?? 0,
     priceBand: EXCHANGES.CRYPTO.priceBand,

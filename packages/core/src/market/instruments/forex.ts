@@ -1,4 +1,5 @@
 import { EXCHANGES } from "../exchanges.js";
+import { FOREX_QUANTITY_RULE } from "../lots.js";
 import { fixedTick } from "../ticks.js";
 import type { Instrument, LocalizedNames } from "../types.js";
 import { ZH_TW_CURRENCY_NAMES } from "./names-zh-tw.js";
@@ -73,7 +74,7 @@ export const FOREX_PAIRS: Instrument[] = ROWS.map(([pair, price, vol, tick]) => 
     industry: null,
     sharesOutstanding: null,
     board: "listed",
-    lotSize: 1,
+    ...FOREX_QUANTITY_RULE,
     ticks: fixedTick(tick),
     priceDecimals: tick.split(".")[1]?.length ?? 0,
     priceBand: EXCHANGES.FX.priceBand,

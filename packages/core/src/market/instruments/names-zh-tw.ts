@@ -218,6 +218,13 @@ export const ZH_TW_NAMES: Readonly<Record<string, string>> = {
   KOSDAQ: "KOSDAQ指數",
   FBMKLCI: "富時馬來西亞吉隆坡綜合指數",
   SET: "泰國SET指數",
+  NIFTYBANK: "NIFTY銀行指數",
+  DJI: "道瓊工業平均指數",
+  KOSPI200: "韓國KOSPI 200指數",
+  FBM100: "富時馬來西亞100指數",
+  FBMEMAS: "富時馬來西亞EMAS指數",
+  SET50: "泰國SET50指數",
+  SET100: "泰國SET100指數",
 };
 
 /** Currency names as used in Taiwan (日圓, 澳幣, 加幣, 港幣, 令吉), for forex pair names. */

@@ -31,9 +31,13 @@ describe("simulator determinism", () => {
 
   it("moves prices while trading and quotes every price on the tick grid", () => {
     const a = sim.quote("005930", at("2026-03-06T02:00:05Z"));
-    const b = sim.quote("005930", at("2026-03-06T03:30:05Z"));
     expect(a?.status).toBe("open");
-    expect(a?.close).not.toBe(b?.close);
+    // Every half hour from 09:00 to 15:00 Seoul: a 100-won tick can leave two instants at one price.
+    const closes = Array.from(
+      { length: 13 },
+      (_, i) => sim.quote("005930", at("2026-03-06T00:00:05Z") + i * 1_800_000)?.close,
+    );
+    expect(new Set(closes).size).toBeGreaterThan(3);
     const krx = INSTRUMENTS.find((i) => i.symbol === "005930");
     for (const price of [a?.close, a?.open, a?.high, a?.low, a?.prev_close]) {
       expect(isOnTick(krx?.ticks ?? [], price ?? "1")).toBe(true);

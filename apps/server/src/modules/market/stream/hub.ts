@@ -31,9 +31,9 @@ export interface TickHubOptions {
   intervalMs: number;
 }
 
-/** A quote as a tick's JSON. `sentAt` is wall-clock time, for latency measurement. */
-export function tickJson(quote: Quote): Buffer {
-  const tick: WsTick = {
+/** The live part of a quote, as a tick (and `market/quotes`) carries it. */
+export function liveTick(quote: Quote): Omit<WsTick, "sentAt"> {
+  return {
     symbol: quote.code,
     close: quote.close,
     gainValue: quote.gainValue,
@@ -41,8 +41,12 @@ export function tickJson(quote: Quote): Buffer {
     volume: quote.volume,
     timestamp: quote.timestamp,
     status: quote.status,
-    sentAt: Date.now(),
   };
+}
+
+/** A quote as a tick's JSON. `sentAt` is wall-clock time, for latency measurement. */
+export function tickJson(quote: Quote): Buffer {
+  const tick: WsTick = { ...liveTick(quote), sentAt: Date.now() };
   return Buffer.from(JSON.stringify(tick));
 }
 

@@ -20,8 +20,9 @@ import {
 /**
  * The app's own engine (`app.tradingEngine`), its rounds run by the test after moving the clock and the
  * prices: every amount below is worked out by hand from the market's default rules (CRYPTO: fee 0.1%, no
- * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% on the close, T+1 lock; automatic close at
- * ESMA's 50% of the margin), crypto allowed up to 10× as these cases were worked out.
+ * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% and FINRA's $0.000166 a share on the sale,
+ * T+1 lock; automatic close at ESMA's 50% of the margin), crypto allowed up to 10× as these cases were
+ * worked out.
  */
 const board = new PriceBoard();
 let t: TestApp;
@@ -47,7 +48,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "600.50",
-      quantity: 3,
+      quantity: "3",
       leverage: 5,
     });
     await round();
@@ -74,7 +75,7 @@ describe("limit orders", () => {
       direction: "short",
       priceType: "limit",
       price: "700",
-      quantity: 3,
+      quantity: "3",
       leverage: 5,
     });
     // At 710 the margin would be 426.00 and the fee 2.13: 6.03 more than the hold.
@@ -93,7 +94,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "95",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     expect(order.expiresAt).toBe("2026-01-05T21:00:00.000Z");
@@ -120,7 +121,7 @@ describe("limit orders", () => {
       direction: "long",
       priceType: "limit",
       price: "640",
-      quantity: 1,
+      quantity: "1",
       leverage: 1,
     });
     tick("BNBUSD", "630.00");
@@ -142,7 +143,7 @@ async function dot(leverage: number, stops: Record<string, string> = {}) {
     symbol: "DOTUSD",
     direction: "long",
     priceType: "market",
-    quantity: 10,
+    quantity: "10",
     leverage,
     ...stops,
   });
@@ -194,7 +195,7 @@ describe("stops", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
       stopLoss: "95",
     });
@@ -206,13 +207,14 @@ describe("stops", () => {
     t.clock.set("2026-01-06T14:30:00Z");
     board.set("NVDA", "93.00");
     await round();
-    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02. 1000 − 501 + 500 − 36.02.
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02; FINRA TAF 5 ×
+    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 − 36.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       pnl: "-35.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.97", margin: "0" });
   });
 });
 
@@ -267,7 +269,7 @@ describe("closes at the open and at the close", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     t.clock.set("2026-01-05T22:00:00Z");
@@ -279,14 +281,15 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
     t.clock.set("2026-01-06T14:30:00Z");
     await round();
-    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02.
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02; FINRA TAF 5 × 0.000166 → 0.01.
+    // 1000 − 501 + 500 + 20 − 1.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "user",
       closePrice: "104.00",
       pnl: "20.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.97", margin: "0" });
   });
 
   it("closes day trades at the market's close, at the closing price", async () => {
@@ -297,7 +300,7 @@ describe("closes at the open and at the close", () => {
       symbol: "NVDA",
       direction: "long",
       priceType: "market",
-      quantity: 5,
+      quantity: "5",
       leverage: 1,
     });
     // Day trades come from their own approval (not built here); an intraday position has no lock.
@@ -313,12 +316,13 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set("2026-01-05T21:00:00Z");
     await round();
-    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02. 1000 − 501 + 500 + 13.98.
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02; FINRA TAF 5 ×
+    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 + 13.97.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
       pnl: "15.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.98", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.97", margin: "0" });
   });
 });

@@ -59,7 +59,7 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL", () => {
     const who = await trader(t, { currency: "USD", amount: "2000.00" });
     const one = engineOn(t.database);
     const two = engineOn(second);
-    const limit = { symbol: "BNBUSD", direction: "long", priceType: "limit", quantity: 1, leverage: 1 };
+    const limit = { symbol: "BNBUSD", direction: "long", priceType: "limit", quantity: "1", leverage: 1 };
     const first = await placeOk(t, who, { ...limit, price: "640" });
 
     board.set("BNBUSD", "630.00");

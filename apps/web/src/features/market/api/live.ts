@@ -9,7 +9,7 @@ import { showInfo } from "../../../lib/toast";
 const socketUrl = () =>
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
 
-/** The app's one quote feed: WebSocket /api/ws, polling `market/quote` while the socket is down. */
+/** The app's one quote feed: WebSocket /api/ws, polling `market/quotes` while the socket is down. */
 export const marketFeed = new MarketFeed({
   url: socketUrl,
   session: () => {
@@ -18,11 +18,7 @@ export const marketFeed = new MarketFeed({
     return token && account ? { token, account } : null;
   },
   createSocket: (url) => new WebSocket(url),
-  fetchQuote: async (symbol) => {
-    const q = await apiPost("market/quote", { symbol }, { silent: true });
-    const { close, gainValue, gain, volume, timestamp, status } = q;
-    return { symbol, close, gainValue, gain, volume, timestamp, status };
-  },
+  fetchQuotes: (symbols) => apiPost("market/quotes", { symbols: [...symbols] }, { silent: true }),
 });
 
 // An ended session (log-out, password change, 401) must not keep a socket or its reconnects alive.

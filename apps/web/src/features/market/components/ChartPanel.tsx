@@ -7,15 +7,18 @@ import { ErrorState } from "../../../components/ErrorState";
 import { LoadingState } from "../../../components/LoadingState";
 import { CHART_CANDLES, useKline, type Adjustment } from "../api/market";
 import type { StockRef } from "../../../lib/quote";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatZoneOffset } from "../../../lib/format";
 import { PriceChart } from "./PriceChart";
 
 const PERIODS = Object.keys(KLINE_TYPES).map(Number) as KlineType[];
 /** Time-share and the 1M–1Y ranges are lines; the bar periods are candlesticks. */
 const LINE_PERIODS = new Set<KlineType>([1, 9, 10, 11, 12]);
 const INTRADAY = new Set<KlineType>([1, 2, 3, 4, 5]);
-/** Ranges cover their whole span (spec §9 periods); the other periods chart the last 100 candles. */
-const isRange = (period: KlineType) => period >= 9;
+/**
+ * Time-share charts the whole current session from its open, and the ranges their whole span (spec §9
+ * periods); the other periods chart the last 100 candles.
+ */
+const isWhole = (period: KlineType) => period === 1 || period >= 9;
 
 /** Spec §9 chart: every period as a tab, the three price adjustments, candles plus volume. */
 export function ChartPanel({
@@ -23,12 +26,15 @@ export function ChartPanel({
   name,
   liveClose,
   liveAt,
+  prevClose,
   adjustable,
   timeZone,
 }: {
   stock: StockRef;
   name: string;
   liveClose?: string;
+  /** The previous session's close: time-share's reference line. */
+  prevClose?: string;
   /** The live price's market instant (ISO-8601). */
   liveAt?: string;
   adjustable: boolean;
@@ -40,7 +46,7 @@ export function ChartPanel({
   const [adjust, setAdjust] = useState<Adjustment>("none");
   const kline = useKline(
     { ...stock, kline_type: period, adjust: adjustable ? adjust : "none" },
-    isRange(period) ? undefined : CHART_CANDLES,
+    isWhole(period) ? undefined : CHART_CANDLES,
   );
   // While the next period loads, the previous one's candles stay on screen (keepPreviousData): the chart
   // is drawn, and named, for the period and adjustment of the candles it shows, not for the chosen tab.
@@ -93,8 +99,18 @@ export function ChartPanel({
             intraday={INTRADAY.has(shown.period)}
             liveClose={shown.adjust === "none" && !kline.isPlaceholderData ? liveClose : undefined}
             liveAt={liveAt}
+            reference={
+              shown.period === 1 && prevClose !== undefined
+                ? { price: prevClose, title: t("market.prevCloseLine") }
+                : undefined
+            }
             onPastLastCandle={refetchCandles}
             label={label}
+            zoneNote={
+              INTRADAY.has(shown.period)
+                ? t("market.zoneNote.intraday", { zone: formatZoneOffset(timeZone) })
+                : t("market.zoneNote.daily")
+            }
             busy={kline.isFetching || kline.isPlaceholderData}
             locale={i18n.language}
             timeZone={timeZone}

@@ -72,6 +72,7 @@ export function DetailView({ index }: { index: boolean }) {
               name={name}
               liveClose={current.close}
               liveAt={current.timestamp}
+              prevClose={current.prev_close}
               adjustable={!isIndex}
               timeZone={current.details.timeZone}
             />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chartTime, priceFormatter, themeColors, withAlpha } from "./PriceChart";
+import { formatZoneOffset } from "../../../lib/format";
+import { chartTime, intradayTick, priceFormatter, themeColors, withAlpha } from "./PriceChart";
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -48,5 +49,23 @@ describe("chart colours", () => {
     expect(withAlpha("#c8231d", 0.45)).toBe("rgba(200, 35, 29, 0.45)");
     expect(withAlpha("#fff", 0.5)).toBe("rgba(255, 255, 255, 0.5)");
     expect(withAlpha("rgb(1, 2, 3)", 0.5)).toBe("rgb(1, 2, 3)");
+  });
+});
+
+describe("intradayTick", () => {
+  it("reads an intraday tick as hh:mm of the exchange's clock, a day's start included", () => {
+    // 09:15 in Mumbai, shifted by chartTime into UTC's fields.
+    const shifted = chartTime(Date.parse("2026-03-02T03:45:00Z") / 1000, true, "Asia/Kolkata");
+    expect(intradayTick(shifted)).toBe("09:15");
+    expect(intradayTick(chartTime(utc("2026-03-02T00:00:00Z"), false, "UTC"))).toBe("00:00");
+  });
+});
+
+describe("formatZoneOffset", () => {
+  it("names a zone by its offset from UTC, and zero as UTC", () => {
+    expect(formatZoneOffset("Asia/Kolkata", new Date("2026-03-02T00:00:00Z"))).toBe("GMT+5:30");
+    expect(formatZoneOffset("America/New_York", new Date("2026-07-01T00:00:00Z"))).toBe("GMT-4");
+    expect(formatZoneOffset("UTC")).toBe("UTC");
+    expect(formatZoneOffset("Not/AZone")).toBe("Not/AZone");
   });
 });

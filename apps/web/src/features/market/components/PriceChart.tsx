@@ -4,9 +4,12 @@ import {
   CandlestickSeries,
   ColorType,
   HistogramSeries,
+  LineStyle,
   createChart,
   type IChartApi,
+  type AutoscaleInfo,
   type ISeriesApi,
+  type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { Candle, KlineType } from "@brokerage/api";
@@ -41,6 +44,12 @@ export function withAlpha(color: string, alpha: number): string {
 
 export type ChartMode = "line" | "candles";
 
+/** An intraday axis tick: hh:mm of the exchange's wall clock (chartTime shifted it into UTC's fields). */
+export const intradayTick = (time: Time) => {
+  const at = new Date((time as number) * 1000);
+  return `${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")}`;
+};
+
 /**
  * The chart draws UTC timestamps as they are, so an intraday candle is shifted to the exchange's wall
  * clock (09:15 in Mumbai reads 09:15 wherever the viewer is); daily ones keep their trading date.
@@ -71,8 +80,10 @@ export function PriceChart({
   intraday,
   liveClose,
   liveAt,
+  reference,
   onPastLastCandle,
   label,
+  zoneNote,
   busy,
   locale,
   timeZone,
@@ -86,8 +97,12 @@ export function PriceChart({
   liveClose?: string;
   /** The live price's market instant (ISO-8601). */
   liveAt?: string;
+  /** A dashed price line across the chart: time-share's previous close. */
+  reference?: { price: string; title: string };
   onPastLastCandle?: () => void;
   label: string;
+  /** In which zone the axis reads, e.g. "Exchange time (GMT+5:30)". */
+  zoneNote: string;
   /** The candles drawn are being replaced (a refetch, or the previous period's while the new one loads). */
   busy: boolean;
   locale: string;
@@ -191,11 +206,48 @@ export function PriceChart({
     );
     chart.current.applyOptions({
       localization: { locale, priceFormatter: priceFormatter(locale, candles[0]?.close) },
+      // Intraday ticks read as the exchange's clock (the zone is under the chart), a day's start too,
+      // rather than as the day of the month alone.
+      timeScale: { tickMarkFormatter: intraday ? intradayTick : undefined },
     });
     chart.current.timeScale().fitContent();
     drawn.current += 1;
     figure.current?.setAttribute("data-drawn", String(drawn.current));
   }, [candles, mode, intraday, locale, timeZone]);
+
+  const referencePrice = reference?.price;
+  const referenceTitle = reference?.title;
+  useEffect(() => {
+    const series = price.current;
+    if (!series || referencePrice === undefined) return;
+    const line = series.createPriceLine({
+      price: Number(referencePrice),
+      color: themeColors().text,
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      axisLabelVisible: true,
+      title: referenceTitle ?? "",
+    });
+    // The scale takes the line in, so a previous close outside the session's range is still on the chart.
+    const at = Number(referencePrice);
+    series.applyOptions({
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const range = original();
+        if (!range?.priceRange) return range;
+        const { minValue, maxValue } = range.priceRange;
+        return {
+          ...range,
+          priceRange: { minValue: Math.min(minValue, at), maxValue: Math.max(maxValue, at) },
+        };
+      },
+    });
+    // Changing mode removes the series (and its lines) first: only a series still drawn loses its line.
+    return () => {
+      if (price.current !== series) return;
+      series.removePriceLine(line);
+      series.applyOptions({ autoscaleInfoProvider: undefined });
+    };
+  }, [referencePrice, referenceTitle, mode, locale]);
 
   useEffect(() => {
     const last = candles[candles.length - 1];
@@ -224,18 +276,22 @@ export function PriceChart({
       });
   }, [liveClose, liveAt, onPastLastCandle, period, candles, mode, intraday, timeZone]);
 
-  // A figure, not an img: it holds the TradingView attribution link, which must stay operable.
+  // A figure, not an img: it holds the TradingView attribution link, which must stay operable. The zone of
+  // the axis's times and the attribution sit under the chart, where they cover nothing of it.
   return (
     <figure ref={figure} className="price-chart" aria-label={label} aria-busy={busy}>
       <div ref={container} className="price-chart__canvas" />
-      <a
-        className="price-chart__attribution"
-        href="https://www.tradingview.com/"
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        TradingView
-      </a>
+      <figcaption className="price-chart__footer">
+        <span>{zoneNote}</span>
+        <a
+          className="price-chart__attribution"
+          href="https://www.tradingview.com/"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          TradingView
+        </a>
+      </figcaption>
     </figure>
   );
 }

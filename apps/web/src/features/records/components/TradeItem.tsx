@@ -10,7 +10,7 @@ import { formatAmount, formatSigned } from "./amount";
 const toneOfPnl = (pnl: string) => (money(pnl).isZero() ? "moved" : pnl.startsWith("-") ? "out" : "in");
 
 /**
- * One settled trade (a closed position): the stock, long or short, lots and leverage, the buy and sell
+ * One settled trade (a closed position): the stock, long or short, quantity and leverage, the buy and sell
  * prices, the fees it paid (opening and closing fee, stamp duty), the realised P&L and when it closed.
  */
 export function TradeItem({ trade }: { trade: TradeOrder }) {
@@ -34,7 +34,7 @@ export function TradeItem({ trade }: { trade: TradeOrder }) {
         <span>
           {t("records.trades.terms", {
             direction: t(`trade.direction.${trade.direction}`),
-            lots: trade.quantity,
+            quantity: trade.quantity,
             leverage: trade.leverage,
           })}
         </span>

@@ -5,7 +5,7 @@ import { formatPrice } from "../../../lib/quote";
 import { PreviewTerms } from "./PreviewTerms";
 
 /**
- * The last look before money is held: the order (direction, price type, lots, leverage, stops) and its
+ * The last look before money is held: the order (direction, price type, quantity, leverage, stops) and its
  * cost. A connection error is shown here and confirming again sends the same idempotency key.
  */
 export function ConfirmOrder({
@@ -31,7 +31,7 @@ export function ConfirmOrder({
             {t("trade.confirmSummary", {
               direction: t(`trade.direction.${request.direction}`),
               priceType: t(`trade.priceType.${request.priceType}`),
-              lots: request.quantity,
+              quantity: request.quantity,
               leverage: request.leverage,
               name: preview?.name ?? request.symbol,
             })}

@@ -89,8 +89,8 @@ export function OrderActions({ order, name }: { order: TradeOrder; name: string 
         title={closing ? t("trade.closeTitle") : t("trade.cancelTitle")}
         text={
           closing
-            ? t("trade.closeText", { name, lots: order.quantity })
-            : t("trade.cancelText", { name, lots: order.quantity })
+            ? t("trade.closeText", { name, quantity: order.quantity })
+            : t("trade.cancelText", { name, quantity: order.quantity })
         }
         confirmLabel={closing ? t("trade.closeOk") : t("trade.cancelOk")}
         busy={close.isPending || cancel.isPending}

@@ -4,6 +4,7 @@ import type { TradeOrder } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
+import { ChargeList } from "./ChargeLines";
 import { PnlText } from "./InventoryRow";
 
 const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : "—");
@@ -39,8 +40,10 @@ export function OrderFields({
     ["currentPrice", priceOrDash(currentPrice)],
     ["marketValue", money(order.marketValue)],
     ["fee", money(order.openFee)],
+    ["openCharges", <ChargeList key="open" lines={order.openCharges} currency={order.currency} />],
     ["closeFee", money(order.closeFee)],
     ["stampDuty", money(order.stampDuty)],
+    ["closeCharges", <ChargeList key="close" lines={order.closeCharges} currency={order.currency} />],
     ["sellTime", time(order.closedAt)],
     ["sellPrice", priceOrDash(order.closePrice)],
     ["pnl", <PnlText key="pnl" pnl={pnl} rate={null} currency={order.currency} />],

@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { OrderPreview } from "@brokerage/api";
+import type { ChargeLine, OrderPreview } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
+import { ChargeRows } from "./ChargeLines";
 
-/** The cost of the order (price, margin, fee, total) and the available balance, in the settlement currency. */
+/**
+ * The cost of the order (price, margin, fee with each of its components, total) and the available balance,
+ * in the settlement currency; then what closing at this price would charge, component by component.
+ */
 export function PreviewTerms({
   preview,
   exchangeLink = false,
@@ -32,10 +36,20 @@ export function PreviewTerms({
         currency={currency}
         margin={preview.margin}
         fee={preview.fee}
+        charges={preview.charges}
         total={preview.total}
         available={preview.available}
         exchangeLink={exchangeLink}
       />
+      {preview.closeCharges.length > 0 && (
+        <>
+          <div className="trade-terms__group">
+            <dt>{t("trade.closeCharges")}</dt>
+            <dd />
+          </div>
+          <ChargeRows lines={preview.closeCharges} currency={currency} />
+        </>
+      )}
     </dl>
   );
 }
@@ -48,6 +62,7 @@ export function CostRows({
   currency,
   margin,
   fee,
+  charges,
   total,
   available,
   exchangeLink,
@@ -55,6 +70,8 @@ export function CostRows({
   currency: string;
   margin: string;
   fee: string;
+  /** The fee's components, listed under it (a single commission line is not repeated). */
+  charges?: ChargeLine[];
   total: string;
   available: string;
   exchangeLink: boolean;
@@ -71,6 +88,7 @@ export function CostRows({
         <dt>{t("trade.fee")}</dt>
         <dd>{amount(fee)}</dd>
       </div>
+      {charges && charges.length > 1 && <ChargeRows lines={charges} currency={currency} />}
       <div className="trade-terms__total">
         <dt>{t("trade.total")}</dt>
         <dd>{amount(total)}</dd>

@@ -14,12 +14,14 @@ import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { useDayTradingStatus, IntradaySwitch } from "../../day-trading";
+import { useQuote } from "../../market";
 import { useOrderPreview, usePlaceOrder } from "../api/trade";
 import { ConfirmOrder } from "../components/ConfirmOrder";
-import { LotsStepper } from "../components/LotsStepper";
+import { QuantityStepper } from "../components/QuantityStepper";
 import { PreviewTerms } from "../components/PreviewTerms";
 import { TradeRules } from "../components/TradeRules";
 import { parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
+import { quantityRuleOf } from "../quantity";
 import { useOrderTerms } from "../useOrderTerms";
 import { useDebounced } from "../useDebounced";
 import { FormError } from "../../../components/FormError";
@@ -32,7 +34,7 @@ const failure = (cause: unknown, fallback: string) =>
 
 /**
  * /market/marketBuy: the order form for the stock the detail screen saved (spec §2 buy form). Long or
- * short, market or limit (with its price), leverage, lots, optional stops; the server prices the draft
+ * short, market or limit (with its price), leverage, a quantity on the instrument's step, optional stops; the server prices the draft
  * as it changes (`trade/preview`: price, margin, fee, total, the available balance and the rules), a
  * sheet asks for confirmation, then `trade/placeOrder` under one idempotency key.
  */
@@ -44,7 +46,12 @@ export default function MarketBuyScreen() {
   const [priceType, setPriceType] = useState<PriceType>("market");
   const [limit, setLimit] = useState("");
   const { terms, leverages, leverage, setLeverage, refuseLeverage } = useOrderTerms(stock);
-  const [lots, setLots] = useState(1);
+  // The instrument's steps (board lot, fraction of a coin or of a US share) come with its quote.
+  const details = useQuote(stock?.symbol, stock?.exchange).data?.details;
+  const rule = quantityRuleOf(details, priceType);
+  // Until the user types, the quantity is one step: a lot of shares, the least of a coin.
+  const [typed, setTyped] = useState<string>();
+  const quantity = typed ?? rule.step;
   const [stopLoss, setStopLoss] = useState("");
   const [takeProfit, setTakeProfit] = useState("");
   const [formError, setFormError] = useState<string>();
@@ -64,7 +71,7 @@ export default function MarketBuyScreen() {
           direction,
           priceType,
           price: priceType === "limit" ? limit.trim() : undefined,
-          quantity: lots,
+          quantity,
           leverage,
           stopLoss: stopValue(stopLoss),
           takeProfit: stopValue(takeProfit),
@@ -179,7 +186,12 @@ export default function MarketBuyScreen() {
             onChange={(key) => edit(setLeverage)(Number(key))}
           />
         </div>
-        <LotsStepper value={lots} onChange={edit(setLots)} />
+        <QuantityStepper
+          value={quantity}
+          rule={rule}
+          unit={rule.kind === "forex" ? stock.symbol.slice(0, 3) : stock.symbol.replace(/USDT?$/, "")}
+          onChange={edit(setTyped)}
+        />
         <IntradaySwitch allowance={allowance} checked={intraday} onChange={edit(setIntraday)} />
         <div className="trade-form__stops">
           <Field label={t("trade.stopLoss")} name="stopLoss" value={stopLoss} onChange={edit(setStopLoss)} />

@@ -1,0 +1,1 @@
+ALTER TABLE "trade_orders" ALTER COLUMN "quantity" SET DATA TYPE numeric(28, 8);
