@@ -19,16 +19,18 @@ const run = browserAvailable();
 
 const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
 /**
- * Crypto's test terms: a one-minute lock, and a fee and stamp duty that are not zero (crypto's defaults
- * charge no stamp duty and no minimum fee), so the close books every kind of entry.
+ * Crypto's test terms: a one-minute lock, and a fee and a stamp duty on the sale that are not zero
+ * (crypto's defaults charge no other charges and no minimum fee), so the close books every kind of entry.
+ * The charges are given in today's shape (a list of components): the setting takes no `stampDutyRate`
+ * beside them.
  */
 const CRYPTO_TERMS = {
   feeRate: "0.002",
   minFee: "5",
-  stampDutyRate: "0.001",
+  charges: [{ id: "stampDuty", kind: "stampDuty", basis: { kind: "value", rate: "0.001" }, side: "sell" }],
   lock: { kind: "minutes", n: 1 },
 };
-const DEPOSIT = "2000";
+const DEPOSIT = "5000";
 
 interface Posting {
   type: string;
@@ -64,13 +66,13 @@ const termsOf = (region: Locator) =>
 
 /**
  * The trading journey of issue 9 at 390 × 844: a user with an approved deposit buys a crypto pair (it
- * trades at any hour) long at 5× after reading the preview, watches the position, lets a one-minute lock
+ * trades at any hour) long at 2× after reading the preview, watches the position, lets a one-minute lock
  * pass (the operator's test configuration of `trading.CRYPTO`; the harness moves the server's and the
  * browser's clocks past it), closes it,
  * and reads every entry of the trade in the fund records. The deposit (requested with a voucher and
  * approved by a reviewer) and the configuration are made through the API: the money journey shows them.
  */
-describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, close, fund records", () => {
+describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, close, fund records", () => {
   let harness: Harness;
   let page: Page;
   let csp: Awaited<ReturnType<typeof watchCspViolations>>;
@@ -116,7 +118,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
       staff,
     );
 
-    // The user with a fund password and an approved deposit of 2000 USD.
+    // The user with a fund password and an approved deposit of 5000 USD (ETH at 2× takes half its price).
     user = await registerUser(base, { account, password });
     await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
     const channels = await api(base, "vue/fund/rechargeChannels", {}, user);
@@ -195,7 +197,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     await waitForHash(page, "#/market/marketBuy");
   });
 
-  it("chooses 5× and reads the preview: margin, fee and total agree with the price", async () => {
+  it("chooses 2× and reads the preview: margin, fee and total agree with the price", async () => {
     const form = page.getByRole("form", { name: "Order form" });
     await form.getByText("ETHUSD").waitFor();
     await form
@@ -206,10 +208,10 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
       .getByRole("radiogroup", { name: "Price type" })
       .getByRole("radio", { name: "Market price", checked: true })
       .waitFor();
-    await form.getByRole("radiogroup", { name: "Leverage" }).getByRole("radio", { name: "5×" }).click();
+    await form.getByRole("radiogroup", { name: "Leverage" }).getByRole("radio", { name: "2×" }).click();
     await form
       .getByRole("radiogroup", { name: "Leverage" })
-      .getByRole("radio", { name: "5×", checked: true })
+      .getByRole("radio", { name: "2×", checked: true })
       .waitFor();
     // The quantity takes decimals of a coin (steps of 0.0001 ETH); this journey buys one whole ETH.
     await form.getByText("Decimals allowed, in steps of 0.0001 ETH").waitFor();
@@ -223,9 +225,9 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     const notional = cents(terms["Order value"] ?? "");
     const margin = cents(terms.Margin ?? "");
     const fee = cents(terms.Fee ?? "");
-    // 1 lot of ETH (about 3,300 USD): margin a fifth of it, fee 0.2% of it (above the 5 USD minimum),
+    // One ETH (about 3,300 USD): margin half of it, fee 0.2% of it (above the 5 USD minimum),
     // rounded up to the cent: at least the exact share of the order value, less than a cent above it.
-    expect(abs(margin * 5n - notional)).toBeLessThanOrEqual(5n);
+    expect(abs(margin * 2n - notional)).toBeLessThanOrEqual(5n);
     expect(fee * 500n - notional).toBeGreaterThanOrEqual(0n);
     expect(fee * 500n - notional).toBeLessThanOrEqual(500n);
     expect(cents(terms.Total ?? "")).toBe(margin + fee);
@@ -235,7 +237,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     await rules
       .getByText("Fee rate 0.2% on opening and again on closing, at least 5.00 USD each time")
       .waitFor();
-    // Set in the former shape (stampDutyRate): read as a stamp duty on sales, the close of a long.
+    // The test terms' stamp duty: a component charged on sales, the close of a long.
     await rules.getByText("Stamp duty 0.1% of the value, on sales").waitFor();
     await rules.getByText(/^Cannot be closed before /).waitFor();
     await expectAccessible(page, "market-buy");
@@ -245,7 +247,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
   it("confirms in the sheet and lands on the open positions", async () => {
     await page.getByRole("form", { name: "Order form" }).getByRole("button", { name: "Buy long" }).click();
     const sheet = page.getByRole("dialog", { name: "Confirm your order" });
-    await sheet.getByText("Long · Market price · quantity 1 · 5× · Ethereum").waitFor();
+    await sheet.getByText("Long · Market price · quantity 1 · 2× · Ethereum").waitFor();
     await sheet.getByText("Margin", { exact: true }).waitFor();
     await expectAccessible(page, "confirm-order");
     await shoot(page, "trading-03-confirm");
@@ -261,7 +263,7 @@ describe.skipIf(!run)("trading journey: buy long at 5×, wait out the lock, clos
     const position = row();
     await position.getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ }).waitFor();
     await position.getByText("Long", { exact: true }).waitFor();
-    await position.getByText(/Qty 1 · 5×/).waitFor();
+    await position.getByText(/Qty 1 · 2×/).waitFor();
     await position.getByText("Open", { exact: true }).waitFor();
     // The P&L follows the quote: a signed amount in USD, not the dash of an unpriced row.
     await expect

@@ -6,9 +6,9 @@
 //
 // Each of `--users` users has a fund password and its own funded USD wallet (an administrator's
 // adjustment); the calls take the users in turn, so users do not contend with each other. Every order buys
-// about 10 USD of the cheapest crypto pair (crypto trades at any hour) at the highest leverage of the
-// market's list: a margin of about 1 USD and a fee of 0.01 USD (0.1 %), so each order books both entries
-// (margin, and the fee to the platform) as a user's order does; the size is kept so that runs compare with
+// about 10 USD of the cheapest crypto pair (crypto trades at any hour) at the crypto class's leverage cap
+// (2 by ESMA's retail limits): a margin of about 5 USD and a fee of 0.01 USD (0.1 %), so each order books
+// both entries (margin, and the fee to the platform) as a user's order does; the size is kept so that runs compare with
 // the earlier ones. After the run `npm run ledger:check` must find the ledger clean.
 // Goal: at least 0.5× pgbench's TPS with p99 under 50 ms at 8 clients.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -85,7 +85,8 @@ async function prepare(base, count) {
   const cheapest = [...pairs.items].sort((a, b) => Number(a.close) - Number(b.close))[0];
   const config = await call(base, "admin/config/list", {}, staffHeaders);
   const crypto = config.items?.find?.((item) => item.key === "trading.CRYPTO")?.value;
-  const leverage = Math.max(...(crypto?.leverages ?? [1]));
+  // The cap of the crypto class is the highest leverage offered (leverageCaps, ESMA: 2).
+  const leverage = crypto?.leverageCaps?.crypto ?? 1;
   // Quantities travel as decimal strings; a whole number of coins is a multiple of every pair's step.
   const quantity = String(Math.ceil(NOTIONAL / Number(cheapest.close)));
   const order = { symbol: cheapest.code, direction: "long", priceType: "market", quantity, leverage };

@@ -56,7 +56,7 @@ import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { ledgerAdminRoutes } from "./modules/ledger-admin/routes.js";
 import { recordRoutes } from "./modules/records/routes.js";
 import { configAdminRoutes } from "./modules/settings-admin/admin-routes.js";
-import { publishTradeChange } from "./modules/trading/engine/changes.js";
+import { publishMarginCall, publishTradeChange } from "./modules/trading/engine/changes.js";
 import type { TradingEngineOptions } from "./modules/trading/engine/engine.js";
 import { tradingEnginePlugin } from "./modules/trading/engine/plugin.js";
 import { tradingAdminRoutes } from "./modules/trading/admin-routes.js";
@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     market: app.market,
     notify: publishTradeChange(app.bus),
+    notifyMarginCall: publishMarginCall(app.bus),
   });
   await app.register(tradingEnginePlugin, {
     service: trading,

@@ -117,6 +117,8 @@ export const ENTRY_TYPES = [
   "fee",
   "stampDuty",
   "realisedPnl",
+  /** A loss beyond a position's margin, paid in by the platform (negative balance protection). */
+  "negativeBalanceProtection",
   "ipoPayment",
   "ipoRefund",
   "creditLoan",

@@ -56,6 +56,8 @@ export const MESSAGE_KINDS = [
   "dayTradingRejected",
   "dayTradeClosed",
   "positionLiquidated",
+  /** A leveraged position's equity fell to a margin-call level (`trading.<market>.marginCallLevels`). */
+  "marginCall",
   "stopLossTriggered",
   "takeProfitTriggered",
   "loanApproved",

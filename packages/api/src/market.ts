@@ -271,6 +271,17 @@ export const wsServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("unsubscribed"), symbols: z.array(z.string()) }),
   z.object({ type: z.literal("heartbeat"), ts: z.string() }),
   z.object({ type: z.literal("pong"), ts: z.string() }),
+  /**
+   * To the owner's sockets: a leveraged position's equity fell to `level` of its margin (a fraction,
+   * "0.8"), once per position and level, before the automatic close at `closeOut` (also in the inbox).
+   */
+  z.object({
+    type: z.literal("marginCall"),
+    orderId: z.string(),
+    symbol: z.string(),
+    level: z.string(),
+    closeOut: z.string(),
+  }),
   z.object({
     type: z.literal("error"),
     /** UNAUTHORIZED, UNKNOWN_SYMBOL (with `symbols`), INVALID_INPUT (with `params`). */

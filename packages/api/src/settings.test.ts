@@ -13,16 +13,21 @@ describe("isControlChange", () => {
     expect(isControlChange("trading.US", us, { ...us, feeRate: "0.0005", priceBand: "0.10" })).toBe(false);
   });
 
-  it("lets leverages be taken away alone, not added or raised", () => {
-    expect(isControlChange("trading.US", { ...us, leverages: [1, 2, 5] }, { ...us, leverages: [1, 2] })).toBe(
-      false,
-    );
-    expect(isControlChange("trading.US", { ...us, leverages: [1, 2] }, { ...us, leverages: [1, 2, 5] })).toBe(
-      true,
-    );
-    expect(isControlChange("trading.US", { ...us, leverages: [1, 5] }, { ...us, leverages: [1, 10] })).toBe(
-      true,
-    );
+  it("lets a leverage cap be lowered alone, not raised or a class added", () => {
+    const caps = (leverageCaps: Record<string, number>) => ({ ...us, leverageCaps });
+    expect(isControlChange("trading.US", caps({ share: 5 }), caps({ share: 2 }))).toBe(false);
+    expect(isControlChange("trading.US", caps({ share: 5 }), caps({}))).toBe(false);
+    expect(isControlChange("trading.US", caps({ share: 2 }), caps({ share: 5 }))).toBe(true);
+    expect(isControlChange("trading.US", caps({ share: 5 }), caps({ share: 5, crypto: 2 }))).toBe(true);
+    expect(
+      isControlChange("trading.FX", caps({ fxMajor: 30, fxOther: 20 }), caps({ fxMajor: 20, fxOther: 30 })),
+    ).toBe(true);
+  });
+
+  it("has ESMA's caps and close-out as the defaults", () => {
+    expect(us).toMatchObject({ leverageCaps: { share: 5 }, liquidationShare: "0.5" });
+    expect(SETTING_DEFAULTS["trading.FX"].leverageCaps).toEqual({ fxMajor: 30, fxOther: 20 });
+    expect(SETTING_DEFAULTS["trading.CRYPTO"].leverageCaps).toEqual({ crypto: 2 });
   });
 
   it("is any change of the liquidation share", () => {

@@ -49,57 +49,125 @@ function compareDecimals(a: string, b: string): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-/**
- * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
- * whose `checkTradingConfig` the server also applies, with the currency's scale). Leverages ascending.
- */
-const tradingFields = {
-  leverages: z
-    .array(z.number().int().min(1).max(1000))
-    .min(1)
-    .refine((list) => list.every((lev, i) => i === 0 || lev > (list[i - 1] ?? 0)), "ascending"),
+/** The classes of underlying with a retail leverage cap (the core's `LEVERAGE_CLASSES`, leverage.ts). */
+export const LEVERAGE_CLASSES = [
+  "fxMajor",
+  "fxOther",
+  "gold",
+  "majorIndex",
+  "commodity",
+  "otherIndex",
+  "share",
+  "crypto",
+] as const;
+export type LeverageClassName = (typeof LEVERAGE_CLASSES)[number];
+
+const lockRule = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
+  z.strictObject({
+    kind: z.literal("minutes"),
+    n: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 366),
+  }),
+]);
+
+/** The fields every shape of a `trading.<market>` value has, former ones included. */
+const sharedFields = {
   feeRate: decimalIn("0", "1", { max: true }),
   minFee: decimalIn("0", null),
-  lock: z.discriminatedUnion("kind", [
-    z.strictObject({ kind: z.literal("tradingDays"), n: z.number().int().min(0).max(20) }),
-    z.strictObject({
-      kind: z.literal("minutes"),
-      n: z
-        .number()
-        .int()
-        .min(0)
-        .max(60 * 24 * 366),
-    }),
-  ]),
+  lock: lockRule,
   liquidationShare: decimalIn("0", "1", { min: true }),
   priceBand: decimalIn("0", "1", { min: true }),
 };
-export const tradingMarketConfig = z.strictObject({
-  ...tradingFields,
-  /** Every charge besides the commission (`feeRate`, `minFee`), by its legal basis. */
-  charges: z.array(chargeComponent).max(16),
-});
-export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
+const tradingFields = {
+  /** The highest leverage per class; the choices are the steps up to it. A class not named is 1. */
+  leverageCaps: z.partialRecord(z.enum(LEVERAGE_CLASSES), z.number().int().min(1).max(1000)),
+  ...sharedFields,
+  /** Equity levels (shares of the margin) at which a position's owner is warned once, descending. */
+  marginCallLevels: z
+    .array(decimalIn("0", "1", { min: true, max: true }))
+    .max(10)
+    .refine(
+      (list) => list.every((v, i) => i === 0 || compareDecimals(v, list[i - 1] ?? "1") < 0),
+      "descending",
+    ),
+};
+/** Every charge besides the commission (`feeRate`, `minFee`), by its legal basis. */
+const chargeList = z.array(chargeComponent).max(16);
 
 /**
- * A market's `trading.<market>` key: today's shape, or the former one (a stamp duty on sales as
- * `stampDutyRate` and `stampDutyCap`) read as today's (trading-charges.ts `legacyChargeSettings`, as the
- * core maps it), so values stored before still load and are stored in today's shape when next set.
+ * The trading rules of one market: the core's `TradingMarketConfig` (packages/core trading/config.ts,
+ * whose `checkTradingConfig` the server also applies, with the currency's scale).
  */
-const tradingSetting = (market: string) =>
-  z.union([
+export const tradingMarketConfig = z.strictObject({ ...tradingFields, charges: chargeList });
+export type TradingMarketSetting = z.infer<typeof tradingMarketConfig>;
+
+/** The former shapes' fields: a list of leverages (before caps per class), a stamp duty on sales. */
+const leverageList = z.array(z.number().int().min(1).max(1000)).min(1);
+const stampDuty = {
+  stampDutyRate: decimalIn("0", "1", { max: true }),
+  stampDutyCap: decimalIn("0", null, { min: true }).optional(),
+};
+
+/** Whether a margin-call level lies above the close-out (equity at 1 − share): `level + share > 1`. */
+function aboveCloseOut(level: string, share: string): boolean {
+  const scale = Math.max(level.split(".")[1]?.length ?? 0, share.split(".")[1]?.length ?? 0);
+  const units = (v: string) => {
+    const [whole = "", fraction = ""] = v.split(".");
+    return BigInt(whole + fraction.padEnd(scale, "0"));
+  };
+  return units(level) + units(share) > 10n ** BigInt(scale);
+}
+
+/**
+ * A market's `trading.<market>` key: today's shape, or a former one read as today's, so values stored
+ * before still load and are stored in today's shape when next set. A stamp duty on sales (`stampDutyRate`,
+ * `stampDutyCap`) becomes the charges as the core maps it (trading-charges.ts `legacyChargeSettings`); a
+ * list of `leverages` gives way to the market's default caps per class and margin-call levels (the core's
+ * `checkTradingConfig` reads both the same way).
+ */
+const tradingSetting = (market: TradingMarket) => {
+  const charges = (rate: string, cap: string | undefined) => legacyChargeSettings(market, rate, cap);
+  const fromLeverages = <T extends { leverages: number[]; liquidationShare: string }>({
+    leverages: _leverages,
+    ...rest
+  }: T) => {
+    const defaults = TRADING_DEFAULTS[`trading.${market}`];
+    return {
+      ...rest,
+      // ESMA's caps (leverage.ts): an operator's old list named no class, and a cap above the default is a
+      // four-eyes change of its own. The default warnings that lie above the value's own close-out.
+      leverageCaps: defaults.leverageCaps,
+      marginCallLevels: defaults.marginCallLevels.filter((level) =>
+        aboveCloseOut(level, rest.liquidationShare),
+      ),
+    };
+  };
+  return z.union([
     tradingMarketConfig,
+    // Leverages and charges (before leverage caps).
     z
-      .strictObject({
-        ...tradingFields,
-        stampDutyRate: decimalIn("0", "1", { max: true }),
-        stampDutyCap: decimalIn("0", null, { min: true }).optional(),
-      })
-      .transform(({ stampDutyRate, stampDutyCap, ...rest }): TradingMarketSetting => ({
-        ...rest,
-        charges: legacyChargeSettings(market, stampDutyRate, stampDutyCap),
+      .strictObject({ leverages: leverageList, ...sharedFields, charges: chargeList })
+      .transform((value): TradingMarketSetting => fromLeverages(value)),
+    // Leverages and a stamp duty (before both).
+    z
+      .strictObject({ leverages: leverageList, ...sharedFields, ...stampDuty })
+      .transform(({ stampDutyRate, stampDutyCap, ...value }): TradingMarketSetting => ({
+        ...fromLeverages(value),
+        charges: charges(stampDutyRate, stampDutyCap),
+      })),
+    // Leverage caps and a stamp duty (before charges by their legal basis).
+    z
+      .strictObject({ ...tradingFields, ...stampDuty })
+      .transform(({ stampDutyRate, stampDutyCap, ...value }): TradingMarketSetting => ({
+        ...value,
+        charges: charges(stampDutyRate, stampDutyCap),
       })),
   ]);
+};
 
 /** The markets with their own `trading.<market>` key (core MarketCode). */
 export const TRADING_MARKETS = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
@@ -126,7 +194,10 @@ export const SETTINGS = {
   "exchange.quoteSeconds": z.number().int().min(5).max(600),
   /** Above this amount (per currency) a back-office adjustment needs a second administrator. */
   "adjustment.fourEyesAbove": perCurrency,
-  /** Fees, stamp duty, leverages, the lock, the automatic-close share and the price band of each market. */
+  /**
+   * Each market's leverage caps per class, commission and other charges, lock, automatic-close share,
+   * margin-call levels and price band.
+   */
   "trading.IN": tradingSetting("IN"),
   "trading.US": tradingSetting("US"),
   "trading.KR": tradingSetting("KR"),
@@ -155,7 +226,7 @@ export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /**
  * Control settings (DESIGN §5a Controls): what the platform's other controls stand on (every four-eyes
- * threshold, the limits, the minimum credit score, each market's leverages and automatic-close share). A
+ * threshold, the limits, the minimum credit score, each market's leverage caps and automatic-close share). A
  * change needs an administrator to ask for it and a second one to approve it (review kind
  * `settingChange`); nobody changes one alone. `"whole"`: any change of the key; a list: a change of one
  * of those fields (a market's fees, lock and price band stay an operator's to change).
@@ -164,7 +235,7 @@ export const CONTROL_SETTINGS: Readonly<Partial<Record<SettingKey, "whole" | rea
   Object.fromEntries(
     SETTING_KEYS.flatMap((key): [SettingKey, "whole" | readonly string[]][] => {
       if (key.endsWith(".fourEyesAbove")) return [[key, "whole"]];
-      if (key.startsWith("trading.")) return [[key, ["leverages", "liquidationShare"]]];
+      if (key.startsWith("trading.")) return [[key, ["leverageCaps", "liquidationShare"]]];
       const whole: readonly SettingKey[] = [
         "withdrawal.limits",
         "recharge.limits",
@@ -186,9 +257,10 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). Taking
- * leverages away only lowers the risk a market allows, which an operator may do alone (DESIGN §5a,
- * "Leverage"): only a leverage list that offers one not offered before is a control change.
+ * Whether putting `after` in the place of `before` changes a control setting (CONTROL_SETTINGS). Lowering
+ * a leverage cap only lowers the risk a market allows, which an operator may do alone (DESIGN §5a,
+ * "Leverage"): only caps that raise a class above its cap before (a class not named is 1) are a control
+ * change.
  */
 export function isControlChange(key: SettingKey, before: unknown, after: unknown): boolean {
   const control = CONTROL_SETTINGS[key];
@@ -199,81 +271,92 @@ export function isControlChange(key: SettingKey, before: unknown, after: unknown
   return control.some((name) => {
     const was = field(before, name);
     const is = field(after, name);
-    if (name === "leverages" && Array.isArray(was) && Array.isArray(is))
-      return is.some((leverage) => !was.includes(leverage));
+    if (name === "leverageCaps" && isCaps(was) && isCaps(is))
+      return LEVERAGE_CLASSES.some((c) => (is[c] ?? 1) > (was[c] ?? 1));
     return canonical(was) !== canonical(is);
   });
 }
 
+const isCaps = (value: unknown): value is Partial<Record<LeverageClassName, number>> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
 const workdays = [1, 2, 3, 4, 5];
 
-const STOCK_LEVERAGES = [1, 2, 5, 10];
+const SHARES = { share: 5 };
+const MARGIN_CALLS = ["0.8", "0.65"];
 /**
  * Copies of packages/core's DEFAULT_TRADING_CONFIG (this package cannot import the core; a server test
  * asserts the two are equal). The sources of each charge and lock are named there.
  */
 const TRADING_DEFAULTS: { [M in TradingMarket as `trading.${M}`]: TradingMarketSetting } = {
   "trading.IN": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "20",
     charges: DEFAULT_CHARGE_SETTINGS.IN ?? [],
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.20",
   },
   "trading.US": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "1",
     charges: DEFAULT_CHARGE_SETTINGS.US ?? [],
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.10",
   },
   "trading.KR": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "100",
     charges: DEFAULT_CHARGE_SETTINGS.KR ?? [],
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.MY": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.001",
     minFee: "8",
     charges: DEFAULT_CHARGE_SETTINGS.MY ?? [],
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.TH": {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0015",
     minFee: "50",
     charges: DEFAULT_CHARGE_SETTINGS.TH ?? [],
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.30",
   },
   "trading.CRYPTO": {
-    leverages: [1, 2, 5, 10],
+    leverageCaps: { crypto: 2 },
     feeRate: "0.001",
     minFee: "0",
     charges: DEFAULT_CHARGE_SETTINGS.CRYPTO ?? [],
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.20",
   },
   "trading.FX": {
-    leverages: [1, 5, 10, 20, 30],
+    leverageCaps: { fxMajor: 30, fxOther: 20 },
     feeRate: "0.0001",
     minFee: "0",
     charges: DEFAULT_CHARGE_SETTINGS.FX ?? [],
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: "0.5",
+    marginCallLevels: MARGIN_CALLS,
     priceBand: "0.05",
   },
 };

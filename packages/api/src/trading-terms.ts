@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { moneyString } from "./envelope.js";
 import { cursorRequest } from "./identity.js";
-import { TRADING_MARKETS } from "./settings.js";
+import { LEVERAGE_CLASSES, TRADING_MARKETS } from "./settings.js";
 import { chargeComponent } from "./trading-charges.js";
 
 /**
@@ -10,15 +10,24 @@ import { chargeComponent } from "./trading-charges.js";
  * states the fee, its minimum, every other charge and the lock before the user fills anything in. Rates are
  * fractions ("0.0003" is 0.03%); amounts are in the market's settlement currency, at its scale.
  */
-export const tradeTermsRequest = z.object({ market: z.enum(TRADING_MARKETS) });
+export const tradeTermsRequest = z.object({
+  market: z.enum(TRADING_MARKETS),
+  /** An instrument of the market: `leverages` is then its class's list (a forex major's or another pair's). */
+  symbol: z.string().min(1).max(32).optional(),
+});
 export type TradeTermsRequest = z.infer<typeof tradeTermsRequest>;
 
 export const tradeTerms = z.object({
   market: z.enum(TRADING_MARKETS),
   /** The settlement currency: margin, fees and P&L of this market's positions are in it. */
   currency: z.string(),
-  /** The leverages a user may choose, ascending; 1 is an unleveraged position. */
+  /**
+   * The leverages a user may choose, ascending, for `symbol` when the request names one (else for the
+   * market's highest-capped class): the steps up to the class's cap. 1 is an unleveraged position.
+   */
   leverages: z.array(z.number().int()),
+  /** The highest leverage per class of underlying (ESMA's retail limits by default). */
+  leverageCaps: z.partialRecord(z.enum(LEVERAGE_CLASSES), z.number().int()),
   /**
    * The commission on opening and again on closing, as a fraction of the notional, at least `minFee`
    * ("0": no minimum); the fee, like the stamp duty, is rounded up to the currency's scale.
@@ -33,8 +42,13 @@ export const tradeTerms = z.object({
   charges: z.array(chargeComponent),
   /** How long a new position cannot be closed: T+N trading days or N minutes (0: no lock). */
   lock: z.object({ kind: z.enum(["tradingDays", "minutes"]), n: z.number().int() }),
-  /** A position is closed automatically once its loss reaches this share of its margin. */
+  /**
+   * A position is closed automatically once its loss reaches this share of its margin (equity at 1 − share
+   * of the margin: "0.5" is ESMA's 50% close-out).
+   */
   liquidationShare: z.string(),
+  /** Equity levels, as shares of the margin, at which the owner of a position is warned, descending. */
+  marginCallLevels: z.array(z.string()),
   /** Limit prices must lie within ± this fraction of the previous close. */
   priceBand: z.string(),
 });

@@ -134,6 +134,19 @@ describe("MarketFeed", () => {
     expect(feed.getPrice("BTCUSD")).not.toHaveProperty("sentAt");
   });
 
+  it("hands a margin call to its listeners", () => {
+    const heard = vi.fn();
+    const stop = feed.onMarginCall(heard);
+    feed.watch("DOTUSD", () => undefined);
+    connectReady();
+    const call = { type: "marginCall", orderId: "o1", symbol: "DOTUSD", level: "0.8", closeOut: "0.5" };
+    last().receive(call);
+    expect(heard).toHaveBeenCalledWith(call);
+    stop();
+    last().receive(call);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it("ignores a price older than the one it has", () => {
     feed.watch("BTCUSD", () => undefined);
     connectReady();

@@ -18,6 +18,9 @@ export interface LivePrice {
 /** idle: nothing watched · connecting · live: socket authenticated · polling: socket down, quotes polled. */
 export type FeedState = "idle" | "connecting" | "live" | "polling";
 
+/** A leveraged position of the user fell to a margin-call level (the server's `marginCall` message). */
+export type MarginCallEvent = Extract<WsServerMessage, { type: "marginCall" }>;
+
 /** The part of the browser WebSocket the client uses (a fake one in tests). */
 export interface SocketLike {
   send(data: string): void;
@@ -59,6 +62,7 @@ export class MarketFeed {
   private readonly latest = new Map<string, LivePrice>();
   private readonly symbolListeners = new Map<string, Set<() => void>>();
   private readonly stateListeners = new Set<() => void>();
+  private readonly marginCallListeners = new Set<(call: MarginCallEvent) => void>();
   private socket: SocketLike | null = null;
   private authed = false;
   private state: FeedState = "idle";
@@ -91,6 +95,12 @@ export class MarketFeed {
   onStateChange(listener: () => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
+  }
+
+  /** `listener` hears the user's margin calls the socket brings (while it is connected). */
+  onMarginCall(listener: (call: MarginCallEvent) => void): () => void {
+    this.marginCallListeners.add(listener);
+    return () => this.marginCallListeners.delete(listener);
   }
 
   /** Watch a symbol; `onChange` runs when its price changes. Returns the release function. */
@@ -205,6 +215,8 @@ export class MarketFeed {
     } else if (message.type === "ticks") {
       const receivedAt = this.opt.now();
       for (const { sentAt: _sentAt, ...price } of message.ticks) this.publish({ ...price, receivedAt });
+    } else if (message.type === "marginCall") {
+      for (const listener of this.marginCallListeners) listener(message);
     }
   }
 

@@ -23,6 +23,8 @@ export const PLATFORM_PURPOSES = [
   "loans",
   "rebates",
   "adjustments",
+  /** Negative balance protection: what the platform pays in for a loss beyond a position's margin. */
+  "protection",
 ] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 

@@ -29,7 +29,10 @@ export interface OrderCheck {
 /** Throws the first refusal as a `TradingRuleError`; returns when the order passes. */
 export function checkOrder(
   order: OrderCheck,
-  config: Pick<TradingMarketConfig, "leverages" | "priceBand">,
+  config: Pick<TradingMarketConfig, "priceBand"> & {
+    /** The leverages on offer for the order's instrument (`leveragesFor` its market's caps). */
+    leverages: readonly number[];
+  },
 ): void {
   const price = money(order.price);
   if (!price.isFinite() || !price.greaterThan(0)) throw new TradingRuleError("PRICE_NOT_POSITIVE");

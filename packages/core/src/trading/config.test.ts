@@ -36,15 +36,30 @@ describe("default trading configuration", () => {
     });
   });
 
-  it("offers leverages 1, 5 and 10 on stocks", () => {
-    for (const m of ["IN", "US", "KR"] as const)
-      expect(DEFAULT_TRADING_CONFIG[m].leverages).toEqual(expect.arrayContaining([1, 5, 10]));
+  it("caps leverage by ESMA's retail limits: shares 5, crypto 2, forex 30 on majors and 20 on others", () => {
+    const caps = Object.fromEntries(MARKET_CODES.map((m) => [m, DEFAULT_TRADING_CONFIG[m].leverageCaps]));
+    expect(caps).toEqual({
+      IN: { share: 5 },
+      US: { share: 5 },
+      KR: { share: 5 },
+      MY: { share: 5 },
+      TH: { share: 5 },
+      CRYPTO: { crypto: 2 },
+      FX: { fxMajor: 30, fxOther: 20 },
+    });
+  });
+
+  it("closes out at ESMA's 50% of the margin, with warnings at 80% and 65% before", () => {
+    for (const m of MARKET_CODES) {
+      expect(DEFAULT_TRADING_CONFIG[m].liquidationShare).toBe("0.5");
+      expect(DEFAULT_TRADING_CONFIG[m].marginCallLevels).toEqual(["0.8", "0.65"]);
+    }
   });
 });
 
 describe("checkTradingConfig refuses bad shapes with a reason", () => {
   const good = {
-    leverages: [1, 2, 5],
+    leverageCaps: { share: 5 },
     feeRate: "0.0003",
     minFee: "20",
     charges: [
@@ -53,6 +68,7 @@ describe("checkTradingConfig refuses bad shapes with a reason", () => {
     ],
     lock: { kind: "minutes", n: 5 },
     liquidationShare: "0.8",
+    marginCallLevels: ["0.5"],
     priceBand: "0.1",
   };
   const { charges: _, ...withoutCharges } = good;
@@ -66,19 +82,30 @@ describe("checkTradingConfig refuses bad shapes with a reason", () => {
   it("accepts a good one and returns a copy", () => {
     const checked = checkTradingConfig(good);
     expect(checked).toEqual(good);
-    expect(checked.leverages).not.toBe(good.leverages);
+    expect(checked.leverageCaps).not.toBe(good.leverageCaps);
   });
 
   it.each([
     ["not an object", null, /must be an object/],
     ["an array", [], /must be an object/],
     ["an unknown field", { ...good, fee: "1" }, /unknown field "fee"/],
-    ["no leverages", { ...good, leverages: [] }, /non-empty list/],
-    ["leverage 0", { ...good, leverages: [0, 2] }, /leverage 0 must be a whole number/],
-    ["a fractional leverage", { ...good, leverages: [1, 2.5] }, /leverage 2.5/],
-    ["a leverage as text", { ...good, leverages: ["2"] }, /leverage "2"/],
-    ["leverages out of order", { ...good, leverages: [5, 2] }, /ascending without repeats/],
-    ["a repeated leverage", { ...good, leverages: [1, 1] }, /ascending without repeats/],
+    ["no leverage caps", { ...good, leverageCaps: undefined }, /leverageCaps must be an object/],
+    ["caps as a list", { ...good, leverageCaps: [5] }, /leverageCaps must be an object/],
+    ["an unknown class", { ...good, leverageCaps: { bonds: 5 } }, /unknown class "bonds"/],
+    ["a cap of 0", { ...good, leverageCaps: { share: 0 } }, /leverage cap 0 must be a whole number/],
+    ["a fractional cap", { ...good, leverageCaps: { share: 2.5 } }, /leverage cap 2.5/],
+    ["a cap as text", { ...good, leverageCaps: { share: "2" } }, /leverage cap "2"/],
+    ["no margin-call levels", { ...good, marginCallLevels: undefined }, /marginCallLevels must be a list/],
+    [
+      "a level at the close-out",
+      { ...good, marginCallLevels: ["0.2"] },
+      /marginCallLevels must lie in \(0.2, 1\)/,
+    ],
+    [
+      "levels ascending",
+      { ...good, marginCallLevels: ["0.3", "0.5"] },
+      /marginCallLevels must lie in \(0.2, 0.3\)/,
+    ],
     ["a fee rate of 1", { ...good, feeRate: "1" }, /feeRate must lie in \[0, 1\)/],
     ["a fee rate as a number", { ...good, feeRate: 0.0003 }, /feeRate must be a decimal string/],
     ["a negative minimum fee", { ...good, minFee: "-1" }, /minFee must be a decimal string/],
@@ -130,7 +157,8 @@ describe("checkTradingConfig refuses bad shapes with a reason", () => {
   });
 
   it.each<[string, unknown, string | undefined]>([
-    ["leverages", { ...good, leverages: [5, 2] }, "leverages"],
+    ["leverage caps", { ...good, leverageCaps: { share: 0 } }, "leverageCaps"],
+    ["margin-call levels", { ...good, marginCallLevels: ["1"] }, "marginCallLevels"],
     ["an amount finer than the currency", { ...good, minFee: "0.5" }, "minFee"],
     ["a cap finer than the currency", component({ max: "0.5" }), "charges.0.max"],
     ["a legacy cap finer than the currency", { ...legacy, stampDutyCap: "0.5" }, "stampDutyCap"],
@@ -177,5 +205,53 @@ describe("the former shape (stampDutyRate, stampDutyCap) still loads", () => {
       },
     ]);
     expect(checkTradingConfig(stored("KR", "0"), "KR").charges).toEqual([]);
+  });
+});
+
+describe("the former list of leverages still loads, as the market's default caps", () => {
+  /** A value as main stored it before caps per class: `leverages`, no margin-call levels. */
+  const stored = (market: keyof typeof DEFAULT_TRADING_CONFIG, leverages: number[], change: object = {}) => {
+    const { leverageCaps: _caps, marginCallLevels: _levels, ...rest } = DEFAULT_TRADING_CONFIG[market];
+    return { ...rest, leverages, ...change };
+  };
+
+  it("keeps the operator's fees, lock and band; the caps and warnings are the market's defaults", () => {
+    const value = stored("FX", [1, 5, 10, 20, 30, 50], {
+      feeRate: "0.0002",
+      minFee: "1",
+      lock: { kind: "minutes", n: 5 },
+      priceBand: "0.04",
+    });
+    expect(checkTradingConfig(JSON.parse(JSON.stringify(value)), "FX")).toEqual({
+      ...DEFAULT_TRADING_CONFIG.FX,
+      leverageCaps: { fxMajor: 30, fxOther: 20 },
+      feeRate: "0.0002",
+      minFee: "1",
+      lock: { kind: "minutes", n: 5 },
+      priceBand: "0.04",
+    });
+    // The former list of 10× on shares gives way to a share's cap of 5 (the list named no class).
+    expect(checkTradingConfig(stored("IN", [1, 2, 5, 10]), "IN").leverageCaps).toEqual({ share: 5 });
+  });
+
+  it("reads the former shape with a stamp duty too, and with the former automatic close", () => {
+    const { charges: _, ...rest } = stored("KR", [1, 2, 5, 10]);
+    // The former default: close at a loss of 80% (equity at 20%); both default warnings lie above it.
+    const config = checkTradingConfig({ ...rest, stampDutyRate: "0.002", liquidationShare: "0.8" }, "KR");
+    expect(config).toEqual({ ...DEFAULT_TRADING_CONFIG.KR, liquidationShare: "0.8" });
+    // An automatic close at a loss of 30% (equity at 70%): the warning at 65% would come after it.
+    expect(
+      checkTradingConfig(stored("KR", [1, 2], { liquidationShare: "0.3" }), "KR").marginCallLevels,
+    ).toEqual(["0.8"]);
+  });
+
+  it("refuses both shapes at once, a malformed list, and a list without the market to map it", () => {
+    const value = stored("US", [1, 2, 5, 10]);
+    expect(() => checkTradingConfig({ ...value, leverageCaps: { share: 5 } }, "US")).toThrow(
+      /leverageCaps replaces leverages/,
+    );
+    expect(() => checkTradingConfig({ ...value, leverages: [] }, "US")).toThrow(TradingConfigError);
+    expect(() => checkTradingConfig({ ...value, leverages: [0.5] }, "US")).toThrow(/leverages must be/);
+    expect(() => checkTradingConfig(value)).toThrow(/give leverageCaps/);
   });
 });

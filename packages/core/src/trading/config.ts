@@ -3,6 +3,7 @@ import { money, scaleOf } from "../money.js";
 import { checkCharges, legacyCharges } from "./charges-config.js";
 import type { ChargeComponent } from "./charges.js";
 import { DEFAULT_CHARGES, commissionOf } from "./charges-defaults.js";
+import { ESMA_RETAIL_CAPS, LEVERAGE_CLASSES, type LeverageCaps, type LeverageClass } from "./leverage.js";
 
 /**
  * How long a new position cannot be closed: T+N trading days (until the first open of the Nth trading day
@@ -16,8 +17,11 @@ export type LockRule = { kind: "tradingDays"; n: number } | { kind: "minutes"; n
  * `trading.<MARKET>` and reads them back through `checkTradingConfig`.
  */
 export interface TradingMarketConfig {
-  /** The leverages a user may choose, ascending; 1 is an unleveraged position. */
-  leverages: number[];
+  /**
+   * The highest leverage per class of the market's instruments (leverage.ts); a user chooses among the
+   * steps up to it (`leveragesFor`). A class not named is unleveraged.
+   */
+  leverageCaps: LeverageCaps;
   /** The platform's commission on each side, as a fraction of the notional (the `commission` component). */
   feeRate: string;
   /** The least commission charged on one side. */
@@ -28,8 +32,17 @@ export interface TradingMarketConfig {
    */
   charges: ChargeComponent[];
   lock: LockRule;
-  /** A position is closed automatically once its loss reaches this share of its margin. */
+  /**
+   * A position is closed automatically once its loss reaches this share of its margin, i.e. once its
+   * equity (margin + unrealised P&L) falls to (1 − share) of the margin: 0.5 is ESMA's margin close-out
+   * rule (Decision (EU) 2018/796, Annex III), equity at 50% of the margin required.
+   */
   liquidationShare: string;
+  /**
+   * The margin-call ladder: equity levels, as shares of the margin, descending and above the close-out,
+   * at each of which a leveraged position's owner is warned once (an inbox message and a socket event).
+   */
+  marginCallLevels: string[];
   /** Limit prices must lie within ± this fraction of the previous close. */
   priceBand: string;
 }
@@ -38,7 +51,14 @@ export interface TradingMarketConfig {
 const bandOf = (market: MarketCode): string =>
   Object.values(EXCHANGES).find((e) => e.market === market)?.priceBand ?? "0.10";
 
-const STOCK_LEVERAGES = [1, 2, 5, 10];
+/** ESMA's caps for the classes a market lists (leverage.ts names the decision and its annex). */
+const esma = (...classes: LeverageClass[]): LeverageCaps =>
+  Object.fromEntries(classes.map((c) => [c, ESMA_RETAIL_CAPS[c]]));
+const SHARES = esma("share");
+/** ESMA's margin close-out (Annex III): equity at 50% of the margin, a loss of half the margin. */
+const CLOSE_OUT = "0.5";
+/** Warnings at 80% and 65% of the margin left, before the close-out at 50%. */
+const MARGIN_CALLS = ["0.8", "0.65"];
 
 /**
  * Defaults. Fees and minimums are the platform's own commission (any value is lawful); every other charge
@@ -47,72 +67,79 @@ const STOCK_LEVERAGES = [1, 2, 5, 10];
  */
 export const DEFAULT_TRADING_CONFIG: Readonly<Record<MarketCode, TradingMarketConfig>> = {
   IN: {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "20",
     charges: DEFAULT_CHARGES.IN,
     // SEBI moved equities to T+1 settlement in January 2023.
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("IN"),
   },
   US: {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "1",
     charges: DEFAULT_CHARGES.US,
     // SEC rule 15c6-1: T+1 settlement since 28 May 2024.
     lock: { kind: "tradingDays", n: 1 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("US"),
   },
   KR: {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0003",
     minFee: "100",
     charges: DEFAULT_CHARGES.KR,
     // KRX settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("KR"),
   },
   MY: {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.001",
     minFee: "8",
     charges: DEFAULT_CHARGES.MY,
     // Bursa Malaysia settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("MY"),
   },
   TH: {
-    leverages: STOCK_LEVERAGES,
+    leverageCaps: SHARES,
     feeRate: "0.0015",
     minFee: "50",
     charges: DEFAULT_CHARGES.TH,
     // SET settles on T+2.
     lock: { kind: "tradingDays", n: 2 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("TH"),
   },
   CRYPTO: {
-    leverages: [1, 2, 5, 10],
+    leverageCaps: esma("crypto"),
     feeRate: "0.001",
     minFee: "0",
     charges: DEFAULT_CHARGES.CRYPTO,
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("CRYPTO"),
   },
   FX: {
-    // ESMA's retail limit on major currency pairs is 30:1.
-    leverages: [1, 5, 10, 20, 30],
+    // ESMA's retail limits: 30:1 on major pairs, 20:1 on the others.
+    leverageCaps: esma("fxMajor", "fxOther"),
     feeRate: "0.0001",
     minFee: "0",
     charges: DEFAULT_CHARGES.FX,
     lock: { kind: "minutes", n: 0 },
-    liquidationShare: "0.8",
+    liquidationShare: CLOSE_OUT,
+    marginCallLevels: MARGIN_CALLS,
     priceBand: bandOf("FX"),
   },
 };
@@ -138,6 +165,8 @@ export class TradingConfigError extends Error {
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const KEYS = new Set([
+  "leverageCaps",
+  // The shape before caps per class: a list of leverages, read as the market's default caps.
   "leverages",
   "feeRate",
   "minFee",
@@ -147,6 +176,7 @@ const KEYS = new Set([
   "stampDutyCap",
   "lock",
   "liquidationShare",
+  "marginCallLevels",
   "priceBand",
 ]);
 const MAX_LEVERAGE = 1000;
@@ -179,21 +209,61 @@ function decimalIn(
   return value;
 }
 
-function checkLeverages(value: unknown): number[] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw new TradingConfigError("leverages must be a non-empty list of whole numbers", "leverages");
-  let previous = 0;
-  for (const lev of value as unknown[]) {
-    if (typeof lev !== "number" || !Number.isInteger(lev) || lev < 1 || lev > MAX_LEVERAGE)
+function checkLeverageCaps(value: unknown): LeverageCaps {
+  if (!isRecord(value))
+    throw new TradingConfigError('leverageCaps must be an object like {"share": 5}', "leverageCaps");
+  const caps: LeverageCaps = {};
+  for (const [name, cap] of Object.entries(value)) {
+    if (!(LEVERAGE_CLASSES as readonly string[]).includes(name))
+      throw new TradingConfigError(`leverageCaps has an unknown class "${name}"`, "leverageCaps");
+    if (typeof cap !== "number" || !Number.isInteger(cap) || cap < 1 || cap > MAX_LEVERAGE)
       throw new TradingConfigError(
-        `leverage ${JSON.stringify(lev)} must be a whole number from 1 to ${MAX_LEVERAGE}`,
-        "leverages",
+        `leverage cap ${JSON.stringify(cap)} must be a whole number from 1 to ${MAX_LEVERAGE}`,
+        "leverageCaps",
       );
-    if (lev <= previous)
-      throw new TradingConfigError("leverages must be ascending without repeats", "leverages");
-    previous = lev;
+    caps[name as LeverageClass] = cap;
   }
-  return [...(value as number[])];
+  return caps;
+}
+
+/**
+ * The former `leverages` (a list the user chose from, before caps per class): checked as it was, then
+ * given way to the market's default caps (ESMA's), since the list named no class and a cap above the
+ * default is a four-eyes change of its own. The market must be known to map it.
+ */
+function legacyLeverageCaps(value: unknown, market: MarketCode | undefined): LeverageCaps {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !(value as unknown[]).every(
+      (lev) => typeof lev === "number" && Number.isInteger(lev) && lev >= 1 && lev <= MAX_LEVERAGE,
+    )
+  )
+    throw new TradingConfigError("leverages must be a non-empty list of whole numbers", "leverages");
+  if (market === undefined)
+    throw new TradingConfigError(
+      "leverages (the former shape) maps to a market's default caps: give leverageCaps",
+      "leverages",
+    );
+  return { ...DEFAULT_TRADING_CONFIG[market].leverageCaps };
+}
+
+/** Equity levels strictly between the close-out level (1 − share) and 1, descending. */
+function checkMarginCallLevels(value: unknown, liquidationShare: string): string[] {
+  if (!Array.isArray(value))
+    throw new TradingConfigError("marginCallLevels must be a list of decimals", "marginCallLevels");
+  const closeOut = money(1).minus(liquidationShare).toFixed();
+  let previous = "1";
+  return (value as unknown[]).map((level) => {
+    const checked = decimalIn(level, "marginCallLevels", {
+      min: closeOut,
+      max: previous,
+      minOpen: true,
+      maxOpen: true,
+    });
+    previous = checked;
+    return checked;
+  });
 }
 
 function checkLock(value: unknown): LockRule {
@@ -226,8 +296,13 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
   if (!isRecord(value)) throw new TradingConfigError("a trading configuration must be an object");
   const unknown = Object.keys(value).find((k) => !KEYS.has(k));
   if (unknown !== undefined) throw new TradingConfigError(`unknown field "${unknown}"`);
+  const legacy = value.leverages !== undefined;
+  if (legacy && value.leverageCaps !== undefined)
+    throw new TradingConfigError("leverageCaps replaces leverages: give one or the other");
   const config: TradingMarketConfig = {
-    leverages: checkLeverages(value.leverages),
+    leverageCaps: legacy
+      ? legacyLeverageCaps(value.leverages, market)
+      : checkLeverageCaps(value.leverageCaps),
     feeRate: decimalIn(value.feeRate, "feeRate", { min: "0", max: "1", maxOpen: true }),
     minFee: decimalIn(value.minFee, "minFee", { min: "0" }),
     charges: [],
@@ -237,8 +312,16 @@ export function checkTradingConfig(value: unknown, market?: MarketCode): Trading
       max: "1",
       minOpen: true,
     }),
+    marginCallLevels: [],
     priceBand: decimalIn(value.priceBand, "priceBand", { min: "0", max: "1", minOpen: true }),
   };
+  config.marginCallLevels =
+    legacy && value.marginCallLevels === undefined && market !== undefined
+      ? // The former shape had no warnings: the market's default ones above its own close-out.
+        DEFAULT_TRADING_CONFIG[market].marginCallLevels.filter((level) =>
+          money(level).greaterThan(money(1).minus(config.liquidationShare)),
+        )
+      : checkMarginCallLevels(value.marginCallLevels, config.liquidationShare);
   const currency = market === undefined ? undefined : MARKETS[market].currency;
   if (value.charges !== undefined) {
     if (value.stampDutyRate !== undefined || value.stampDutyCap !== undefined)

@@ -77,7 +77,7 @@ describe("ledger entries of a position's life", () => {
       margin: "18176.99",
       currency: "INR",
     };
-    const s = settlement(position, "2601.80", INR, "81795.74");
+    const s = settlement(position, "2601.80", INR);
     expect(bookAll(model, closeEntries("u", "INR", s))).toEqual([
       "marginRelease",
       "realisedPnl",
@@ -139,7 +139,7 @@ describe("ledger entries of a position's life", () => {
     expect(balances(model, "u", "USD")).toMatchObject({ available: "500.00", held: "0.00" });
   });
 
-  it("a loss beyond the margin takes the available balance to zero and no further", () => {
+  it("a loss beyond the margin is the platform's: only the closing charges come from the user's other money", () => {
     const model = new LedgerModel();
     bookAll(model, [credit("deposit", "u", "USD", "14000.00")]);
     bookAll(model, openEntries("u", "USD", { margin: "12819.25", fee: "38.46" }));
@@ -151,20 +151,31 @@ describe("ledger entries of a position's life", () => {
       currency: "USD",
     };
     const s = settlement(position, "570.00", USD, "1142.29");
-    expect(s).toMatchObject({ shortfall: "1534.97", fromAvailable: "1142.29", absorbed: "392.68" });
-    expect(s.booked.realisedPnl).toBe("-13914.82");
-    bookAll(model, closeEntries("u", "USD", s));
+    expect(s).toMatchObject({
+      shortfall: "1534.97",
+      fromAvailable: "46.72",
+      booked: { protection: "1488.25" },
+    });
+    expect(bookAll(model, closeEntries("u", "USD", s))).toEqual([
+      "marginRelease",
+      "negativeBalanceProtection",
+      "realisedPnl",
+      "fee",
+      "stampDuty",
+    ]);
+    // 14,000 − 12,819.25 − 38.46 = 1,142.29 before; after, less the closing fee 42.75 and stamp duty 3.97.
     expect(balances(model, "u", "USD")).toEqual({
-      available: "0.00",
+      available: "1095.57",
       held: "0.00",
       margin: "0.00",
       fees: "81.21",
       taxes: "3.97",
-      pnl: "13914.82",
+      pnl: "14307.50",
     });
+    expect(model.balance(platformAccount("protection", "USD")).toFixed(2)).toBe("-1488.25");
   });
 
-  it("stamp duty the user cannot pay is paid by the platform's P&L, so taxes receive it all", () => {
+  it("charges every tax and fee in full even when the margin is a sliver of them", () => {
     const model = new LedgerModel();
     bookAll(model, [credit("deposit", "u", "KRW", "100")]);
     expect(bookAll(model, openEntries("u", "KRW", { margin: "100", fee: "0" }))).toEqual(["tradeMargin"]);
@@ -186,15 +197,21 @@ describe("ledger entries of a position's life", () => {
       "0",
     );
     const entries = closeEntries("u", "KRW", s);
-    expect(bookAll(model, entries)).toEqual(["marginRelease", "stampDuty"]);
-    expect(entries[1]?.postings.map((p) => p.amount)).toEqual(["-100", "-100", "200"]);
+    expect(bookAll(model, entries)).toEqual([
+      "marginRelease",
+      "negativeBalanceProtection",
+      "realisedPnl",
+      "fee",
+      "stampDuty",
+    ]);
     expect(balances(model, "u", "KRW")).toEqual({
       available: "0",
       held: "0",
       margin: "0",
-      fees: "0",
+      fees: "30",
       taxes: "200",
-      pnl: "-100",
+      pnl: "99000",
     });
+    expect(model.balance(platformAccount("protection", "KRW")).toFixed(0)).toBe("-99130");
   });
 });

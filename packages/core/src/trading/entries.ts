@@ -1,11 +1,4 @@
-import {
-  checkEntry,
-  platformAccount,
-  transfer,
-  userAccount,
-  type AccountRef,
-  type EntryDraft,
-} from "../ledger/index.js";
+import { platformAccount, transfer, userAccount, type AccountRef, type EntryDraft } from "../ledger/index.js";
 import { money } from "../money.js";
 import type { OrderCost, Settlement } from "./maths.js";
 
@@ -22,7 +15,8 @@ import type { OrderCost, Settlement } from "./maths.js";
  *   … or is cancelled, expires or is declined                marginRelease held → available
  *   close                   see `settlement` in maths.ts
  */
-export type TradingEntryType = "tradeMargin" | "marginRelease" | "fee" | "stampDuty" | "realisedPnl";
+export type TradingEntryType =
+  "tradeMargin" | "marginRelease" | "fee" | "stampDuty" | "realisedPnl" | "negativeBalanceProtection";
 type Entry = EntryDraft<TradingEntryType>;
 
 const positive = (amount: string) => money(amount).greaterThan(0);
@@ -38,6 +32,7 @@ const accounts = (userId: string, currency: string) => ({
   fees: platformAccount("fees", currency),
   taxes: platformAccount("taxes", currency),
   pnl: platformAccount("pnl", currency),
+  protection: platformAccount("protection", currency),
 });
 
 /** The opening charges split between the fees and the taxes accounts (all fees when `tax` is absent). */
@@ -93,30 +88,21 @@ export function releaseEntries(userId: string, currency: string, held: Pick<Orde
 }
 
 /**
- * A close, from its `settlement`: margin released, P&L credited or charged, fee and stamp duty charged.
- * Booked in this order, the user's available balance never dips below zero in between (the charges never
- * exceed the margin, the gain and what the settlement took from available).
+ * A close, from its `settlement`: margin released, a shortfall paid in by the platform's protection
+ * account, P&L credited or charged, fee and stamp duty charged. Booked in this order, the user's available
+ * balance never dips below zero in between (the margin, the gain and the protection cover every charge).
  */
 export function closeEntries(userId: string, currency: string, s: Settlement): Entry[] {
   const a = accounts(userId, currency);
-  const { marginRelease, realisedPnl, fee, stampDuty, stampDutyByPlatform } = s.booked;
+  const { marginRelease, protection, realisedPnl, fee, stampDuty } = s.booked;
   const pnl = money(realisedPnl);
-  const dutyTotal = money(stampDuty).plus(stampDutyByPlatform);
-  const duty: Entry[] = [];
-  if (dutyTotal.greaterThan(0)) {
-    const postings = [
-      { account: a.available, amount: money(stampDuty).negated().toFixed() },
-      { account: a.pnl, amount: money(stampDutyByPlatform).negated().toFixed() },
-      { account: a.taxes, amount: dutyTotal.toFixed() },
-    ].filter((p) => !money(p.amount).isZero());
-    duty.push(checkEntry({ type: "stampDuty", postings }));
-  }
   return [
     ...move("marginRelease", a.margin, a.available, marginRelease),
+    ...move("negativeBalanceProtection", a.protection, a.available, protection),
     ...(pnl.isNegative()
       ? move("realisedPnl", a.available, a.pnl, pnl.negated().toFixed())
       : move("realisedPnl", a.pnl, a.available, realisedPnl)),
     ...move("fee", a.available, a.fees, fee),
-    ...duty,
+    ...move("stampDuty", a.available, a.taxes, stampDuty),
   ];
 }

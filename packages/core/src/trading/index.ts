@@ -4,6 +4,7 @@ export * from "./checks.js";
 export * from "./config.js";
 export * from "./entries.js";
 export * from "./errors.js";
+export * from "./leverage.js";
 export * from "./locks.js";
 export * from "./maths.js";
 export * from "./orderbook.js";

@@ -157,13 +157,12 @@ describe("settlement of a close", () => {
       net: "23433.49",
       shortfall: "0.00",
       fromAvailable: "0.00",
-      absorbed: "0.00",
       booked: {
         marginRelease: "18176.99",
+        protection: "0.00",
         realisedPnl: "5381.65",
         fee: "28.88",
         stampDuty: "96.27",
-        stampDutyByPlatform: "0.00",
       },
       charges: [
         { id: "commission", kind: "commission", amount: "28.88" },
@@ -175,13 +174,13 @@ describe("settlement of a close", () => {
   it("a loss within the margin: what is left of the margin comes back", () => {
     const s = settlement(inrLong5, "2310.05", rule("INR"), "500.00");
     expect(s).toMatchObject({ pnl: "-5413.10", fee: "25.65", stampDuty: "85.48", net: "12652.76" });
-    expect(s).toMatchObject({ shortfall: "0.00", fromAvailable: "0.00", absorbed: "0.00" });
+    expect(s).toMatchObject({ shortfall: "0.00", fromAvailable: "0.00" });
     expect(s.booked).toEqual({
       marginRelease: "18176.99",
+      protection: "0.00",
       realisedPnl: "-5413.10",
       fee: "25.65",
       stampDuty: "85.48",
-      stampDutyByPlatform: "0.00",
     });
   });
 
@@ -193,7 +192,7 @@ describe("settlement of a close", () => {
     currency: "USD",
   };
 
-  it("a loss beyond the margin: available covers what it can, the platform absorbs the rest of the loss", () => {
+  it("a loss beyond the margin: the platform pays it in, the charges come from available, all booked in full", () => {
     const s = settlement(usdShort10, "570.00", usdBothSides, "1000.00");
     expect(s).toMatchObject({
       closeNotional: "142500.00",
@@ -202,25 +201,24 @@ describe("settlement of a close", () => {
       stampDuty: "3.97",
       net: "-1534.97",
       shortfall: "1534.97",
-      fromAvailable: "1000.00",
-      absorbed: "534.97",
+      // The closing charges 42.75 + 3.97; the market loss beyond the margin, 1,488.25, is the platform's.
+      fromAvailable: "46.72",
     });
     expect(s.booked).toEqual({
       marginRelease: "12819.25",
-      realisedPnl: "-13772.53",
+      protection: "1488.25",
+      realisedPnl: "-14307.50",
       fee: "42.75",
       stampDuty: "3.97",
-      stampDutyByPlatform: "0.00",
     });
   });
 
-  it("with nothing available the platform absorbs the whole shortfall", () => {
+  it("with nothing available the platform bears the whole shortfall, charges included", () => {
     const s = settlement(usdShort10, "570.00", usdBothSides);
-    expect(s).toMatchObject({ fromAvailable: "0.00", absorbed: "1534.97" });
-    expect(s.booked.realisedPnl).toBe("-12772.53");
+    expect(s).toMatchObject({ fromAvailable: "0.00", booked: { protection: "1534.97" } });
   });
 
-  it("charges come out stamp duty first: the platform pays the part of the tax no one else can", () => {
+  it("even when the margin is a sliver of the charges: taxes and fees get their whole amount", () => {
     const krwShort10: PositionTerms = {
       direction: "short",
       openPrice: "1000",
@@ -233,13 +231,19 @@ describe("settlement of a close", () => {
       minFee: "0",
       charges: tax("0.002", "both"),
     });
-    expect(s).toMatchObject({ pnl: "-99000", fee: "30", stampDuty: "200", net: "-99130", absorbed: "99130" });
+    expect(s).toMatchObject({
+      pnl: "-99000",
+      fee: "30",
+      stampDuty: "200",
+      net: "-99130",
+      shortfall: "99130",
+    });
     expect(s.booked).toEqual({
       marginRelease: "100",
-      realisedPnl: "0",
-      fee: "0",
-      stampDuty: "100",
-      stampDutyByPlatform: "100",
+      protection: "99130",
+      realisedPnl: "-99000",
+      fee: "30",
+      stampDuty: "200",
     });
   });
 });

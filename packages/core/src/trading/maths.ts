@@ -156,18 +156,19 @@ export function marketValue(price: Price, quantity: Quantity, currency: string):
 
 /**
  * How a close settles. The user's margin comes back, the P&L is credited or charged, the closing fee and
- * stamp duty are charged. When the loss and charges exceed the margin (a price gap past the automatic
- * close), the shortfall is taken from the user's available balance as far as it goes and the platform
- * absorbs the rest: a user's balance never goes below zero (DESIGN §5 Ledger).
+ * stamp duty are charged, each in full. A market loss beyond the margin (a price gap past the automatic
+ * close) is the platform's: negative balance protection (ESMA Decision (EU) 2018/796, Annex IV; DESIGN
+ * §5a), a retail client never loses more than the margin to the market, and that part is never taken from
+ * the user's other money. The closing charges the margin does not cover (a fee above a small position's
+ * margin) are taken from the available balance as far as it goes, and the platform bears the rest, so a
+ * balance never goes below zero. What the platform bears is paid in from its protection account.
  *
- * What is charged comes out in this order, so the part the platform absorbs is the last: stamp duty (owed to
- * the state whatever happens), then the fee, then the loss. Booked as four entries (see `closeEntries`):
- *   marginRelease  margin → available                      `booked.marginRelease`
- *   realisedPnl    platform P&L ↔ available                `booked.realisedPnl` (signed, for the user)
- *   fee            available → platform fees               `booked.fee`
- *   stampDuty      available → platform taxes              `booked.stampDuty`, plus platform P&L → taxes
- *                                                          `booked.stampDutyByPlatform`, so taxes get it all
- * A loss the platform absorbs is simply not charged: its P&L account receives that much less.
+ * Booked as these entries (see `closeEntries`), in this order so available never dips below zero between:
+ *   marginRelease              margin → available                 `booked.marginRelease`
+ *   negativeBalanceProtection  platform protection → available    `booked.protection`
+ *   realisedPnl                platform P&L ↔ available           `booked.realisedPnl` (signed, for the user)
+ *   fee                        available → platform fees          `booked.fee`
+ *   stampDuty                  available → platform taxes         `booked.stampDuty`
  */
 export interface Settlement {
   closeNotional: string;
@@ -179,17 +180,16 @@ export interface Settlement {
   net: string;
   /** −net when net is negative, else 0: what the margin does not cover. */
   shortfall: string;
-  /** The part of the shortfall taken from the user's available balance. */
+  /** The part of the shortfall taken from the user's available balance: closing charges only, never loss. */
   fromAvailable: string;
-  /** The part of the shortfall the platform bears. */
-  absorbed: string;
   /** The amounts of the ledger entries, each at scale; a zero means that entry is not booked. */
   booked: {
     marginRelease: string;
+    /** The part of the shortfall the platform bears: the loss beyond the margin, and unpaid charges. */
+    protection: string;
     realisedPnl: string;
     fee: string;
     stampDuty: string;
-    stampDutyByPlatform: string;
   };
   /** The closing trade's charges, component by component: `fee` + `stampDuty`. */
   charges: ChargeLine[];
@@ -197,7 +197,7 @@ export interface Settlement {
 
 /**
  * Settles a close at `price`. `available` is the user's available balance in the settlement currency just
- * before the close (read in the closing transaction); it is only touched when the margin falls short.
+ * before the close (read in the closing transaction); only closing charges beyond the margin touch it.
  */
 export function settlement(
   position: PositionTerms,
@@ -209,24 +209,11 @@ export function settlement(
   const cost = closeCost(position, price, rule);
   const realised = money(pnl(position, price));
   const margin = money(position.margin);
-  const fee = money(cost.fee);
-  const duty = money(cost.stampDuty);
-  const net = margin.plus(realised).minus(fee).minus(duty);
+  const net = margin.plus(realised).minus(cost.fee).minus(cost.stampDuty);
   const shortfall = net.isNegative() ? net.negated() : money(0);
-  const fromAvailable = MoneyDecimal.min(shortfall, MoneyDecimal.max(money(available), 0));
-  const absorbed = shortfall.minus(fromAvailable);
-
-  // What the user can pay: the margin, any gain, and what the available balance covers of the shortfall.
-  let budget = margin.plus(MoneyDecimal.max(realised, 0)).plus(fromAvailable);
-  const take = (amount: Money): Money => {
-    const taken = MoneyDecimal.min(amount, budget);
-    budget = budget.minus(taken);
-    return taken;
-  };
-  const dutyCharged = take(duty);
-  const feeCharged = take(fee);
-  const lossCharged = realised.isNegative() ? take(realised.negated()) : money(0);
-
+  const lossBeyondMargin = MoneyDecimal.max(margin.plus(realised).negated(), 0);
+  const chargesBeyondMargin = shortfall.minus(lossBeyondMargin);
+  const fromAvailable = MoneyDecimal.min(chargesBeyondMargin, MoneyDecimal.max(money(available), 0));
   const s = (m: Money) => toBookedString(m, currency);
   return {
     closeNotional: cost.notional,
@@ -236,13 +223,12 @@ export function settlement(
     net: s(net),
     shortfall: s(shortfall),
     fromAvailable: s(fromAvailable),
-    absorbed: s(absorbed),
     booked: {
       marginRelease: s(margin),
-      realisedPnl: s(realised.isNegative() ? lossCharged.negated() : realised),
-      fee: s(feeCharged),
-      stampDuty: s(dutyCharged),
-      stampDutyByPlatform: s(duty.minus(dutyCharged)),
+      protection: s(shortfall.minus(fromAvailable)),
+      realisedPnl: s(realised),
+      fee: cost.fee,
+      stampDuty: cost.stampDuty,
     },
     charges: cost.charges,
   };

@@ -1,9 +1,28 @@
-import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { messages } from "../../db/schema/index.js";
 
 export async function insertMessage(tx: Db, values: typeof messages.$inferInsert) {
   await tx.insert(messages).values(values);
+}
+
+/** Whether the user has a message of `kind` whose params include `params` (a warning sent once). */
+export async function exists(
+  tx: Db,
+  query: { userId: string; kind: string; params: Record<string, string> },
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, query.userId),
+        eq(messages.kind, query.kind),
+        sql`${messages.params} @> ${JSON.stringify(query.params)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** One page of a user's messages, newest first, strictly older than `beforeSeq` when given. */

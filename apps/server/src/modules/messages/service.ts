@@ -54,6 +54,17 @@ export class MessageService {
     await repo.insertMessage(tx, { userId, kind, params, createdAt: this.deps.clock.now() });
   }
 
+  /**
+   * Sends the message unless the user already has one of its kind with these params (a warning told once:
+   * the caller holds a lock that serialises the senders); true when it was sent now.
+   */
+  async sendOnce(tx: Db, message: NewMessage & { once: Record<string, string> }): Promise<boolean> {
+    const { userId, kind, once } = message;
+    if (await repo.exists(tx, { userId, kind, params: once })) return false;
+    await this.send(tx, { userId, kind, params: { ...message.params, ...once } });
+    return true;
+  }
+
   /** Newest first, MESSAGE_PAGE_SIZE a page; `nextCursor` is null on the last page. */
   async list(userId: string, after?: string): Promise<MessagePage> {
     const beforeSeq = after === undefined ? undefined : cursor.decode(after);

@@ -59,7 +59,7 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "sense (a window ending after it starts in a known time zone, min not above max, known " +
           "currencies): INVALID_INPUT with the field inside the value otherwise. Audited with the old and " +
           "new value; in effect from the next read. A change of a control setting (CONTROL_SETTINGS: " +
-          "four-eyes thresholds, limits, minimum credit score, a market's leverages and automatic-close " +
+          "four-eyes thresholds, limits, minimum credit score, a market's leverage caps raised and its automatic-close " +
           "share) is not applied: it answers the key unchanged with its pendingChange, a review of kind " +
           "settingChange that another administrator approves (FORBIDDEN for a role without " +
           "config.controls, such as an operator). While a change of the key is pending: " +

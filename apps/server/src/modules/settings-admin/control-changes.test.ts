@@ -78,10 +78,14 @@ describe("who may change a control setting", () => {
     expect(await t.database.db.select().from(settingChanges)).toEqual([]);
     const [refused] = await auditRows("config.changeRefused", "config:adjustment.fourEyesAbove");
     expect(refused).toMatchObject({ actor: operator.account, reason: "Faster", details: { asked: value } });
-    // A market's leverages are a control setting; its fees are not.
+    // Raising a market's leverage cap is a control setting's change; its fees are not.
     const us = SETTING_DEFAULTS["trading.US"];
     expect(
-      await config(operator, "set", { key: "trading.US", value: { ...us, leverages: [1, 50] }, reason: "x" }),
+      await config(operator, "set", {
+        key: "trading.US",
+        value: { ...us, leverageCaps: { share: 50 } },
+        reason: "x",
+      }),
     ).toMatchObject({ code: "FORBIDDEN" });
     expect(await config(operator, "reset", { key: "withdrawal.minCreditScore", reason: "x" })).toMatchObject({
       status: 1,
@@ -89,14 +93,14 @@ describe("who may change a control setting", () => {
     expect(
       await config(operator, "set", { key: "trading.US", value: { ...us, minFee: "2" }, reason: "Fees" }),
     ).toMatchObject({ status: 1, data: { value: { minFee: "2" }, pendingChange: null } });
-    // Taking leverages away lowers the risk allowed: an operator may do it alone (DESIGN §5a).
+    // Lowering a cap lowers the risk allowed: an operator may do it alone (DESIGN §5a).
     expect(
       await config(operator, "set", {
         key: "trading.US",
-        value: { ...us, leverages: [1, 2] },
+        value: { ...us, leverageCaps: { share: 2 } },
         reason: "Safer",
       }),
-    ).toMatchObject({ status: 1, data: { value: { leverages: [1, 2] }, pendingChange: null } });
+    ).toMatchObject({ status: 1, data: { value: { leverageCaps: { share: 2 } }, pendingChange: null } });
   });
 });
 
@@ -203,8 +207,12 @@ describe("an administrator's change waits for a second administrator", () => {
   it("refuses another change of the key while one is pending, also a concurrent one", async () => {
     const us = SETTING_DEFAULTS["trading.US"];
     const [a, b] = await Promise.all([
-      config(first, "set", { key: "trading.US", value: { ...us, leverages: [1, 2, 3] }, reason: "Lower" }),
-      config(third, "set", { key: "trading.US", value: { ...us, liquidationShare: "0.5" }, reason: "Safer" }),
+      config(first, "set", {
+        key: "trading.US",
+        value: { ...us, leverageCaps: { share: 10 } },
+        reason: "Higher",
+      }),
+      config(third, "set", { key: "trading.US", value: { ...us, liquidationShare: "0.4" }, reason: "Safer" }),
     ]);
     const answers = [a, b].map((x) => x.code ?? "pending").sort();
     expect(answers).toEqual(["SETTING_CHANGE_PENDING", "pending"]);

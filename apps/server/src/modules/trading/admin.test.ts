@@ -167,7 +167,7 @@ describe("config/set of trading.<market>", () => {
     expect(await terms(who)).toEqual(before);
   });
 
-  // Its leverages too would be a control setting's change, which waits for two administrators.
+  // Raising its leverage caps too would be a control setting's change, which waits for two administrators.
   it("stores a sound value, which trade/terms publishes at once", async () => {
     const who = await trader(t);
     const value = {
@@ -180,6 +180,7 @@ describe("config/set of trading.<market>", () => {
     expect(await terms(who)).toEqual({
       market: "KR",
       currency: "KRW",
+      leverages: [1, 2, 5],
       ...value,
     });
   });

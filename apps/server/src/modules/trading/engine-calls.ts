@@ -5,19 +5,21 @@ import {
   money,
   orderCost,
   PRICE_DECIMALS,
+  shouldLiquidate,
   type ExchangeCode,
   type MarketCode,
 } from "@brokerage/core";
 import { DomainError } from "../../lib/errors.js";
 import { MessageService } from "../messages/index.js";
 import { changeOf, type TradingDeps } from "./changes.js";
+import type { MarginCall } from "./engine/changes.js";
 import { bookAll, heldOf, referenceOf, releaseHold, settle } from "./money.js";
 import { lockedOrder } from "./owner-actions.js";
 import { lockFor } from "./placing.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { rule } from "./rules.js";
-import { toTradeOrder } from "./view.js";
+import { positionTerms, toTradeOrder } from "./view.js";
 
 /** The message a position closed by the system tells its owner, by close reason. */
 const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = {
@@ -123,6 +125,49 @@ export class EngineCalls {
     });
     this.changed(order);
     return order;
+  }
+
+  /**
+   * A margin call: the open position's equity (margin + P&L at `price`) has fallen to `level` of its
+   * margin. Its owner gets a `marginCall` message, and a socket event, once per position and level
+   * whatever the engine retries (the message is the record; the position's row lock serialises the
+   * checks). Answers whether it was sent now; ORDER_STATE_INVALID once the position is no longer open.
+   */
+  async marginCall(positionId: string, level: string, price: string): Promise<boolean> {
+    const { db, clock, market } = this.deps;
+    let call: MarginCall | undefined;
+    await db.transaction(async (tx) => {
+      const row = await lockedOrder(tx, positionId);
+      if (row.state !== "open")
+        throw new DomainError("ORDER_STATE_INVALID", { state: row.state, event: "marginCall" });
+      const at = enginePrice(price);
+      const share = money(1).minus(level).toFixed();
+      if (!shouldLiquidate(positionTerms(row), at, share)) return;
+      const config = await tradingConfig(tx, row.market as MarketCode);
+      const closeOut = money(1).minus(config.liquidationShare).toFixed();
+      const order = toTradeOrder(row, market, at);
+      const percent = (fraction: string) => money(fraction).times(100).toFixed();
+      const sent = await new MessageService({ db, clock }).sendOnce(tx, {
+        userId: row.userId,
+        kind: "marginCall",
+        once: { orderId: row.id, level },
+        params: {
+          orderNo: order.orderNo,
+          symbol: order.symbol,
+          name: order.name,
+          quantity: String(order.quantity),
+          price: at,
+          pnl: order.pnl ?? "",
+          margin: order.margin,
+          currency: order.currency,
+          percent: percent(level),
+          closeOutPercent: percent(closeOut),
+        },
+      });
+      if (sent) call = { userId: row.userId, orderId: row.id, symbol: row.symbol, level, closeOut };
+    });
+    if (call) this.deps.notifyMarginCall?.(call);
+    return call !== undefined;
   }
 
   /** A pending order at the market's close: expired, everything it held given back. */

@@ -1,5 +1,11 @@
 /** What other modules use of trading (CONTRIBUTING, "A server module"): they import it from here. */
-export { publishTradeChange, TRADE_CHANGES } from "./engine/changes.js";
+export {
+  MARGIN_CALLS,
+  publishMarginCall,
+  publishTradeChange,
+  TRADE_CHANGES,
+  type MarginCall,
+} from "./engine/changes.js";
 export { bookAll, heldOf, referenceOf } from "./money.js";
 export { currentPrice, forgetTradingConfig, instrumentOf, priceText, tradingConfig } from "./pricing.js";
 export { insertOrder, lockOrder, transition, type TradeOrderRow } from "./repository.js";

@@ -79,11 +79,12 @@ export interface Close {
 }
 
 /**
- * Closes a position (core `settlement`, with the available balance read in this transaction for a loss
- * beyond the margin): margin back, P&L, closing fee and stamp duty booked, the row closed with what the
- * position shows. The available balance is read without a lock: should another transaction take from it
- * before the entries are booked, the ledger's guard refuses and the whole close rolls back (to be tried
- * again), rather than a balance going below zero.
+ * Closes a position (core `settlement`, with the available balance read in this transaction for closing
+ * charges beyond the margin): margin back, a loss beyond the margin paid in by the platform (negative
+ * balance protection), P&L, closing fee and stamp duty booked, the row closed with what the position
+ * shows. The available balance is read without a lock: should another transaction take from it before the
+ * entries are booked, the ledger's guard refuses and the whole close rolls back (to be tried again),
+ * rather than a balance going below zero.
  */
 export async function settle(
   tx: Db,

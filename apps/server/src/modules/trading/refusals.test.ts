@@ -76,7 +76,7 @@ describe("trade/placeOrder refusals, each reached in the fixed order", () => {
     order.quantity = "0";
     await expectRefusal("QUANTITY_NOT_MULTIPLE_OF_STEP", { ...step, quantity: "0" });
     order.quantity = "2";
-    await expectRefusal("LEVERAGE_NOT_ALLOWED", { field: "leverage", leverage: "3", allowed: "1, 2, 5, 10" });
+    await expectRefusal("LEVERAGE_NOT_ALLOWED", { field: "leverage", leverage: "3", allowed: "1, 2, 5" });
     order.leverage = 2;
     await expectRefusal("STOP_PRICE_INVALID", { field: "stopLoss" });
     order.stopLoss = "95";

@@ -2,6 +2,7 @@ import type { ErrorParams, OrderDirection, OrderDraft } from "@brokerage/api";
 import {
   TradingRuleError,
   checkOrder,
+  leveragesFor,
   money,
   priceBandLimits,
   stepOf,
@@ -55,8 +56,10 @@ export function checkTerms(
   if (draft.priceType === "limit") refuseDecimals(price, "price", instrument);
   const limit = draft.priceType === "limit" ? { previousClose: quote.prev_close } : undefined;
   const step = stepOf(instrument, draft.priceType);
-  rule(() => checkOrder({ price, quantity: draft.quantity, step, leverage: draft.leverage, limit }, config), {
-    config,
+  // The leverages on offer for this instrument: the steps up to its class's cap in the market's terms.
+  const terms = { leverages: leveragesFor(instrument, config.leverageCaps), priceBand: config.priceBand };
+  rule(() => checkOrder({ price, quantity: draft.quantity, step, leverage: draft.leverage, limit }, terms), {
+    config: terms,
     instrument,
     previousClose: quote.prev_close,
   });
@@ -85,7 +88,7 @@ export function checkStops(
 }
 
 export interface RuleContext {
-  config?: Pick<TradingMarketConfig, "leverages" | "priceBand">;
+  config?: Pick<TradingMarketConfig, "priceBand"> & { leverages: readonly number[] };
   instrument?: Instrument;
   previousClose?: string;
 }

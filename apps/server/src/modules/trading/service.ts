@@ -85,6 +85,10 @@ export class TradingService {
     return this.engine.closePosition(positionId, price, reason);
   }
 
+  marginCall(positionId: string, level: string, price: string): Promise<boolean> {
+    return this.engine.marginCall(positionId, level, price);
+  }
+
   expireOrder(orderId: string): Promise<TradeOrder> {
     return this.engine.expireOrder(orderId);
   }

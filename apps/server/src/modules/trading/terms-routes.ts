@@ -8,30 +8,52 @@ import {
   type TradeTerms,
   type TradingMarket,
 } from "@brokerage/api";
-import { MARKETS, toBookedString, type MarketDataProvider } from "@brokerage/core";
+import {
+  MARKETS,
+  capOf,
+  leverageChoices,
+  leverageClassOf,
+  toBookedString,
+  type Instrument,
+  type MarketDataProvider,
+} from "@brokerage/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/index.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
+import { DomainError } from "../../lib/errors.js";
 import { route } from "../../plugins/route.js";
 import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { toTradeOrder } from "./view.js";
 
-/** A market's rules as the buy form shows them: amounts at the settlement currency's scale. */
-export async function termsOf(db: Db, market: TradingMarket): Promise<TradeTerms> {
+/**
+ * A market's rules as the buy form shows them: amounts at the settlement currency's scale; the leverages
+ * of `instrument`'s class when given, else of the market's highest-capped class.
+ */
+export async function termsOf(
+  db: Db,
+  market: TradingMarket,
+  instrument?: Pick<Instrument, "kind" | "symbol">,
+): Promise<TradeTerms> {
   const config = await tradingConfig(db, market);
   const { currency } = MARKETS[market];
+  const caps = config.leverageCaps;
+  const cap = instrument
+    ? capOf(caps, leverageClassOf(instrument))
+    : Math.max(1, ...Object.values(caps).filter((v) => v !== undefined));
   return {
     market,
     currency,
-    leverages: config.leverages,
+    leverages: leverageChoices(cap),
+    leverageCaps: caps,
     feeRate: config.feeRate,
     minFee: toBookedString(config.minFee, currency),
     charges: config.charges as TradeTerms["charges"],
     lock: config.lock,
     liquidationShare: config.liquidationShare,
+    marginCallLevels: config.marginCallLevels,
     priceBand: config.priceBand,
   };
 }
@@ -75,15 +97,23 @@ export const tradingTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         summary:
-          "A market's trading rules in force (trading.<market>): the leverages offered, the fee rate and " +
+          "A market's trading rules in force (trading.<market>): the leverage caps per class and the " +
+          "leverages offered (for `symbol`'s class when named), the fee rate and " +
           "minimum fee charged on opening and again on closing, the stamp duty on the closing side (and its " +
-          "cap), the lock (T+N trading days or N minutes), the automatic-close loss share and the price " +
+          "cap), the lock (T+N trading days or N minutes), the automatic-close loss share, the margin-call " +
+          "levels and the price " +
           "band of limit orders. Amounts in the market's settlement currency.",
         body: tradeTermsRequest,
         response: answers(tradeTerms, { session: true }),
       },
     },
-    async (request) => ok(await termsOf(app.db, request.body.market)),
+    async (request) => {
+      const { market, symbol } = request.body;
+      const listing = symbol === undefined ? undefined : app.market.listing(symbol);
+      if (symbol !== undefined && (!listing || listing.kind === "index" || listing.market !== market))
+        throw new DomainError("UNKNOWN_SYMBOL", { symbol });
+      return ok(await termsOf(app.db, market, listing?.kind === "index" ? undefined : listing));
+    },
   );
 
   route(

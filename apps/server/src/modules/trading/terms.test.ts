@@ -26,12 +26,14 @@ describe("trade/terms", () => {
       data: {
         market: "IN",
         currency: "INR",
-        leverages: [1, 2, 5, 10],
+        leverages: [1, 2, 5],
+        leverageCaps: { share: 5 },
         feeRate: "0.0003",
         minFee: "20.00",
         charges: DEFAULT_TRADING_CONFIG.IN.charges,
         lock: { kind: "tradingDays", n: 1 },
-        liquidationShare: "0.8",
+        liquidationShare: "0.5",
+        marginCallLevels: ["0.8", "0.65"],
       },
     });
     expect((await trade(t, who, "terms", { market: "MY" })).data).toMatchObject({
@@ -46,30 +48,47 @@ describe("trade/terms", () => {
       ]),
     });
     expect((await trade(t, who, "terms", { market: "FX" })).data).toMatchObject({
-      leverages: [1, 5, 10, 20, 30],
+      leverages: [1, 2, 5, 10, 20, 30],
+      leverageCaps: { fxMajor: 30, fxOther: 20 },
       lock: { kind: "minutes", n: 0 },
+    });
+    // Named, an instrument gets its class's list: a major pair 30, another pair 20.
+    expect((await trade(t, who, "terms", { market: "FX", symbol: "USDJPY" })).data).toMatchObject({
+      leverages: [1, 2, 5, 10, 20, 30],
+    });
+    expect((await trade(t, who, "terms", { market: "FX", symbol: "USDINR" })).data).toMatchObject({
+      leverages: [1, 2, 5, 10, 20],
+    });
+    expect((await trade(t, who, "terms", { market: "CRYPTO", symbol: "BTCUSD" })).data).toMatchObject({
+      leverages: [1, 2],
+    });
+    expect(await trade(t, who, "terms", { market: "FX", symbol: "BTCUSD" })).toMatchObject({
+      status: 0,
+      code: "UNKNOWN_SYMBOL",
     });
   });
 
   it("follows the operator's setting, and the defaults when a stored value is unusable", async () => {
     const who = await trader(t);
     await setSetting(t, "trading.TH", {
-      leverages: [2, 4],
+      leverageCaps: { share: 4 },
       feeRate: "0.002",
       minFee: "60",
-      stampDutyRate: "0",
+      charges: [],
       lock: { kind: "minutes", n: 15 },
-      liquidationShare: "0.5",
+      liquidationShare: "0.4",
+      marginCallLevels: ["0.7"],
       priceBand: "0.3",
     });
     expect((await trade(t, who, "terms", { market: "TH" })).data).toMatchObject({
-      leverages: [2, 4],
+      leverages: [1, 2, 4],
       minFee: "60.00",
       lock: { kind: "minutes", n: 15 },
-      liquidationShare: "0.5",
+      liquidationShare: "0.4",
+      marginCallLevels: ["0.7"],
     });
-    await setSetting(t, "trading.TH", { leverages: [] });
-    expect((await trade(t, who, "terms", { market: "TH" })).data).toMatchObject({ leverages: [1, 2, 5, 10] });
+    await setSetting(t, "trading.TH", { leverageCaps: [] });
+    expect((await trade(t, who, "terms", { market: "TH" })).data).toMatchObject({ leverages: [1, 2, 5] });
   });
 
   it("refuses an unknown market and a call without a session", async () => {

@@ -1,9 +1,9 @@
 /** Helpers of the trading tests (imported by *.test.ts only). */
 import { randomBytes } from "node:crypto";
 import type { FundRecord, FundRecordPage, TradeOrder } from "@brokerage/api";
-import type { MarketDataProvider, Quote } from "@brokerage/core";
+import { DEFAULT_TRADING_CONFIG, type MarketDataProvider, type Quote } from "@brokerage/core";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import {
   buildTestApp,
   call,
@@ -126,21 +126,23 @@ export async function clearSetting(t: TestApp, key: string) {
 }
 
 /**
- * Runs `run` with test terms for crypto (leverages 1–10, fee 0.1 % without a minimum, no stamp duty, a band
- * of 20 %) with the lock and automatic-close share given, then puts the market's default terms back.
+ * Runs `run` with test terms for crypto (a cap of 10, so leverages 1, 2, 5 and 10; fee 0.1 % without a
+ * minimum, no other charges, a band of 20 %) with the lock, automatic-close share and margin-call levels given
+ * (none unless asked), then puts the market's default terms back.
  */
 export async function withCryptoTerms(
   t: TestApp,
-  terms: { lockMinutes: number; liquidationShare: string },
+  terms: { lockMinutes: number; liquidationShare: string; marginCallLevels?: string[] },
   run: () => Promise<void>,
 ): Promise<void> {
   await setSetting(t, "trading.CRYPTO", {
-    leverages: [1, 2, 5, 10],
+    leverageCaps: { crypto: 10 },
     feeRate: "0.001",
     minFee: "0",
-    stampDutyRate: "0",
+    charges: [],
     lock: { kind: "minutes", n: terms.lockMinutes },
     liquidationShare: terms.liquidationShare,
+    marginCallLevels: terms.marginCallLevels ?? [],
     priceBand: "0.20",
   });
   try {
@@ -148,6 +150,22 @@ export async function withCryptoTerms(
   } finally {
     await clearSetting(t, "trading.CRYPTO");
   }
+}
+
+/**
+ * Registers hooks that let each test of the file trade crypto up to 10× (ESMA caps it at 2 for retail
+ * clients), the market's other default terms unchanged and no margin-call warnings: for the files whose
+ * fills and closes were worked out at 5× and 10× on crypto.
+ */
+export function cryptoUpToTenTimes(app: () => TestApp): void {
+  beforeEach(() =>
+    setSetting(app(), "trading.CRYPTO", {
+      ...DEFAULT_TRADING_CONFIG.CRYPTO,
+      leverageCaps: { crypto: 10 },
+      marginCallLevels: [],
+    }),
+  );
+  afterEach(() => clearSetting(app(), "trading.CRYPTO"));
 }
 
 export async function orderRows(t: TestApp, userId: string) {

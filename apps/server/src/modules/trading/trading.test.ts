@@ -142,17 +142,19 @@ describe("a market order, short, in India", () => {
   it("gains when the price falls: margin, fees, stamp duty and P&L sum to the change of balance", async () => {
     board.set("TCS", "1000.00");
     const who = await trader(t, { currency: "INR", amount: "5000.00" });
-    // 10 lots at ₹1,000, 10×: margin 1,000. A short opens with a sale: ₹20, NSE 0.30, SEBI 0.01 (fees
-    // 20.31); STT 10.00 and GST 3.66, no stamp duty (the buyer's) (taxes 13.66).
+    // 10 shares at ₹1,000, 5× (a share's cap): margin 2,000. A short opens with a sale, whatever the
+    // leverage: ₹20, NSE 0.30, SEBI 0.01 (fees 20.31); STT 10.00 and GST 3.66, no stamp duty (the
+    // buyer's) (taxes 13.66).
     const opened = await placeOk(t, who, {
       symbol: "TCS",
       direction: "short",
       priceType: "market",
       quantity: "10",
-      leverage: 10,
+      leverage: 5,
     });
-    expect(opened).toMatchObject({ margin: "1000.00", openFee: "33.97", direction: "short" });
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3966.03", margin: "1000" });
+    expect(opened).toMatchObject({ margin: "2000.00", openFee: "33.97", direction: "short" });
+    // 5,000 − margin 2,000 − 33.97 = 2,966.03.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "2966.03", margin: "2000" });
 
     t.clock.set(TUESDAY_IST_1030);
     board.set("TCS", "950.00");
@@ -166,7 +168,7 @@ describe("a market order, short, in India", () => {
             currentPrice: "950.00",
             marketValue: "9500.00",
             pnl: "500.00",
-            returnRate: "50.00",
+            returnRate: "25.00",
           },
         ],
       },
@@ -179,16 +181,17 @@ describe("a market order, short, in India", () => {
       status: 1,
       data: { state: "closed", pnl: "500.00", closeFee: "20.30", stampDuty: "14.59", closePrice: "950.00" },
     });
-    // 3,966.03 + 1,000 + 500 − 20.30 − 14.59 = 5,431.14.
+    // 2,966.03 + 2,000 + 500 − 20.30 − 14.59 = 5,431.14 (the margin comes back whole: the same end as
+    // at any leverage, the charges depend on the value only).
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "5431.14", margin: "0" });
     const records = tradeRecords(await fundRecords(t, who, "INR"));
     expect(lines(records)).toEqual([
-      ["tradeMargin", "available", "-1000.00"],
-      ["tradeMargin", "margin", "1000.00"],
+      ["tradeMargin", "available", "-2000.00"],
+      ["tradeMargin", "margin", "2000.00"],
       ["fee", "available", "-20.31"],
       ["stampDuty", "available", "-13.66"],
-      ["marginRelease", "available", "1000.00"],
-      ["marginRelease", "margin", "-1000.00"],
+      ["marginRelease", "available", "2000.00"],
+      ["marginRelease", "margin", "-2000.00"],
       ["realisedPnl", "available", "500.00"],
       ["fee", "available", "-20.30"],
       ["stampDuty", "available", "-14.59"],
@@ -196,68 +199,80 @@ describe("a market order, short, in India", () => {
     expect(sum(records)).toBe("431.14");
   });
 
-  it("charges a loss beyond the margin to available as far as it goes; the platform bears the rest", async () => {
-    board.set("BTCUSD", "100.00");
-    // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; the whole balance.
-    const who = await trader(t, { currency: "USD", amount: "10.10" });
-    const opened = await placeOk(t, who, {
-      symbol: "BTCUSD",
-      direction: "long",
-      priceType: "market",
-      quantity: "1",
-      leverage: 10,
+  it("books a loss beyond the margin to the platform (negative balance protection); the closing fee is the user's", async () => {
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
+      board.set("BTCUSD", "100.00");
+      // 1 lot at $100, 10×: margin 10.00, fee 0.1% = 0.10; 10.00 more stays available.
+      const who = await trader(t, { currency: "USD", amount: "20.10" });
+      const opened = await placeOk(t, who, {
+        symbol: "BTCUSD",
+        direction: "long",
+        priceType: "market",
+        quantity: "1",
+        leverage: 10,
+      });
+      board.set("BTCUSD", "85.00");
+      // Loss 15 > margin 10: the platform pays in the 5.00 beyond; close fee 0.085 → 0.09 from available.
+      const closed = await trade(t, who, "closePosition", {
+        positionId: opened.id,
+        idempotencyKey: newKey(),
+      });
+      expect(closed).toMatchObject({
+        status: 1,
+        data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" },
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "9.91", margin: "0" });
+      const records = tradeRecords(await fundRecords(t, who, "USD"));
+      expect(lines(records).slice(3)).toEqual([
+        ["marginRelease", "available", "10.00"],
+        ["marginRelease", "margin", "-10.00"],
+        ["negativeBalanceProtection", "available", "5.00"],
+        ["realisedPnl", "available", "-15.00"],
+        ["fee", "available", "-0.09"],
+      ]);
+      expect(sum(records)).toBe("-10.19");
     });
-    board.set("BTCUSD", "85.00");
-    // Loss 15 > margin 10; close fee 0.085 → 0.09. The margin pays the fee and 9.91 of the loss.
-    const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" } });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", margin: "0" });
-    const records = tradeRecords(await fundRecords(t, who, "USD"));
-    expect(lines(records).slice(3)).toEqual([
-      ["marginRelease", "available", "10.00"],
-      ["marginRelease", "margin", "-10.00"],
-      ["realisedPnl", "available", "-9.91"],
-      ["fee", "available", "-0.09"],
-    ]);
-    expect(sum(records)).toBe("-10.10");
   });
 });
 
 describe("preview", () => {
   it("prices a market order exactly as the order books it, and changes nothing", async () => {
-    board.set("ETHUSD", "2500.25");
-    const who = await trader(t, { currency: "USD", amount: "1000.00" });
-    const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: "3", leverage: 10 };
-    const answer = await trade(t, who, "preview", draft);
-    // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
-    expect(answer).toMatchObject({
-      status: 1,
-      data: {
-        symbol: "ETHUSD",
-        exchange: "CRYPTO",
-        currency: "USD",
-        price: "2500.25",
-        notional: "7500.75",
-        margin: "750.08",
-        fee: "7.51",
-        total: "757.59",
-        available: "1000.00",
-        feeRate: "0.001",
-        charges: [{ id: "commission", kind: "commission", amount: "7.51" }],
-        closeCharges: [{ id: "commission", kind: "commission", amount: "7.51" }],
-        lockedUntil: null,
-        liquidationShare: "0.8",
-        marketOpen: true,
-      },
+    // Crypto at 10× (ESMA caps it at 2 for retail clients: the test terms cap it at 10).
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
+      board.set("ETHUSD", "2500.25");
+      const who = await trader(t, { currency: "USD", amount: "1000.00" });
+      const draft = { symbol: "ETHUSD", direction: "long", priceType: "market", quantity: "3", leverage: 10 };
+      const answer = await trade(t, who, "preview", draft);
+      // Notional 7,500.75; margin 750.075 → 750.08; fee 7.50075 → 7.51 (a charge rounds up); total 757.59.
+      expect(answer).toMatchObject({
+        status: 1,
+        data: {
+          symbol: "ETHUSD",
+          exchange: "CRYPTO",
+          currency: "USD",
+          price: "2500.25",
+          notional: "7500.75",
+          margin: "750.08",
+          fee: "7.51",
+          total: "757.59",
+          available: "1000.00",
+          feeRate: "0.001",
+          charges: [{ id: "commission", kind: "commission", amount: "7.51" }],
+          closeCharges: [{ id: "commission", kind: "commission", amount: "7.51" }],
+          lockedUntil: null,
+          liquidationShare: "0.8",
+          marketOpen: true,
+        },
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1000", margin: "0" });
+      const preview = answer.data as OrderPreview;
+      const order = await placeOk(t, who, draft);
+      expect({ margin: order.margin, fee: order.openFee }).toEqual({
+        margin: preview.margin,
+        fee: preview.fee,
+      });
+      expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.41", margin: "750.08" });
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1000", margin: "0" });
-    const preview = answer.data as OrderPreview;
-    const order = await placeOk(t, who, draft);
-    expect({ margin: order.margin, fee: order.openFee }).toEqual({
-      margin: preview.margin,
-      fee: preview.fee,
-    });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "242.41", margin: "750.08" });
   });
 
   it("prices a shut market at its last close and says it is shut", async () => {

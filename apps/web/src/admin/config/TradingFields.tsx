@@ -3,7 +3,8 @@ import { money } from "@brokerage/core";
 import { Form, Input, InputNumber, Radio, Space } from "antd";
 import type { Rule } from "antd/es/form";
 import { useTranslation } from "react-i18next";
-import { currencyOf, parseLeverages, type TradingForm } from "./trading";
+import { LEVERAGE_CLASSES } from "@brokerage/api";
+import { currencyOf, parseLeverageCaps, parseLevels, type TradingForm } from "./trading";
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 const MAX_LEVERAGE = 1000;
@@ -41,11 +42,31 @@ function decimalRule(message: string, range: Range): Rule {
   };
 }
 
-const leveragesRule = (message: string): Rule => ({
+const capsRule = (message: string): Rule => ({
   validator: async (_, raw: string | undefined) => {
-    const list = parseLeverages(raw);
-    if (list.length === 0 || !list.every((n) => Number.isInteger(n) && n >= 1 && n <= MAX_LEVERAGE))
-      throw new Error(message);
+    const caps = Object.entries(parseLeverageCaps(raw));
+    const fits = caps.every(
+      ([name, n]) =>
+        (LEVERAGE_CLASSES as readonly string[]).includes(name) &&
+        Number.isInteger(n) &&
+        n >= 1 &&
+        n <= MAX_LEVERAGE,
+    );
+    if (!fits) throw new Error(message);
+  },
+});
+
+/** Decimals below 1 and descending (the core also checks them against the automatic close). */
+const levelsRule = (message: string): Rule => ({
+  validator: async (_, raw: string | undefined) => {
+    const levels = parseLevels(raw);
+    const fits = levels.every(
+      (level, i) =>
+        DECIMAL.test(level) &&
+        money(level).greaterThan(0) &&
+        money(level).lessThan(i === 0 ? 1 : (levels[i - 1] ?? "1")),
+    );
+    if (!fits) throw new Error(message);
   },
 });
 
@@ -63,9 +84,10 @@ const jsonListRule = (message: string): Rule => ({
 });
 
 /**
- * The structured form of a `trading.<market>` key: leverages, the fee (rate and minimum, charged on opening
- * and on closing), the other charges as a JSON list of components, the lock, the automatic-close share and
- * the price band. Each input checks what the core will check; amounts are in the market's settlement currency.
+ * The structured form of a `trading.<market>` key: leverage caps per class, the fee (rate and minimum,
+ * charged on opening and on closing), the other charges as a JSON list of components, the lock, the
+ * automatic-close share, the price band and the margin-call levels. Each input checks what the core will
+ * check; amounts are in the market's settlement currency.
  */
 export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
   const { t } = useTranslation();
@@ -92,12 +114,12 @@ export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
   return (
     <>
       <Form.Item
-        name={name("leverages")}
-        label={t("config.trading.fields.leverages")}
-        extra={t("config.trading.hints.leverages")}
-        rules={[leveragesRule(problem("leverages"))]}
+        name={name("leverageCaps")}
+        label={t("config.trading.fields.leverageCaps")}
+        extra={t("config.trading.hints.leverageCaps")}
+        rules={[capsRule(problem("leverageCaps"))]}
       >
-        <Input className="admin-mono" placeholder="1, 2, 5, 10" />
+        <Input className="admin-mono" placeholder="share 5" />
       </Form.Item>
       <Space size={16} align="start" wrap>
         {text("feeRate", decimalRule(problem("rate"), rate))}
@@ -144,6 +166,14 @@ export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
         {text("liquidationShare", decimalRule(problem("share"), share))}
         {text("priceBand", decimalRule(problem("share"), share))}
       </Space>
+      <Form.Item
+        name={name("marginCallLevels")}
+        label={t("config.trading.fields.marginCallLevels")}
+        extra={t("config.trading.hints.marginCallLevels")}
+        rules={[levelsRule(problem("marginCallLevels"))]}
+      >
+        <Input className="admin-mono" placeholder="0.8, 0.65" />
+      </Form.Item>
     </>
   );
 }

@@ -28,26 +28,28 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     asStaff("operator", "/config", { "config/list": () => ok({ items }) });
     expect(
       await screen.findAllByText(
-        "Leverage 1/2/5/10× · fee 0.03% (at least 100 KRW) · charges stt · lock T+2 · auto-close at 80% loss · band ±30%",
+        "Leverage share 5× · fee 0.03% (at least 100 KRW) · charges stt · lock T+2 · auto-close at 50% loss · band ±30%",
         {},
         { timeout: 20_000 },
       ),
     ).toHaveLength(2);
     expect(screen.getAllByText(/charges clearingFee, stampDuty/)).toHaveLength(2);
+    // Every class its own cap: forex majors and the other pairs.
+    expect(screen.getAllByText(/^Leverage fxMajor 30×, fxOther 20× · fee 0\.01% /)).toHaveLength(2);
   });
 
   it("are edited field by field, checked before they are sent, and sent as the structured value", async () => {
     const { calls, drawer } = await editKorea((body) =>
       ok({ ...items.find((i) => i.key === "trading.KR"), value: body.value, overridden: true }),
     );
-    expect((within(drawer).getByLabelText("Leverages offered") as HTMLInputElement).value).toBe(
-      "1, 2, 5, 10",
+    expect((within(drawer).getByLabelText("Leverage caps by class") as HTMLInputElement).value).toBe(
+      "share 5",
     );
     expect((within(drawer).getByLabelText("Minimum fee (each side)") as HTMLInputElement).value).toBe("100");
 
     field(drawer, "Minimum fee (each side)", "0.5");
     field(drawer, "Fee rate (each side)", "1");
-    field(drawer, "Leverages offered", "1, 2000");
+    field(drawer, "Leverage caps by class", "share 2000");
     field(drawer, "Other charges (JSON)", "[{");
     field(drawer, "Reason for the change", "Fee review");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
@@ -59,13 +61,15 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(
       within(drawer).getByText("Enter a fraction of at least 0 and below 1, such as 0.0003"),
     ).toBeTruthy();
-    expect(within(drawer).getByText("Enter whole numbers from 1 to 1000, separated by commas")).toBeTruthy();
+    expect(
+      within(drawer).getByText('Enter classes with whole-number caps from 1 to 1000, such as "share 5"'),
+    ).toBeTruthy();
     expect(within(drawer).getByText("Enter a JSON list of components as the hint describes")).toBeTruthy();
     expect(calls.some((c) => c.path === "config/set")).toBe(false);
 
     field(drawer, "Minimum fee (each side)", "150");
     field(drawer, "Fee rate (each side)", "0.0005");
-    field(drawer, "Leverages offered", "10 3, 1");
+    field(drawer, "Leverage caps by class", "share 3");
     field(drawer, "Other charges (JSON)", JSON.stringify([{ ...stt, max: "5000" }]));
     fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
     field(drawer, "Lock length", "30");
@@ -74,12 +78,13 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === "config/set")?.body).toEqual({
       key: "trading.KR",
       value: {
-        leverages: [1, 3, 10],
+        leverageCaps: { share: 3 },
         feeRate: "0.0005",
         minFee: "150",
         charges: [{ ...stt, max: "5000" }],
         lock: { kind: "minutes", n: 30 },
-        liquidationShare: "0.8",
+        liquidationShare: "0.5",
+        marginCallLevels: ["0.8", "0.65"],
         priceBand: "0.30",
       },
       reason: "Fee review",

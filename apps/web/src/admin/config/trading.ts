@@ -1,4 +1,5 @@
 import {
+  LEVERAGE_CLASSES,
   TRADING_MARKETS,
   settingProblems,
   type SettingKey,
@@ -17,8 +18,9 @@ import {
 import type { TFunction } from "i18next";
 
 /**
- * The `trading.<market>` keys as a structured form (commission, leverages, lock, automatic close, price
- * band) instead of JSON; the market's other charges, a list of components, are edited as JSON. Before it is sent, a value passes the key's schema and then the core's own
+ * The `trading.<market>` keys as a structured form (leverage caps per class, commission, lock, automatic
+ * close, price band, margin-call levels) instead of JSON; the market's other charges, a list of components,
+ * are edited as JSON. Before it is sent, a value passes the key's schema and then the core's own
  * `checkTradingConfig` with the market, as the server checks it on `config/set` (trading/setting-check.ts):
  * the core also knows the settlement currency's scale.
  */
@@ -36,8 +38,8 @@ export function currencyOf(key: SettingKey): { currency: string; decimals: numbe
 }
 
 export interface TradingForm {
-  /** "1, 2, 5, 10": whole numbers in any order; saved ascending, each once. */
-  leverages?: string;
+  /** "fxMajor 30, fxOther 20": a cap per class of underlying. */
+  leverageCaps?: string;
   feeRate?: string;
   minFee?: string;
   /** The other charges (`charges`), as indented JSON. */
@@ -45,27 +47,56 @@ export interface TradingForm {
   lockKind?: "tradingDays" | "minutes";
   lockN?: number | null;
   liquidationShare?: string;
+  /** "0.8, 0.65": equity levels of the margin-call warnings, descending. */
+  marginCallLevels?: string;
   priceBand?: string;
 }
 
 export function toTradingForm(value: unknown): TradingForm {
   const v = value as TradingMarketSetting;
   return {
-    leverages: v.leverages.join(", "),
+    leverageCaps: capsText(v.leverageCaps, " "),
     feeRate: v.feeRate,
     minFee: v.minFee,
     charges: JSON.stringify(v.charges, null, 2),
     lockKind: v.lock.kind,
     lockN: v.lock.n,
     liquidationShare: v.liquidationShare,
+    marginCallLevels: v.marginCallLevels.join(", "),
     priceBand: v.priceBand,
   };
 }
 
-/** "1, 5 2" → [1, 2, 5]; a part that is not a number stays in (as NaN) for the checks to refuse. */
-export function parseLeverages(text: string | undefined): number[] {
-  const parts = (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
-  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+/**
+ * {share: 5} → "share 5" (`separator` between a class and its cap, `unit` after the cap), classes in their
+ * order.
+ */
+export function capsText(caps: TradingMarketSetting["leverageCaps"], separator: string, unit = ""): string {
+  return LEVERAGE_CLASSES.flatMap((c) =>
+    caps[c] === undefined ? [] : [`${c}${separator}${caps[c]}${unit}`],
+  ).join(", ");
+}
+
+/**
+ * "fxMajor 30, fxOther 20" → {fxMajor: 30, fxOther: 20}; a part that is not "class number" stays in (a
+ * NaN cap, or an unknown class) for the checks to refuse.
+ */
+export function parseLeverageCaps(text: string | undefined): Record<string, number> {
+  const parts = (text ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  return Object.fromEntries(
+    parts.map((part) => {
+      const [name = "", cap = ""] = part.split(/[\s:=]+/);
+      return [name, cap === "" ? Number.NaN : Number(cap)];
+    }),
+  );
+}
+
+/** "0.8, 0.65" → ["0.8", "0.65"]. */
+export function parseLevels(text: string | undefined): string[] {
+  return (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
 }
 
 function parseJson(text: string): unknown {
@@ -80,20 +111,22 @@ export function fromTradingForm(form: TradingForm): unknown {
   const text = (v: string | undefined) => (v ?? "").trim();
   const charges = text(form.charges);
   return {
-    leverages: parseLeverages(form.leverages),
+    leverageCaps: parseLeverageCaps(form.leverageCaps),
     feeRate: text(form.feeRate),
     minFee: text(form.minFee),
     // Text that is not JSON stays text, for the checks to refuse under its input.
     charges: parseJson(charges),
     lock: { kind: form.lockKind, n: form.lockN },
     liquidationShare: text(form.liquidationShare),
+    marginCallLevels: parseLevels(form.marginCallLevels),
     priceBand: text(form.priceBand),
   };
 }
 
 /** Which input a field of the value is edited in, and which message explains what it takes. */
 const FIELDS: Record<string, { input: keyof TradingForm; problem: string }> = {
-  leverages: { input: "leverages", problem: "leverages" },
+  leverageCaps: { input: "leverageCaps", problem: "leverageCaps" },
+  marginCallLevels: { input: "marginCallLevels", problem: "marginCallLevels" },
   feeRate: { input: "feeRate", problem: "rate" },
   minFee: { input: "minFee", problem: "amount" },
   charges: { input: "charges", problem: "charges" },
@@ -145,7 +178,8 @@ export function tradingText(t: TFunction, key: SettingKey, value: unknown): stri
       ? t("config.trading.text.noLock")
       : t(`config.trading.text.${v.lock.kind}`, { count: v.lock.n });
   return t("config.trading.text.line", {
-    leverages: v.leverages.join("/"),
+    // "share 5×", "fxMajor 30×, fxOther 20×": each class with its cap.
+    leverages: capsText(v.leverageCaps, " ", "×"),
     fee: percent(v.feeRate),
     minFee: amount(v.minFee),
     charges:

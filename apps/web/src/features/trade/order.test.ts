@@ -31,9 +31,10 @@ describe("trade order helpers", () => {
     expect(parseAllowed("1, x")).toBeNull();
   });
 
-  it("offers the market's default leverages", () => {
-    expect(leveragesOf("inr")).toEqual([1, 2, 5, 10]);
-    expect(leveragesOf("forex")).toEqual([1, 5, 10, 20, 30]);
+  it("offers the default leverages of the instrument's class (ESMA's retail caps)", () => {
+    expect(leveragesOf({ type: "inr", symbol: "RELIANCE" })).toEqual([1, 2, 5]);
+    expect(leveragesOf({ type: "forex", symbol: "EURUSD" })).toEqual([1, 2, 5, 10, 20, 30]);
+    expect(leveragesOf({ type: "forex", symbol: "USDINR" })).toEqual([1, 2, 5, 10, 20]);
   });
 
   it("lists a waiting order under purchase and a filled one in progress", () => {

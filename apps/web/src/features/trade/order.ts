@@ -1,16 +1,20 @@
 import { MARKET_OF_TYPE } from "@brokerage/api/constants";
 import type { MarketType, OrderDirection, TradeOrder } from "@brokerage/api";
-import { DEFAULT_TRADING_CONFIG, pnl, returnRate } from "@brokerage/core";
+import { DEFAULT_TRADING_CONFIG, leveragesFor, pnl, returnRate } from "@brokerage/core";
 import { readStored, writeStored } from "../../lib/storage";
 import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../../lib/quote";
 import type { TradeTab } from "./api/trade";
 
 /**
- * The core's default leverages of a market: what the buy form offers until the server's list in force
- * (`trade/terms`, from the operator's `trading.<market>`) arrives, or when it cannot be read (useOrderTerms).
+ * The core's default leverages of an instrument (the steps up to its class's cap): what the buy form
+ * offers until the server's list in force (`trade/terms`, from the operator's `trading.<market>`) arrives,
+ * or when it cannot be read (useOrderTerms).
  */
-export function leveragesOf(type: MarketType): number[] {
-  return [...(DEFAULT_TRADING_CONFIG[MARKET_OF_TYPE[type]]?.leverages ?? [1, 2, 5, 10])];
+export function leveragesOf(stock: { type: MarketType; symbol: string }): number[] {
+  const market = MARKET_OF_TYPE[stock.type];
+  const caps = DEFAULT_TRADING_CONFIG[market]?.leverageCaps ?? {};
+  const kind = market === "FX" ? "forex" : market === "CRYPTO" ? "crypto" : "stock";
+  return leveragesFor({ kind, symbol: stock.symbol }, caps);
 }
 
 /** "1, 2, 5" → [1, 2, 5]; anything unreadable → null (keep the list shown). */

@@ -19,6 +19,7 @@ const terms: TradeTerms = {
   market: "IN",
   currency: "INR",
   leverages: [1, 3, 20],
+  leverageCaps: { share: 20 },
   feeRate: "0.0005",
   minFee: "25.00",
   charges: [
@@ -34,6 +35,7 @@ const terms: TradeTerms = {
   ],
   lock: { kind: "tradingDays", n: 2 },
   liquidationShare: "0.7",
+  marginCallLevels: ["0.9"],
   priceBand: "0.2",
 };
 
@@ -100,7 +102,7 @@ describe("the buy form's terms", () => {
         .getAllByRole("radio")
         .map((r) => r.textContent),
     ).toEqual(["1×", "3×", "20×"]);
-    expect(calls("trade/terms")[0]?.[1]).toEqual({ market: "IN" });
+    expect(calls("trade/terms")[0]?.[1]).toEqual({ market: "IN", symbol: "RELIANCE" });
 
     const rules = await screen.findByRole("list", { name: "Trading rules" });
     expect(
@@ -145,7 +147,7 @@ describe("the buy form's terms", () => {
       within(picker)
         .getAllByRole("radio")
         .map((r) => r.textContent),
-    ).toEqual(["1×", "2×", "5×", "10×"]);
+    ).toEqual(["1×", "2×", "5×"]);
     expect(await screen.findByText("150.00 INR", undefined, { timeout: 3000 })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Buy long" }));
     const sheet = await screen.findByRole("dialog", { name: "Confirm your order" });

@@ -48,6 +48,11 @@ export class SocketRegistry<C> {
     return [...this.slots.keys()];
   }
 
+  /** The user's authenticated sockets. */
+  socketsOf(userId: string): C[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
   /** The user's sockets and every pending one (which may be authenticating as that user right now). */
   mayHoldSessionOf(userId: string): C[] {
     const pending = [...this.pendingByAddress.values()].flatMap((set) => [...set]);

@@ -2,6 +2,7 @@ import { WS_AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_SYMBOLS } from "@brokerage/api";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { WebSocket } from "ws";
 import { addressBucket } from "../../../lib/rate-limiter.js";
+import { MARGIN_CALLS } from "../../trading/index.js";
 import { StreamConnection, type StreamLimits } from "./connection.js";
 import { SocketRegistry } from "./registry.js";
 
@@ -17,7 +18,8 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 
 /**
  * GET /api/ws: the quote stream (protocol in packages/api market.ts). One heartbeat timer serves every
- * connection of the process; ended sessions (on any process) close their sockets at once.
+ * connection of the process; ended sessions (on any process) close their sockets at once; margin calls
+ * reach their owner's sockets.
  */
 export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async (app, { limits }) => {
   const registry = new SocketRegistry<StreamConnection>(limits);
@@ -29,9 +31,15 @@ export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async 
   const stopListening = app.sessions.onEnded((event) => {
     for (const connection of registry.mayHoldSessionOf(event.userId)) connection.sessionsEnded(event);
   });
+  // A margin call (trading's engine, on whichever process leads) to its owner's sockets on this process.
+  const stopMarginCalls = app.bus.subscribe(MARGIN_CALLS, ({ userId, orderId, symbol, level, closeOut }) => {
+    for (const connection of registry.socketsOf(userId))
+      connection.send({ type: "marginCall", orderId, symbol, level, closeOut });
+  });
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     stopListening();
+    stopMarginCalls();
   });
 
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket, request) => {

@@ -14,17 +14,20 @@ import {
   walletOf,
   type Trader,
   withCryptoTerms,
+  cryptoUpToTenTimes,
 } from "../testing.js";
 
 /**
  * The app's own engine (`app.tradingEngine`), its rounds run by the test after moving the clock and the
  * prices: every amount below is worked out by hand from the market's default rules (CRYPTO: fee 0.1%, no
- * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% on the close, T+1 lock; automatic close at
- * 80% of the margin).
+ * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% and FINRA's $0.000166 a share on the sale,
+ * T+1 lock; automatic close at ESMA's 50% of the margin), crypto allowed up to 10× as these cases were
+ * worked out.
  */
 const board = new PriceBoard();
 let t: TestApp;
 setUpTradingApp(board, (app) => (t = app));
+cryptoUpToTenTimes(() => t);
 
 const round = () => t.app.tradingEngine.round();
 const detail = async (who: Trader, id: string) =>
@@ -204,8 +207,8 @@ describe("stops", () => {
     t.clock.set("2026-01-06T14:30:00Z");
     board.set("NVDA", "93.00");
     await round();
-    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02; FINRA 5 × 0.000166
-    // = 0.00083 → 0.01 (a charge rounds up). 1000 − 501 + 500 − 36.03.
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02; FINRA TAF 5 ×
+    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 − 36.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
@@ -216,34 +219,37 @@ describe("stops", () => {
 });
 
 describe("automatic close", () => {
-  it("closes a leveraged position whose loss reaches 80% of its margin, never on a stale price", async () => {
-    // 10×: margin 10.00, fee 0.10. 80% of the margin is 8.00: the price of 9.20.
+  it("closes a leveraged position whose equity falls to 50% of its margin (ESMA), never on a stale price", async () => {
+    // 10×: margin 10.00, fee 0.10. A loss of 50% of the margin is 5.00: the price of 9.50.
     const { who, order } = await dot(10);
     await round();
-    tick("DOTUSD", "9.21");
+    tick("DOTUSD", "9.51");
     await round();
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     tick("DOTUSD", { close: "9.00", stale: true });
     await round();
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
-    tick("DOTUSD", "9.20");
+    tick("DOTUSD", "9.50");
     await round();
-    // P&L −8.00; fee 0.092 → 0.10. 200 − 10.10 + 10 − 8 − 0.10 = 191.80.
+    // P&L −5.00; fee 0.095 → 0.10. 200 − 10.10 + 10 − 5 − 0.10 = 194.80.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "liquidation",
-      pnl: "-8.00",
+      pnl: "-5.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "191.8", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "194.8", margin: "0" });
   });
 
   it("follows the market's configured share, and leaves unleveraged positions alone", async () => {
-    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.5" }, async () => {
+    await withCryptoTerms(t, { lockMinutes: 0, liquidationShare: "0.8" }, async () => {
       const leveraged = await dot(10);
       const plain = await dot(1);
       await round();
-      // 50% of 10.00 is 5.00: the price of 9.50. The 1× position loses 5.00 of its 100.00.
-      tick("DOTUSD", "9.50");
+      // 80% of 10.00 is 8.00: the price of 9.20. The 1× position loses 8.00 of its 100.00.
+      tick("DOTUSD", "9.21");
+      await round();
+      expect(await detail(leveraged.who, leveraged.order.id)).toMatchObject({ state: "open" });
+      tick("DOTUSD", "9.20");
       await round();
       expect(await detail(leveraged.who, leveraged.order.id)).toMatchObject({
         state: "closed",
@@ -275,7 +281,8 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
     t.clock.set("2026-01-06T14:30:00Z");
     await round();
-    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02; FINRA 5 × 0.000166 → 0.01.
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02; FINRA TAF 5 × 0.000166 → 0.01.
+    // 1000 − 501 + 500 + 20 − 1.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "user",
@@ -309,8 +316,8 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set("2026-01-05T21:00:00Z");
     await round();
-    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02; FINRA 5 × 0.000166
-    // → 0.01. 1000 − 501 + 500 + 13.97.
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02; FINRA TAF 5 ×
+    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 + 13.97.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",

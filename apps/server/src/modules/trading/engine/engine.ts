@@ -53,6 +53,12 @@ interface Tracked {
   share: string | undefined;
 }
 
+/** What the engine reads of a market's terms: the automatic-close share and the margin-call ladder. */
+interface MarketRules {
+  share: string;
+  levels: readonly string[];
+}
+
 type Outcome = "done" | "gone" | { code?: string; until?: number };
 
 /** The domain error's code, when the failure is one (a refusal rather than a fault). */
@@ -87,7 +93,9 @@ export class TradingEngine {
   private readonly deferred = new Map<string, { trigger: Trigger; until: number }>();
   /** Orders to re-read from the database at the next round. */
   private readonly dirty = new Set<string>();
-  private readonly shares = new Map<string, string>();
+  private readonly shares = new Map<string, MarketRules>();
+  /** Margin calls already told (the service's message is the record; this spares it the asking). */
+  private readonly warned = new Set<string>();
   private readonly options: TradingEngineOptions;
   private readonly leadership: Leadership;
   private leading = false;
@@ -116,7 +124,10 @@ export class TradingEngine {
   /** The ids of the book's entries, sorted (tests and diagnostics). */
   entries(): string[] {
     return [...this.tracked.values()]
-      .flatMap(({ row }) => TRIGGER_ACTIONS.map((action) => triggerId(row.id, action)))
+      .flatMap(({ row, plan }) => [
+        ...TRIGGER_ACTIONS.map((action) => triggerId(row.id, action)),
+        ...plan.triggers.filter((trigger) => trigger.action === "marginCall").map((trigger) => trigger.id),
+      ])
       .filter((id) => this.book.has(id) || this.deferred.has(id))
       .sort();
   }
@@ -195,6 +206,7 @@ export class TradingEngine {
     this.tracked.clear();
     this.deferred.clear();
     this.dirty.clear();
+    this.warned.clear();
   }
 
   /** Reads every live row: changes reported from now on are re-read at the next round on top of it. */
@@ -208,13 +220,14 @@ export class TradingEngine {
     this.lastRebuild = now;
   }
 
-  private async shareOf(market: string): Promise<string> {
-    let share = this.shares.get(market);
-    if (share === undefined) {
-      share = (await tradingConfig(this.deps.db, market as MarketCode)).liquidationShare;
-      this.shares.set(market, share);
+  private async shareOf(market: string): Promise<MarketRules> {
+    let rules = this.shares.get(market);
+    if (rules === undefined) {
+      const config = await tradingConfig(this.deps.db, market as MarketCode);
+      rules = { share: config.liquidationShare, levels: config.marginCallLevels };
+      this.shares.set(market, rules);
     }
-    return share;
+    return rules;
   }
 
   private async sync(): Promise<void> {
@@ -238,8 +251,9 @@ export class TradingEngine {
     }
   }
 
-  private track(row: repo.TradeOrderRow, share: string | undefined): void {
-    const plan = planOf(row, share);
+  private track(row: repo.TradeOrderRow, rules: MarketRules | undefined): void {
+    const share = rules?.share;
+    const plan = planOf(row, share, rules?.levels);
     const live =
       plan.triggers.length > 0 ||
       plan.closeAtOpen === true ||
@@ -247,10 +261,11 @@ export class TradingEngine {
       plan.dayEndAt !== undefined;
     if (!live) return;
     this.tracked.set(row.id, { row, plan, share });
-    for (const trigger of plan.triggers) this.arm(trigger);
+    for (const trigger of plan.triggers) if (!this.warned.has(trigger.id)) this.arm(trigger);
   }
 
   private untrack(orderId: string): void {
+    for (const trigger of this.tracked.get(orderId)?.plan.triggers ?? []) this.book.remove(trigger.id);
     this.tracked.delete(orderId);
     for (const action of TRIGGER_ACTIONS) {
       const id = triggerId(orderId, action);
@@ -322,6 +337,7 @@ export class TradingEngine {
       return;
     }
     const { row, share } = tracked;
+    if (trigger.action === "marginCall") return this.marginCall(trigger, price);
     if (trigger.action === "liquidation") {
       const position = {
         direction: row.direction as Direction,
@@ -340,6 +356,18 @@ export class TradingEngine {
     if (typeof outcome !== "object") return;
     if (outcome.until !== undefined) this.defer(trigger, outcome.until);
     else this.arm(trigger);
+  }
+
+  /** Tells the owner once (the service refuses a repeat); a failure is tried again next round. */
+  private async marginCall(trigger: Trigger, price: string): Promise<void> {
+    try {
+      await this.deps.service.marginCall(trigger.orderId, trigger.level ?? "", price);
+      this.warned.add(trigger.id);
+    } catch (err) {
+      if (codeOf(err) === "ORDER_STATE_INVALID" || codeOf(err) === "NOT_FOUND") return;
+      this.deps.log?.warn({ err, orderId: trigger.orderId }, "margin call failed; tried again next round");
+      this.arm(trigger);
+    }
   }
 
   private defer(trigger: Trigger, until: number): void {

@@ -3,6 +3,8 @@ import { apiPost } from "../../../lib/api";
 import { onSessionEnded } from "../../../lib/storage";
 import { MarketFeed, type LivePrice } from "../../../lib/marketSocket";
 import { getAccount, getToken } from "../../../lib/storage";
+import { i18n } from "../../../lib/i18n";
+import { showInfo } from "../../../lib/toast";
 
 const socketUrl = () =>
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
@@ -21,6 +23,9 @@ export const marketFeed = new MarketFeed({
 
 // An ended session (log-out, password change, 401) must not keep a socket or its reconnects alive.
 onSessionEnded(() => marketFeed.disconnect());
+
+// A margin call is told at once while the app is open (the inbox keeps the message with its figures).
+marketFeed.onMarginCall((call) => showInfo(i18n.t("messages.marginCall.title", { symbol: call.symbol })));
 
 /** The fields of a quote that live prices replace. */
 export interface LiveFields {
