@@ -85,11 +85,14 @@ describe.skipIf(!run)("markets journey", () => {
     const indices = page.getByRole("list", { name: "Indices of India" });
     await indices.getByRole("button", { name: /NIFTY 50/ }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll(".index-board .sparkline__line").length >= 2);
+    // A full row: three indices (NIFTY 50, SENSEX, NIFTY Bank).
+    expect(await indices.getByRole("button").count()).toBe(3);
 
     await page.getByRole("tablist", { name: "Market" }).getByRole("tab", { name: "Korea" }).click();
+    // KOSPI itself, not KOSPI 200: its name is followed by its level.
     await page
       .getByRole("list", { name: "Indices of Korea" })
-      .getByRole("button", { name: /KOSPI/ })
+      .getByRole("button", { name: /^KOSPI [0-9,]+\.[0-9]{2} / })
       .waitFor();
     await page.getByRole("tablist", { name: "Market" }).getByRole("tab", { name: "India" }).click();
     await indices.getByRole("button", { name: /SENSEX/ }).waitFor();
