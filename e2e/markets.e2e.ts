@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import {
   INVITE_CODE,
+  VIEWPORT,
   browserAvailable,
   expectAccessible,
   expectStrictCsp,
+  reopen,
   shoot,
   startHarness,
   waitForHash,
@@ -110,6 +112,7 @@ describe.skipIf(!run)("markets journey", () => {
     await page.getByRole("heading", { name: "NIFTY 50" }).waitFor();
     await chart(page).waitFor();
     expect(await page.getByRole("button", { name: /^Watch / }).count()).toBe(0);
+    await shoot(page, "markets-index");
     await page.getByRole("button", { name: "Back" }).click();
     await waitForHash(page, "#/home/index");
   });
@@ -178,6 +181,7 @@ describe.skipIf(!run)("markets journey", () => {
     for (const period of ["Daily", "Weekly", "Monthly", "1Y", "5 min"]) await choosePeriod(page, period);
     await choosePeriod(page, "Daily");
     await page.getByText("Trading dates", { exact: true }).waitFor();
+    await shoot(page, "markets-detail-day");
     await page
       .getByRole("radiogroup", { name: "Price adjustment" })
       .getByRole("radio", { name: "Forward adjusted" })
@@ -280,6 +284,30 @@ describe.skipIf(!run)("markets journey", () => {
     await page.getByRole("list", { name: "인도 · 상장" }).getByRole("button").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await shoot(page, "markets-list-ko-320");
+  });
+
+  it("shows rises in green once the user chooses green up in the settings, and keeps the choice", async () => {
+    await page.setViewportSize(VIEWPORT);
+    await page.evaluate(() => {
+      localStorage.setItem("lang", "en");
+      localStorage.setItem("language", "en");
+    });
+    await reopen(page, harness.baseUrl, "#/information/setting");
+    const colours = page.getByRole("radiogroup", { name: "Price colours" });
+    await colours.getByRole("radio", { name: "Green up, red down" }).click();
+    const rise = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--rise").trim());
+    expect(await rise()).toBe("#077a43");
+    await reopen(page, harness.baseUrl, "#/market/stockDetail");
+    await page.getByRole("heading", { name: "Bitcoin" }).waitFor();
+    await chart(page, /chart: Time-share,/).waitFor();
+    expect(await rise()).toBe("#077a43");
+    await shoot(page, "markets-detail-green-up");
+    await choosePeriod(page, "Daily");
+    await shoot(page, "markets-detail-day-green-up");
+    await reopen(page, harness.baseUrl, "#/information/setting");
+    await colours.getByRole("radio", { name: "Red up, green down" }).click();
+    expect(await rise()).toBe("#c8231d");
   });
 
   it("keeps to the Content-Security-Policy, the charts of home and the stock detail included", () => {

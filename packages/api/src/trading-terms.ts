@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyString } from "./envelope.js";
+import { moneyString, plainText } from "./envelope.js";
 import { cursorRequest } from "./identity.js";
 import { LEVERAGE_CLASSES, TRADING_MARKETS } from "./settings.js";
 import { chargeComponent } from "./trading-charges.js";
@@ -13,7 +13,7 @@ import { chargeComponent } from "./trading-charges.js";
 export const tradeTermsRequest = z.object({
   market: z.enum(TRADING_MARKETS),
   /** An instrument of the market: `leverages` is then its class's list (a forex major's or another pair's). */
-  symbol: z.string().min(1).max(32).optional(),
+  symbol: plainText.min(1).max(32).optional(),
 });
 export type TradeTermsRequest = z.infer<typeof tradeTermsRequest>;
 
