@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatZoneOffset } from "../../../lib/format";
-import { chartTime, intradayTick, priceFormatter, themeColors, withAlpha } from "./PriceChart";
+import { TickMarkType } from "lightweight-charts";
+import { chartTime, dailyTick, intradayTick, priceFormatter, themeColors, withAlpha } from "./PriceChart";
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -58,6 +59,16 @@ describe("intradayTick", () => {
     const shifted = chartTime(Date.parse("2026-03-02T03:45:00Z") / 1000, true, "Asia/Kolkata");
     expect(intradayTick(shifted)).toBe("09:15");
     expect(intradayTick(chartTime(utc("2026-03-02T00:00:00Z"), false, "UTC"))).toBe("00:00");
+  });
+});
+
+describe("dailyTick", () => {
+  it("marks a year, a month or a day of daily candles, never a time of day", () => {
+    const day = chartTime(utc("2026-03-02T00:00:00Z"), false, "Asia/Kolkata");
+    const tick = dailyTick("en-US");
+    expect(tick(day, TickMarkType.Year)).toBe("2026");
+    expect(tick(day, TickMarkType.Month)).toBe("Mar");
+    expect(tick(day, TickMarkType.DayOfMonth)).toBe("2");
   });
 });
 

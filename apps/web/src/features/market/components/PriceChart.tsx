@@ -5,6 +5,7 @@ import {
   ColorType,
   HistogramSeries,
   LineStyle,
+  TickMarkType,
   createChart,
   type IChartApi,
   type AutoscaleInfo,
@@ -43,6 +44,14 @@ export function withAlpha(color: string, alpha: number): string {
 }
 
 export type ChartMode = "line" | "candles";
+
+/** A daily axis tick: the year, the month or the day of the month, as the library marks them. */
+export const dailyTick = (locale: string) => (time: Time, type: TickMarkType) => {
+  const at = new Date((time as number) * 1000);
+  if (type === TickMarkType.Year) return String(at.getUTCFullYear());
+  if (type === TickMarkType.Month) return at.toLocaleString(locale, { month: "short", timeZone: "UTC" });
+  return String(at.getUTCDate());
+};
 
 /** An intraday axis tick: hh:mm of the exchange's wall clock (chartTime shifted it into UTC's fields). */
 export const intradayTick = (time: Time) => {
@@ -208,7 +217,7 @@ export function PriceChart({
       localization: { locale, priceFormatter: priceFormatter(locale, candles[0]?.close) },
       // Intraday ticks read as the exchange's clock (the zone is under the chart), a day's start too,
       // rather than as the day of the month alone.
-      timeScale: { tickMarkFormatter: intraday ? intradayTick : undefined },
+      timeScale: { tickMarkFormatter: intraday ? intradayTick : dailyTick(locale) },
     });
     chart.current.timeScale().fitContent();
     drawn.current += 1;
