@@ -54,7 +54,13 @@ const lots = (quantity: Quantity): Money => quantityOf(quantity);
 const notionalOf = (price: Price, quantity: Quantity): Money => money(price).times(lots(quantity));
 
 /** Every charge of one trade, component by component (charges.ts), and its fees and taxes. */
-function chargesOn(notional: Money, quantity: Quantity, side: "buy" | "sell", currency: string, rule: FeeRule) {
+function chargesOn(
+  notional: Money,
+  quantity: Quantity,
+  side: "buy" | "sell",
+  currency: string,
+  rule: FeeRule,
+) {
   const lines = chargeLines(marketCharges({ ...rule, charges: rule.charges ?? [] }), {
     value: notional,
     shares: quantity,
