@@ -3,7 +3,7 @@
  * from here (`@brokerage/api/constants`), so a screen that needs a list of markets does not load and
  * build every schema of the contract; the schemas import these too, so there is one definition of each.
  */
-export { MONEY_PARAMS, TIME_PARAMS, boundParams } from "./errorParams.js";
+export { MONEY_PARAMS, TIME_PARAMS, ZONE_PARAMS, boundParams } from "./errorParams.js";
 export { TEXT_PROBLEMS, isTextProblem, type TextProblem } from "./text.js";
 
 /**

@@ -6,6 +6,8 @@
 export const MONEY_PARAMS = ["min", "max", "amount", "available", "balance"] as const;
 /** Param keys whose values are times of day or instants; the client formats them as time text. */
 export const TIME_PARAMS = ["start", "end", "until"] as const;
+/** Param keys whose values are IANA time zones (the zone of a window's times); the client names them. */
+export const ZONE_PARAMS = ["timeZone"] as const;
 
 export type ErrorParams = Record<string, string>;
 

@@ -5,7 +5,7 @@
  */
 import type { ErrorParams } from "./errorParams.js";
 
-export { MONEY_PARAMS, TIME_PARAMS, boundParams, type ErrorParams } from "./errorParams.js";
+export { MONEY_PARAMS, TIME_PARAMS, ZONE_PARAMS, boundParams, type ErrorParams } from "./errorParams.js";
 
 export const ERROR_MESSAGES = {
   // Input and platform
@@ -67,7 +67,7 @@ export const ERROR_MESSAGES = {
   LOAN_QUOTA_INSUFFICIENT: "Insufficient loan quota",
   AMOUNT_BELOW_MIN: "The amount is below the minimum of {{min}}",
   AMOUNT_ABOVE_MAX: "The amount is above the maximum of {{max}}",
-  OUTSIDE_WINDOW: "Not available at this time. Hours: {{start}} to {{end}} on workdays",
+  OUTSIDE_WINDOW: "Not available at this time. Hours: {{start}} to {{end}} ({{timeZone}}) on workdays",
   // Money (deposits, withdrawals, exchange, records)
   CURRENCY_UNSUPPORTED: "This currency is not available here",
   CHANNEL_UNAVAILABLE: "This deposit channel is not available",

@@ -12,14 +12,20 @@ import { chargeComponent } from "./trading-charges.js";
  */
 export const tradeTermsRequest = z.object({
   market: z.enum(TRADING_MARKETS),
-  /** An instrument of the market: `leverages` is then its class's list (a forex major's or another pair's). */
+  /**
+   * An instrument of the market: `leverages` is then its class's list (a forex major's or another pair's)
+   * and `currency` its settlement currency.
+   */
   symbol: plainText.min(1).max(32).optional(),
 });
 export type TradeTermsRequest = z.infer<typeof tradeTermsRequest>;
 
 export const tradeTerms = z.object({
   market: z.enum(TRADING_MARKETS),
-  /** The settlement currency: margin, fees and P&L of this market's positions are in it. */
+  /**
+   * The settlement currency: margin, fees and P&L of the positions are in it. `symbol`'s when the request
+   * names one (a forex pair settles in its quote currency: USDJPY in JPY, EURUSD in USD), else the market's.
+   */
   currency: z.string(),
   /**
    * The leverages a user may choose, ascending, for `symbol` when the request names one (else for the

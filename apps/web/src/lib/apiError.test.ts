@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n, screenTextsReady } from "./i18n";
 import { errorText } from "./api";
 import { formatErrorParams, hasChinese, loadMoneyFormat } from "./apiError";
+import { formatZoneOffset } from "./format";
 
 beforeAll(loadMoneyFormat);
 
@@ -20,11 +21,13 @@ describe("error translation (spec §8)", () => {
   });
 
   it("formats time params as time text", () => {
-    expect(errorText("OUTSIDE_WINDOW", { start: "9:30", end: "24:00" })).toBe(
-      "Not available at this time. Hours: 09:30 to 24:00 on workdays",
+    expect(errorText("OUTSIDE_WINDOW", { start: "9:30", end: "24:00", timeZone: "Asia/Kolkata" })).toBe(
+      "Not available at this time. Hours: 09:30 to 24:00 (GMT+5:30) on workdays",
     );
+    // An instant is shown in the device's zone, named.
+    const until = new Date("2025-03-04T05:06:07");
     expect(formatErrorParams("SELL_LOCKED", { until: "2025-03-04T05:06:07" }).until).toBe(
-      "2025.03.04 05:06:07",
+      `2025.03.04 05:06:07 ${formatZoneOffset(undefined, until)}`,
     );
   });
 

@@ -1,7 +1,7 @@
-import { MONEY_PARAMS, TIME_PARAMS } from "@brokerage/api/constants";
+import { MONEY_PARAMS, TIME_PARAMS, ZONE_PARAMS } from "@brokerage/api/constants";
 import type { ErrorParams } from "@brokerage/api";
 import type { TFunction } from "i18next";
-import { formatTimeText } from "./format";
+import { formatTimeText, formatZoneOffset } from "./format";
 
 /** A business error: the envelope said status 0 (or the session was refused). */
 export class ApiError extends Error {
@@ -39,12 +39,14 @@ export async function loadMoneyFormat(): Promise<void> {
 
 const moneyParams = new Set<string>(MONEY_PARAMS);
 const timeParams = new Set<string>(TIME_PARAMS);
+const zoneParams = new Set<string>(ZONE_PARAMS);
 
 export function formatErrorParams(code: string, params: ErrorParams): ErrorParams {
   const out: ErrorParams = {};
   for (const [key, value] of Object.entries(params)) {
     if (moneyParams.has(key)) out[key] = formatMoneyParam ? formatMoneyParam(value) : value;
     else if (timeParams.has(key)) out[key] = formatTimeText(value);
+    else if (zoneParams.has(key)) out[key] = formatZoneOffset(value);
     else out[key] = value;
   }
   return out;

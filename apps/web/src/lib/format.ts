@@ -1,10 +1,15 @@
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Spec §9 date format: YYYY.MM.DD hh:mm:ss (local time). */
+/**
+ * Spec §9 date format, YYYY.MM.DD hh:mm:ss, in the device's zone and naming it ("2026.12.02 14:30:00
+ * GMT+8"): a time shown without its zone is ambiguous beside charts in exchange time.
+ */
 export function formatDateTime(value: Date): string {
+  if (Number.isNaN(value.getTime())) return "—";
   return (
     `${value.getFullYear()}.${pad(value.getMonth() + 1)}.${pad(value.getDate())} ` +
-    `${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`
+    `${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())} ` +
+    formatZoneOffset(undefined, value)
   );
 }
 

@@ -179,7 +179,7 @@ describe("fund/recharge", () => {
     t.clock.set("2026-01-04T06:30:00Z");
     expect(await recharge(t.app, session, usd("9.99"))).toMatchObject({
       code: "OUTSIDE_WINDOW",
-      params: { start: "00:00", end: "23:59" },
+      params: { start: "00:00", end: "23:59", timeZone: "Asia/Kolkata" },
     });
     t.clock.set(MONDAY_NOON_KOLKATA);
 

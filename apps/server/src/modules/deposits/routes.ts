@@ -87,7 +87,7 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
           "decimal with at most the currency's decimals), `idempotencyKey`, and the file part `voucher` " +
           "(JPEG, PNG or WebP decided from the bytes, at most 8 MB; stored re-encoded without metadata), " +
           "required when the channel says so. Refusals, in order: ACCOUNT_DISABLED, ACCOUNT_FROZEN, " +
-          "OUTSIDE_WINDOW {start, end}, CHANNEL_UNAVAILABLE, CURRENCY_UNSUPPORTED, AMOUNT_BELOW_MIN {min}, " +
+          "OUTSIDE_WINDOW {start, end, timeZone}, CHANNEL_UNAVAILABLE, CURRENCY_UNSUPPORTED, AMOUNT_BELOW_MIN {min}, " +
           "AMOUNT_ABOVE_MAX {max}, VOUCHER_REQUIRED, PENDING_REVIEW_EXISTS (one pending deposit at a time); " +
           "a refused photo: IMAGE_EMPTY, IMAGE_TOO_LARGE {maxMb}, IMAGE_TYPE_UNSUPPORTED, " +
           "IMAGE_TOO_MANY_PIXELS, IMAGE_CORRUPT. Answers the pending deposit, which a reviewer credits or " +

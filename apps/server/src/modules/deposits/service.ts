@@ -179,7 +179,11 @@ export class DepositService {
     const settings = await getSettings(tx, ["recharge.window", "recharge.limits"]);
     const window = settings["recharge.window"];
     if (!inWindow(window, this.deps.clock.now()))
-      throw new DomainError("OUTSIDE_WINDOW", { start: window.from, end: window.to });
+      throw new DomainError("OUTSIDE_WINDOW", {
+        start: window.from,
+        end: window.to,
+        timeZone: window.timeZone,
+      });
 
     const channel = await repo.findChannel(tx, request.channelId);
     if (!channel?.enabled) throw new DomainError("CHANNEL_UNAVAILABLE", { field: "channelId" });

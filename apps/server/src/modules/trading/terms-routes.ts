@@ -30,15 +30,16 @@ import { toTradeOrder } from "./view.js";
 
 /**
  * A market's rules as the buy form shows them: amounts at the settlement currency's scale; the leverages
- * of `instrument`'s class when given, else of the market's highest-capped class.
+ * and the currency of `instrument` when given (a forex pair settles in its quote currency: USDJPY in
+ * JPY), else of the market's highest-capped class and the market's currency.
  */
 export async function termsOf(
   db: Db,
   market: TradingMarket,
-  instrument?: Pick<Instrument, "kind" | "symbol">,
+  instrument?: Pick<Instrument, "kind" | "symbol" | "currency">,
 ): Promise<TradeTerms> {
   const config = await tradingConfig(db, market);
-  const { currency } = MARKETS[market];
+  const currency = instrument?.currency ?? MARKETS[market].currency;
   const caps = config.leverageCaps;
   const cap = instrument
     ? capOf(caps, leverageClassOf(instrument))
@@ -102,7 +103,8 @@ export const tradingTermsRoutes: FastifyPluginAsyncZod = async (app) => {
           "minimum fee charged on opening and again on closing, the stamp duty on the closing side (and its " +
           "cap), the lock (T+N trading days or N minutes), the automatic-close loss share, the margin-call " +
           "levels and the price " +
-          "band of limit orders. Amounts in the market's settlement currency.",
+          "band of limit orders. Amounts in the settlement currency: `symbol`'s when named (a forex pair's " +
+          "quote currency, USDJPY in JPY), else the market's.",
         body: tradeTermsRequest,
         response: answers(tradeTerms, { session: true }),
       },

@@ -52,13 +52,21 @@ describe("trade/terms", () => {
       leverageCaps: { fxMajor: 30, fxOther: 20 },
       lock: { kind: "minutes", n: 0 },
     });
-    // Named, an instrument gets its class's list: a major pair 30, another pair 20.
+    // Named, an instrument gets its class's list (a major pair 30, another pair 20) and its settlement
+    // currency: a pair settles in its quote currency, amounts at that currency's scale.
     expect((await trade(t, who, "terms", { market: "FX", symbol: "USDJPY" })).data).toMatchObject({
+      currency: "JPY",
+      minFee: "0",
       leverages: [1, 2, 5, 10, 20, 30],
     });
     expect((await trade(t, who, "terms", { market: "FX", symbol: "USDINR" })).data).toMatchObject({
+      currency: "INR",
       leverages: [1, 2, 5, 10, 20],
     });
+    expect((await trade(t, who, "terms", { market: "FX", symbol: "EURUSD" })).data).toMatchObject({
+      currency: "USD",
+    });
+    expect((await trade(t, who, "terms", { market: "FX" })).data).toMatchObject({ currency: "USD" });
     expect((await trade(t, who, "terms", { market: "CRYPTO", symbol: "BTCUSD" })).data).toMatchObject({
       leverages: [1, 2],
     });

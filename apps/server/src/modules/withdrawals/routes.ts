@@ -63,7 +63,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           "the currency over the last 24 hours above withdrawal.fourEyesAbove). Refusals, in order: " +
           "ACCOUNT_FROZEN, WITHDRAW_BANNED, FUND_PASSWORD_NOT_SET (or FUND_PASSWORD_LOCKED), KYC_REQUIRED, " +
           "CARD_NOT_FOUND (also another user's card), CARD_NOT_OWNED (a card not in the verified name), " +
-          "INSUFFICIENT_CREDIT_SCORE, OUTSIDE_WINDOW {start, end}, CURRENCY_UNSUPPORTED, AMOUNT_BELOW_MIN " +
+          "INSUFFICIENT_CREDIT_SCORE, OUTSIDE_WINDOW {start, end, timeZone}, CURRENCY_UNSUPPORTED, AMOUNT_BELOW_MIN " +
           "{min}, AMOUNT_ABOVE_MAX {max}, FUND_OPERATION_PENDING, FUND_PASSWORD_WRONG, " +
           "INSUFFICIENT_WITHDRAWABLE {available}. A retry with the same idempotencyKey answers the first " +
           "result; other fields in the body are ignored.",

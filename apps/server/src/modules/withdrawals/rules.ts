@@ -54,7 +54,9 @@ export const creditScoreRefusal = (user: UserStanding, minScore: number): Refusa
 
 /** The window's hours as the spec's time text (`start`, `end`: times of day the app formats). */
 export const windowRefusal = (window: WithdrawalSettings["withdrawal.window"], now: Date): Refusal | null =>
-  inWindow(window, now) ? null : { code: "OUTSIDE_WINDOW", params: { start: window.from, end: window.to } };
+  inWindow(window, now)
+    ? null
+    : { code: "OUTSIDE_WINDOW", params: { start: window.from, end: window.to, timeZone: window.timeZone } };
 
 /** The currency's limits at its scale; undefined when the currency cannot be withdrawn. */
 export function limitsOf(settings: WithdrawalSettings, currency: string) {

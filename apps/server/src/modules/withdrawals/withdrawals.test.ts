@@ -204,7 +204,7 @@ describe("fund/withdraw: every rule of spec §5 in order", () => {
       .where(eq(bankCards.id, cardId));
     await expectCode("INSUFFICIENT_CREDIT_SCORE");
     await setUser(t, userId, { creditScore: 60 });
-    await expectCode("OUTSIDE_WINDOW", { start: "09:30", end: "24:00" });
+    await expectCode("OUTSIDE_WINDOW", { start: "09:30", end: "24:00", timeZone: "Asia/Kolkata" });
     t.clock.set(INSIDE);
     await expectCode("AMOUNT_BELOW_MIN", { min: "100.00" });
     body.amount = "50000.01";
@@ -290,7 +290,7 @@ describe("fund/withdraw: each rule alone refuses, and nothing moves", () => {
     [
       "before the window opens",
       async () => (t.clock.set(EARLY), {}),
-      { code: "OUTSIDE_WINDOW", params: { start: "09:30", end: "24:00" } },
+      { code: "OUTSIDE_WINDOW", params: { start: "09:30", end: "24:00", timeZone: "Asia/Kolkata" } },
     ],
     ["on a Saturday", async () => (t.clock.set(SATURDAY), {}), { code: "OUTSIDE_WINDOW" }],
     [

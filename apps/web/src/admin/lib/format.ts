@@ -1,8 +1,12 @@
+import { formatZoneOffset } from "../../lib/format";
 import { adminI18n } from "./i18nInstance";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant as the staff member's local date and time, to the second ("2025-03-01 14:02:09" style). */
+/**
+ * An instant as the staff member's local date and time, to the second, naming the zone
+ * ("2025-03-01 14:02:09 GMT+8" style).
+ */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
@@ -21,5 +25,5 @@ export function formatDateTime(iso: string | null | undefined): string {
     });
     formats.set(language, format);
   }
-  return format.format(date);
+  return `${format.format(date)} ${formatZoneOffset(undefined, date)}`;
 }
