@@ -17,6 +17,17 @@ import {
 
 const run = browserAvailable();
 
+/** The same screen once more in the green-up convention (DESIGN §5a), then back to the default red up. */
+async function shootGreenUp(page: Page, name: string) {
+  const set = (colors: string) =>
+    page.evaluate((value) => {
+      document.documentElement.dataset.priceColors = value;
+    }, colors);
+  await set("greenUp");
+  await shoot(page, name);
+  await set("redUp");
+}
+
 const ALWAYS_OPEN = { days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00", timeZone: "Asia/Kolkata" };
 /**
  * Crypto's test terms: a one-minute lock, and a fee and a stamp duty on the sale that are not zero
@@ -242,6 +253,7 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     await rules.getByText(/^Cannot be closed before /).waitFor();
     await expectAccessible(page, "market-buy");
     await shoot(page, "trading-02-preview");
+    await shootGreenUp(page, "trading-02-preview-green-up");
   });
 
   it("confirms in the sheet and lands on the open positions", async () => {
@@ -273,8 +285,24 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     expect(await position.getByRole("button", { name: /^Close position in Ethereum/ }).count()).toBe(0);
     await expectAccessible(page, "positions");
     await shoot(page, "trading-04-position-locked");
+    await shootGreenUp(page, "trading-04-position-locked-green-up");
     // The margin and opening fee left the available balance with the order.
     expect(await availableUsd()).toBeLessThan(availableBefore);
+  });
+
+  it("opens the position's detail, its lock with the zone of its time", async () => {
+    await row()
+      .getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ })
+      .click();
+    await waitForHash(page, "#/trade/positionDetail");
+    await page
+      .getByText(/^Locked until \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-][\d:]+)$/)
+      .waitFor();
+    await expectAccessible(page, "position-detail");
+    await shoot(page, "trading-04b-position-detail");
+    await shootGreenUp(page, "trading-04b-position-detail-green-up");
+    await page.goBack();
+    await waitForHash(page, "#/trade/index?tab=inProgress");
   });
 
   it("once the lock has passed, closes the position after confirming", async () => {
