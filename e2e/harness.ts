@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, inject } from "vitest";
@@ -367,4 +367,32 @@ export async function reopen(page: Page, base: string, hash: string) {
 
 export async function waitForHash(page: Page, hash: string) {
   await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 15_000 });
+}
+
+/**
+ * Every control inside `scope` (buttons, radios, inputs, links) measured from the DOM: the ones smaller
+ * than a 44 × 44 px target, by accessible name or text, with their size. An empty list passes.
+ */
+export async function smallTargets(scope: Locator, min = 44): Promise<string[]> {
+  return scope.evaluate((root, least) => {
+    const controls = Array.from(
+      root.querySelectorAll(
+        "button, [role=radio], [role=tab], input:not([type=hidden]), a[href], [role=switch]",
+      ),
+    ) as HTMLElement[];
+    const small: string[] = [];
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not shown
+      // A control inside a larger labelled target (an input in its field box) is measured by that box.
+      const target = (control.closest(".field__control, .lots-stepper") as HTMLElement | null) ?? control;
+      const measured = target === control ? box : target.getBoundingClientRect();
+      if (measured.height + 0.5 < least || (target === control && box.width + 0.5 < least))
+        small.push(
+          `${control.getAttribute("aria-label") ?? control.textContent?.trim() ?? control.tagName} ` +
+            `${Math.round(measured.width)}×${Math.round(measured.height)}`,
+        );
+    }
+    return small;
+  }, min);
 }

@@ -8,11 +8,13 @@ import {
   expectAccessible,
   registerUser,
   shoot,
+  smallTargets,
   startHarness,
   waitForHash,
   watchCspViolations,
   type Envelope,
   type Harness,
+  VIEWPORT,
 } from "./harness";
 
 const run = browserAvailable();
@@ -254,6 +256,33 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     await expectAccessible(page, "market-buy");
     await shoot(page, "trading-02-preview");
     await shootGreenUp(page, "trading-02-preview-green-up");
+  });
+
+  it("is made for thumbs: every choice and field a 44 px target at 390 and 320 px, stops with what they lock in", async () => {
+    const form = page.getByRole("form", { name: "Order form" });
+    expect(await smallTargets(form)).toEqual([]);
+    // A stop-loss below the price says what it would lock in, net of every cost; one above it, where it goes.
+    const stopLoss = form.getByRole("textbox", { name: "Stop-loss (optional) (USD)" });
+    await stopLoss.fill("3000");
+    await form
+      .getByText(
+        /^If reached: -[\d,]+\.\d{2} USD after all costs \(-[\d,]+\.\d{2} on the price, [\d,]+\.\d{2} in charges\)$/,
+      )
+      .waitFor();
+    await stopLoss.fill("999999");
+    await form.getByText(/^Set it below the order price, [\d,.]+$/).waitFor();
+    await shoot(page, "trading-02b-stops");
+    await stopLoss.fill("");
+    // Priced again without the stop before the next step submits it.
+    await form.locator("button[type=submit]:not(.adm-button-loading)").waitFor();
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      expect(await smallTargets(form)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await shoot(page, "trading-02c-form-320");
+    } finally {
+      await page.setViewportSize(VIEWPORT);
+    }
   });
 
   it("confirms in the sheet and lands on the open positions", async () => {

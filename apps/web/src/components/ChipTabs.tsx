@@ -7,7 +7,9 @@ export interface ChipOption<K extends string> {
 
 /**
  * A compact, horizontally scrolling row of choices (markets, chart periods, ranking kinds). `role` tab for
- * views that switch content, radio for a setting; arrow keys move between them.
+ * views that switch content, radio for a setting; arrow keys move between them. `segment`: a form's
+ * choice (an order's direction, price type, leverage) as equal buttons filling the row, each at least
+ * 44 px each way from 320 to 750 px, wrapping rather than shrinking.
  */
 export function ChipTabs<K extends string>({
   options,
@@ -23,7 +25,7 @@ export function ChipTabs<K extends string>({
   onChange: (key: K) => void;
   label: string;
   role?: "tab" | "radio";
-  variant?: "chip" | "line";
+  variant?: "chip" | "line" | "segment";
   className?: string;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

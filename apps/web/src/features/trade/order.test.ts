@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLockedAt, leveragesOf, livePnl, parseAllowed, tabOf, toneOf } from "./order";
+import { isLockedAt, leveragesOf, livePnl, parseAllowed, stopOutcome, tabOf, toneOf } from "./order";
 
 const position = {
   direction: "long" as const,
@@ -56,5 +56,78 @@ describe("trade order helpers", () => {
     expect(isLockedAt({ lockedUntil: "2026-11-24T03:45:00.000Z" }, until - 1)).toBe(true);
     expect(isLockedAt({ lockedUntil: "2026-11-24T03:45:00.000Z" }, until)).toBe(false);
     expect(isLockedAt({ lockedUntil: null }, until)).toBe(false);
+  });
+});
+
+describe("what a stop would lock in", () => {
+  // 2 shares bought at 2,500.00 INR; the opening charges were 20.00 (the minimum commission).
+  const order = {
+    direction: "long" as const,
+    price: "2500.00",
+    quantity: "2",
+    currency: "INR",
+    fee: "20.00",
+  };
+  // A commission of 0.1% at least 20, and a tax of 0.1% on sales: closing 2 at 2,400 is 4,800 of value, so
+  // 20.00 commission (the minimum) and 4.80 tax.
+  const rule = {
+    feeRate: "0.001",
+    minFee: "20",
+    charges: [
+      {
+        id: "stt",
+        kind: "transactionTax" as const,
+        basis: { kind: "value" as const, rate: "0.001" },
+        side: "sell" as const,
+      },
+    ],
+  };
+
+  it("is the P&L net of the opening and the closing charges at the stop price, by hand", () => {
+    // (2400 − 2500) × 2 = −200.00 on the price; costs 20.00 + 20.00 + 4.80 = 44.80; net −244.80.
+    expect(stopOutcome(order, "stopLoss", "2400", rule, [])).toEqual({
+      kind: "result",
+      gross: "-200.00",
+      costs: "44.80",
+      net: "-244.80",
+    });
+    // Closing 2 at 2,600 is 5,200: commission 20.00 (the minimum, 5.20 is less), tax 5.20; +200 − 45.20.
+    expect(stopOutcome(order, "takeProfit", "2600", rule, [])).toEqual({
+      kind: "result",
+      gross: "200.00",
+      costs: "45.20",
+      net: "154.80",
+    });
+  });
+
+  it("uses the closing charges at the order's price until the market's terms are read", () => {
+    expect(
+      stopOutcome(order, "stopLoss", "2400", undefined, [{ amount: "20.00" }, { amount: "5.00" }]),
+    ).toMatchObject({
+      costs: "45.00",
+      net: "-245.00",
+    });
+  });
+
+  it("says on which side of the price a stop belongs, for a long and for a short", () => {
+    expect(stopOutcome(order, "stopLoss", "2500", rule, [])).toEqual({ kind: "wrongSide", side: "below" });
+    expect(stopOutcome(order, "takeProfit", "2499.99", rule, [])).toEqual({
+      kind: "wrongSide",
+      side: "above",
+    });
+    const short = { ...order, direction: "short" as const };
+    expect(stopOutcome(short, "stopLoss", "2400", rule, [])).toEqual({ kind: "wrongSide", side: "above" });
+    // A short's take-profit below the price: (2500 − 2400) × 2 = +200 less the buy-back's commission only.
+    expect(stopOutcome(short, "takeProfit", "2400", rule, [])).toEqual({
+      kind: "result",
+      gross: "200.00",
+      costs: "40.00",
+      net: "160.00",
+    });
+  });
+
+  it("is nothing while the stop is empty or not a price", () => {
+    for (const text of ["", " ", "abc", "0", "-5", "1e3"])
+      expect(stopOutcome(order, "stopLoss", text, rule, [])).toBeNull();
   });
 });

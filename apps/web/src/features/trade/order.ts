@@ -1,6 +1,15 @@
 import { MARKET_OF_TYPE } from "@brokerage/api/constants";
 import type { MarketType, OrderDirection, TradeOrder } from "@brokerage/api";
-import { DEFAULT_TRADING_CONFIG, leveragesFor, pnl, returnRate } from "@brokerage/core";
+import {
+  DEFAULT_TRADING_CONFIG,
+  closeCost,
+  leveragesFor,
+  money,
+  pnl,
+  returnRate,
+  toBookedString,
+  type CloseRule,
+} from "@brokerage/core";
 import { readStored, writeStored } from "../../lib/storage";
 import { MARKET_BUY_KEY, readStockRef, type StockRef } from "../../lib/quote";
 import type { TradeTab } from "./api/trade";
@@ -72,4 +81,53 @@ export const stopValue = (text: string): string | undefined => (text.trim() === 
 export function toneOf(value: string | null): "up" | "down" | "flat" {
   if (value === null || /^-?0*(\.0*)?$/.test(value)) return "flat";
   return value.startsWith("-") ? "down" : "up";
+}
+
+/** What a stop-loss or take-profit at `stop` would lock in, or why it cannot be set there. */
+export type StopOutcome =
+  | { kind: "result"; gross: string; costs: string; net: string }
+  | { kind: "wrongSide"; side: "below" | "above" };
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * The P&L an order closed at its stop would realise, by the server's own formulas (the core's): on the
+ * price, (stop − price) × quantity for a long; the costs, the opening charges plus the closing charges at
+ * the stop price under the market's `rule` (those at the order's price until the terms are read); the net
+ * between them. A stop on the wrong side of the price (a long's stop-loss at or above it) says which side it
+ * belongs on, as the server would refuse it (STOP_PRICE_INVALID). Null while the stop is empty or not a
+ * number.
+ */
+export function stopOutcome(
+  order: { direction: OrderDirection; price: string; quantity: string; currency: string; fee: string },
+  which: "stopLoss" | "takeProfit",
+  stop: string,
+  rule: CloseRule | undefined,
+  closeChargesAtPrice: readonly { amount: string }[],
+): StopOutcome | null {
+  const text = stop.trim();
+  if (!DECIMAL.test(text) || money(text).isZero()) return null;
+  // A long gains above its price: its take-profit goes above and its stop-loss below; a short the other way.
+  const gainsAbove = order.direction === "long";
+  const above = (which === "takeProfit") === gainsAbove;
+  const cmp = money(text).comparedTo(order.price);
+  if (above ? cmp <= 0 : cmp >= 0) return { kind: "wrongSide", side: above ? "above" : "below" };
+  try {
+    const gross = pnl({ ...order, openPrice: order.price }, text);
+    const closing = rule
+      ? (() => {
+          const cost = closeCost(order, text, rule);
+          return money(cost.fee).plus(cost.stampDuty);
+        })()
+      : closeChargesAtPrice.reduce((sum, line) => sum.plus(line.amount), money(0));
+    const costs = money(order.fee).plus(closing);
+    return {
+      kind: "result",
+      gross,
+      costs: toBookedString(costs, order.currency),
+      net: toBookedString(money(gross).minus(costs), order.currency),
+    };
+  } catch {
+    return null;
+  }
 }

@@ -18,6 +18,7 @@ import { useQuote } from "../../market";
 import { useOrderPreview, usePlaceOrder } from "../api/trade";
 import { ConfirmOrder } from "../components/ConfirmOrder";
 import { QuantityStepper } from "../components/QuantityStepper";
+import { StopFields } from "../components/StopFields";
 import { PreviewTerms } from "../components/PreviewTerms";
 import { TradeRules } from "../components/TradeRules";
 import { parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
@@ -147,6 +148,7 @@ export default function MarketBuyScreen() {
           <span className="field__label">{t("trade.directionLabel")}</span>
           <ChipTabs
             role="radio"
+            variant="segment"
             className="trade-direction"
             label={t("trade.directionLabel")}
             options={(["long", "short"] as const).map((key) => ({ key, label: t(`trade.direction.${key}`) }))}
@@ -158,6 +160,7 @@ export default function MarketBuyScreen() {
           <span className="field__label">{t("trade.priceTypeLabel")}</span>
           <ChipTabs
             role="radio"
+            variant="segment"
             label={t("trade.priceTypeLabel")}
             options={(["market", "limit"] as const).map((key) => ({
               key,
@@ -180,6 +183,7 @@ export default function MarketBuyScreen() {
           <span className="field__label">{t("trade.leverageLabel")}</span>
           <ChipTabs
             role="radio"
+            variant="segment"
             label={t("trade.leverageLabel")}
             options={leverages.map((n) => ({ key: String(n), label: `${n}×` }))}
             value={String(leverage)}
@@ -193,15 +197,15 @@ export default function MarketBuyScreen() {
           onChange={edit(setTyped)}
         />
         <IntradaySwitch allowance={allowance} checked={intraday} onChange={edit(setIntraday)} />
-        <div className="trade-form__stops">
-          <Field label={t("trade.stopLoss")} name="stopLoss" value={stopLoss} onChange={edit(setStopLoss)} />
-          <Field
-            label={t("trade.takeProfit")}
-            name="takeProfit"
-            value={takeProfit}
-            onChange={edit(setTakeProfit)}
-          />
-        </div>
+        <StopFields
+          direction={direction}
+          preview={preview.data}
+          terms={terms}
+          stopLoss={stopLoss}
+          takeProfit={takeProfit}
+          onStopLoss={edit(setStopLoss)}
+          onTakeProfit={edit(setTakeProfit)}
+        />
         <section
           className="trade-preview"
           aria-label={t("trade.previewTitle")}
@@ -218,7 +222,8 @@ export default function MarketBuyScreen() {
         <Button
           block
           type="submit"
-          color={direction === "long" ? "danger" : "success"}
+          color="primary"
+          className={`trade-form__submit trade-form__submit--${direction}`}
           size="large"
           loading={draft !== null && !fresh && !previewError}
           loadingText={t(`trade.submit.${direction}`)}
