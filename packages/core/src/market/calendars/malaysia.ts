@@ -65,7 +65,11 @@ const HOLIDAY_ROWS = [
   // Terengganu holiday, as Monday 03-23), so 03-23 is kept and 03-20 removed.
   "2025: 01-01 01-29 01-30 02-11 03-31 04-01 05-01 05-12 06-02 06-09 06-27 09-01 09-05 09-15 09-16 10-20 12-25",
   "2026: 01-01 02-02 02-17 02-18 03-23 05-01 05-27 06-01 06-17 08-25 08-31 09-16 11-09 12-25",
-  "2027: 01-01 01-22 02-08 02-09 03-10 03-11 05-17 05-20 06-07 08-31 09-16 10-28",
+  // 2027: Federal Territory Day, Monday 02-01, added by the fixed-date rule; Chinese New Year falls on
+  // Saturday 02-06 with its second day on Sunday, so only 02-08 is in lieu (02-09, kept here before, removed).
+  // Still unchecked against Bursa's 2027 calendar: the Islamic dates (Nuzul Al-Quran about 02-24, Awal
+  // Muharram about Sunday 06-06, whose day in lieu would follow the Agong's birthday 06-07) are not listed.
+  "2027: 01-01 01-22 02-01 02-08 03-10 03-11 05-17 05-20 06-07 08-31 09-16 10-28",
 ];
 
 /**
