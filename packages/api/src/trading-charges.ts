@@ -68,13 +68,13 @@ export const DEFAULT_CHARGE_SETTINGS: Readonly<Record<string, ChargeComponentSet
     },
   ],
   US: [
-    { id: "secFee", kind: "regulatorFee", basis: value("0.0000278"), side: "sell" },
+    { id: "secFee", kind: "regulatorFee", basis: value("0.0000206"), side: "sell" },
     {
       id: "finraTaf",
       kind: "regulatorFee",
-      basis: { kind: "shares", rate: "0.000166" },
+      basis: { kind: "shares", rate: "0.000195" },
       side: "sell",
-      max: "8.30",
+      max: "9.79",
     },
   ],
   KR: [{ id: "stt", kind: "transactionTax", basis: value("0.002"), side: "sell" }],

@@ -160,7 +160,7 @@ describe("each fee and tax rounds up on its own: a small sale pays every one", (
         line("gst", "vat", "3.61"),
       ],
     ],
-    // US, $100.00 sold: the $1 minimum; section 31 fee $0.00278 and FINRA's $0.000166 a share: 0.01 each.
+    // US, $100.00 sold: the $1 minimum; section 31 fee $0.00206 and FINRA's $0.000195 a share: 0.01 each.
     [
       "USD",
       US,
@@ -283,14 +283,16 @@ describe("US: section 31 fee and FINRA's trading activity fee on sales only", ()
   });
 
   it.each([
-    // 100 × 179.06 = 17,906.00: commission 5.3718 → 5.38; SEC 17,906 × 0.0000278 = 0.4977868 → 0.50; FINRA
-    // 100 × 0.000166 = 0.0166 → 0.02.
-    [100, "179.06", { commission: "5.38", secFee: "0.50", finraTaf: "0.02" }, "5.90"],
-    // 49,999 × 10.00 = 499,990: commission 149.997 → 150.00; SEC 13.899722 → 13.90; FINRA 8.299834 → 8.30
+    // 100 × 179.06 = 17,906.00: commission 5.3718 → 5.38; SEC 17,906 × 0.0000206 = 0.3688636 → 0.37; FINRA
+    // 100 × 0.000195 = 0.0195 → 0.02.
+    [100, "179.06", { commission: "5.38", secFee: "0.37", finraTaf: "0.02" }, "5.77"],
+    // 49,999 × 10.00 = 499,990: commission 149.997 → 150.00; SEC 10.299794 → 10.30; FINRA 9.749805 → 9.75.
+    [49_999, "10.00", { commission: "150.00", secFee: "10.30", finraTaf: "9.75" }, "170.05"],
+    // 50,205 × 10.00 = 502,050: commission 150.615 → 150.62; SEC 10.34223 → 10.35; FINRA 9.789975 → 9.79
     // (just under the cap, rounded up to it).
-    [49_999, "10.00", { commission: "150.00", secFee: "13.90", finraTaf: "8.30" }, "172.20"],
-    // 60,000 × 10.00 = 600,000: SEC 16.68 exactly; FINRA 9.96 is capped at $8.30 a trade.
-    [60_000, "10.00", { commission: "180.00", secFee: "16.68", finraTaf: "8.30" }, "204.98"],
+    [50_205, "10.00", { commission: "150.62", secFee: "10.35", finraTaf: "9.79" }, "170.76"],
+    // 60,000 × 10.00 = 600,000: SEC 12.36 exactly; FINRA 11.70 is capped at $9.79 a trade.
+    [60_000, "10.00", { commission: "180.00", secFee: "12.36", finraTaf: "9.79" }, "202.15"],
   ])("a sale of %i at %s", (quantity, price, lines, fee) => {
     const cost = closeCost({ quantity, currency: "USD" }, price, US);
     expect(byId(cost.charges)).toEqual(lines);
@@ -298,10 +300,10 @@ describe("US: section 31 fee and FINRA's trading activity fee on sales only", ()
   });
 
   it("a short pays them when it opens (a sale), not when it closes (a purchase)", () => {
-    // 18,743.00 sold: SEC 0.5210554 → 0.53, FINRA 0.02.
+    // 18,743.00 sold: SEC 0.3861058 → 0.39, FINRA 0.0195 → 0.02.
     const open = orderCost({ ...long("187.43", 100, 1), direction: "short" }, US);
-    expect(byId(open.charges)).toEqual({ commission: "5.63", secFee: "0.53", finraTaf: "0.02" });
-    expect(open.fee).toBe("6.18");
+    expect(byId(open.charges)).toEqual({ commission: "5.63", secFee: "0.39", finraTaf: "0.02" });
+    expect(open.fee).toBe("6.04");
     const close = closeCost({ quantity: 100, currency: "USD", direction: "short" }, "179.06", US);
     expect(byId(close.charges)).toEqual({ commission: "5.38" });
   });

@@ -44,18 +44,26 @@ export const DEFAULT_CHARGES: Readonly<Record<MarketCode, ChargeComponent[]>> = 
   ],
   US: [
     // SEC transaction fee on sales under section 31 of the Securities Exchange Act of 1934, rounded up to
-    // the cent as brokers pass it on: $27.80 per million (Fee Rate Advisory #2 for fiscal 2024, the last
-    // non-zero rate found in the sources at hand). The fiscal 2026 rate is set by Release 34-104909 of
-    // 27 February 2026: keep `trading.US` current with it.
-    { id: "secFee", kind: "regulatorFee", basis: { kind: "value", rate: "0.0000278" }, side: "sell" },
-    // FINRA trading activity fee on sales of covered equity securities: $0.000166 a share, at most $8.30 a
-    // trade (FINRA By-Laws, Schedule A, Section 1(b)(2)(A), rates in force from 1 January 2024).
+    // the cent as brokers pass it on: $20.60 per million dollars sold from 4 April 2026, set by the "Order
+    // Making Fiscal Year 2026 Annual Adjustments to Transaction Fee Rates" (Release 34-104909 of 27 February
+    // 2026, 91 FR 10643, FR Doc 2026-04233). Read 2026-12-02: the order's heading in the Federal Register copy
+    // (https://federalstatelaw.com/federal-register/2026-04233) but not its rate paragraph; the rate and its
+    // date as brokers' fee pages and public fee tables give them (e.g. Firstrade's pricing, "SEC transaction
+    // fee: $20.60 per million dollars on eligible sell transactions"). Before: $27.80 to 13 May 2025 and
+    // $0.00 from 14 May 2025 (FINRA Information Notice of 24 April 2025) until the fiscal 2026 rate.
+    { id: "secFee", kind: "regulatorFee", basis: { kind: "value", rate: "0.0000206" }, side: "sell" },
+    // FINRA trading activity fee on sales of covered equity securities: $0.000195 a share, at most $9.79 a
+    // trade, from 1 January 2026 (FINRA By-Laws, Schedule A, Section 1(b)(2)(A), as amended by SR-FINRA-2024-019,
+    // Release 34-101696 of 21 November 2024, 89 FR 93709, which phases the rate: 2025 $0.000166/$8.30, 2026
+    // $0.000195/$9.79, 2027 $0.000232/$11.61). Read 2026-12-02: the filing's notice
+    // (https://www.govinfo.gov/content/pkg/FR-2024-11-27/html/2024-27764.htm) lists "TAF 2026-2029" in its
+    // schedule; the per-share rates and caps as brokers' fee pages and public fee tables give them.
     {
       id: "finraTaf",
       kind: "regulatorFee",
-      basis: { kind: "shares", rate: "0.000166" },
+      basis: { kind: "shares", rate: "0.000195" },
       side: "sell",
-      max: "8.30",
+      max: "9.79",
     },
   ],
   KR: [

@@ -20,7 +20,7 @@ import { applyOk, approved, decide, inbox, statusOf } from "./testing.js";
 /**
  * Day-trade orders (`trade/placeOrder {dayTrade: true}`) of approved users, and their close at the market's
  * close by the app's own engine, its rounds run by the test after moving the clock. The clock starts on
- * Monday 2026-01-05 15:00 UTC, 10:00 in New York: the US trades (fee 0.03% at least $1, SEC fee 0.00278% on
+ * Monday 2026-01-05 15:00 UTC, 10:00 in New York: the US trades (fee 0.03% at least $1, SEC fee 0.00206% on
  * the close, T+1 lock for ordinary positions); India (INR) is shut.
  */
 const US_OPEN = "2026-01-05T15:00:00Z";
@@ -86,7 +86,7 @@ describe("day trades of an approved user", () => {
       await trade(t, who, "placeOrder", { ...nvda({ quantity: "6" }), idempotencyKey: newKey() }),
     ).toMatchObject({ status: 0, code: "DAY_TRADE_ALLOWANCE_EXCEEDED", params: { available: "500.00" } });
     // With no lock, a day trade can be closed at once: 4 at 2× (margin 200.00, fee 1.00), closed at 100.00
-    // (fee 1.00, SEC fee 400 × 0.0000278 = 0.0111 → 0.02 and FINRA 4 × 0.000166 → 0.01: a charge rounds up).
+    // (fee 1.00, SEC fee 400 × 0.0000206 = 0.00824 → 0.01 and FINRA 4 × 0.000195 → 0.01: a charge rounds up).
     const quick = await placeOk(t, who, nvda({ quantity: "4", leverage: 2 }));
     const closed = await trade(t, who, "closePosition", { positionId: quick.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({ status: 1, data: { state: "closed", closeReason: "user", pnl: "0.00" } });
@@ -98,7 +98,7 @@ describe("day trades of an approved user", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set(US_CLOSE);
     await round();
-    // P&L +15.00; commission 1.00, SEC fee 515 × 0.0000278 = 0.0143 → 0.02, FINRA 5 × 0.000166 → 0.01.
+    // P&L +15.00; commission 1.00, SEC fee 515 × 0.0000206 = 0.0106 → 0.02, FINRA 5 × 0.000195 → 0.01.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
@@ -107,8 +107,8 @@ describe("day trades of an approved user", () => {
       closeFee: "1.03",
       stampDuty: "0.00",
     });
-    // 2,000 − 501.00 − 201.00 + 198.97 + 513.97.
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "2010.94", margin: "0" });
+    // 2,000 − 501.00 − 201.00 + 198.98 + 513.97.
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "2010.95", margin: "0" });
     const records = await fundRecords(t, who, "USD");
     expect(records.filter((r) => r.type === "realisedPnl").map((r) => r.amount)).toContain("15.00");
     expect(await inbox(t, who.userId)).toContainEqual({

@@ -153,7 +153,7 @@ describe("closePosition", () => {
     await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
     expect((await engine.livePositions()).find((p) => p.id === order.id)).toMatchObject({ state: "closing" });
     // Tuesday's open, 09:30 New York, at $104: P&L +20.00; the sale of 520: commission 1.00, SEC fee
-    // 520 × 0.0000278 = 0.014456 → 0.02, FINRA 5 × 0.000166 = 0.00083 → 0.01 (regulators' fees, not taxes).
+    // 520 × 0.0000206 = 0.010712 → 0.02, FINRA 5 × 0.000195 = 0.000975 → 0.01 (regulators' fees, not taxes).
     t.clock.set("2026-01-06T14:30:00Z");
     const closed = await engine.closePosition(order.id, "104.00", "user");
     expect(closed).toMatchObject({

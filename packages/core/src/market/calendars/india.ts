@@ -32,24 +32,28 @@ const REGULAR = [session("09:15", "15:30")];
 
 /**
  * Diwali Muhurat trading: one hour of normal market on Laxmi Pujan, a holiday or weekend otherwise, by the
- * exchanges' circular each year, as reported: 2017 https://www.business-standard.com/article/markets/muharat-and-the-aftermath-117101900025_1.html,
+ * exchanges' circular each year, as reported (read 2026-12-02): 2016 (Sunday 30 October, 18:30–19:30)
+ * https://menglish.sakshi.com/muhurat-trading-at-bse-nse-on-diwali-day and
+ * https://zerodha.com/marketintel/bulletin/53008/settlement-holiday-on-30th-october-2016, 2017 https://www.business-standard.com/article/markets/muharat-and-the-aftermath-117101900025_1.html,
  * 2018 https://www.moneycontrol.com/news/business/markets/diwali-2018-muhurat-trading-to-start-at-530-pm-on-november-7-3126511.html,
  * 2019 https://www.moneycontrol.com/news/business/markets/muhurat-trading-to-start-at-615-pm-on-october-27-4558391.html,
  * 2021 https://indianexpress.com/article/business/market/muhurat-trading-diwali-2021-samvat-2078-live-updates-stocks-shares-bse-sensex-nse-nifty-november-4-7607540/,
  * 2022 https://www.eastcoastdaily.in/2022/10/24/stock-market-here-is-the-muhurat-trading-time.html,
  * 2023 https://www.angelone.in/announcements/market/muhurat-trading-session-12-nov,
  * 2024 https://www.ndtvprofit.com/markets/diwali-muhurat-trading-bse-nse-announce-timing-of-one-hour-session-on-nov-1,
+ * 2020 (Saturday 14 November, normal market 18:15–19:15, NSE's timetable as NDTV printed it)
+ * https://www.ndtv.com/business/muhurat-trading-2020-special-session-to-begin-shortly-here-are-analysts-top-picks-other-details-2325145,
  * 2025 https://www.ndtvprofit.com/markets/mahurat-trading-2025-nse-to-hold-special-diwali-trading-session-on-oct-21-check-timings.
- * 2016 (30 Oct) and 2020 (14 Nov): the session's times were not found in a published source, so no entry;
- * 2026 and 2027: not yet sourced either.
+ * 2026 (Laxmi Pujan on Sunday 8 November) and 2027: no NSE circular with the session's times was found in
+ * the sources at hand, so no entry.
  */
 const MUHURAT = {
-  ...specialDays("special", [session("18:30", "19:30")], ["2017-10-19"]),
+  ...specialDays("special", [session("18:30", "19:30")], ["2016-10-30", "2017-10-19"]),
   ...specialDays("special", [session("17:30", "18:30")], ["2018-11-07"]),
   ...specialDays(
     "special",
     [session("18:15", "19:15")],
-    ["2019-10-27", "2021-11-04", "2022-10-24", "2023-11-12"],
+    ["2019-10-27", "2020-11-14", "2021-11-04", "2022-10-24", "2023-11-12"],
   ),
   ...specialDays("special", [session("18:00", "19:00")], ["2024-11-01"]),
   ...specialDays("special", [session("13:45", "14:45")], ["2025-10-21"]),

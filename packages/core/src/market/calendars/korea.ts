@@ -56,9 +56,12 @@ const BEFORE_2016_08 = [session("09:00", "15:00")];
  * 2019 https://www.hankyung.com/finance/article/2019110435331, 2020 https://www.hankyung.com/finance/article/2020112799257,
  * 2021 https://www.hankyung.com/article/202111046888i, 2022 https://www.hankyung.com/article/202211174786Y,
  * 2023 https://magazine.hankyung.com/business/article/202311159652b, 2024 https://www.hankyung.com/article/2024103126631,
- * 2025 https://www.hankyung.com/article/2025111296366; 2026: the exam date 2026-11-19 published by the
- * Ministry of Education for the 2027 academic year; to be checked against KRX.s notice. 2027: exam date not yet
- * published, so no entry.
+ * 2025 https://www.hankyung.com/article/2025111296366. 2026 and 2027 (read 2026-12-02): the exam dates the
+ * Ministry of Education published, Thursday 2026-11-19 for the 2027 academic year (announced 2024-08-15,
+ * https://news1.kr/amp/society/education/5511338) and Thursday 2027-11-18 for 2028 (announced 2025-05-30,
+ * http://news.unn.net/news/articleView.html?idxno=579517); KRX gives each year's hours in a notice in the
+ * week before the exam, and no notice for 2026 was found in the sources at hand, so both follow KRX's
+ * practice of every year above.
  */
 const CSAT_DAYS = [
   "2016-11-17",
@@ -73,6 +76,7 @@ const CSAT_DAYS = [
   "2024-11-14",
   "2025-11-13",
   "2026-11-19",
+  "2027-11-18",
 ];
 
 const holidays = expandRows(HOLIDAY_ROWS);

@@ -20,7 +20,7 @@ import {
 /**
  * The app's own engine (`app.tradingEngine`), its rounds run by the test after moving the clock and the
  * prices: every amount below is worked out by hand from the market's default rules (CRYPTO: fee 0.1%, no
- * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00278% and FINRA's $0.000166 a share on the sale,
+ * minimum, no lock; US: fee 0.03% at least $1, SEC fee 0.00206% and FINRA's $0.000195 a share on the sale,
  * T+1 lock; automatic close at ESMA's 50% of the margin), crypto allowed up to 10× as these cases were
  * worked out.
  */
@@ -207,14 +207,14 @@ describe("stops", () => {
     t.clock.set("2026-01-06T14:30:00Z");
     board.set("NVDA", "93.00");
     await round();
-    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000278 = 0.0129 → 0.02; FINRA TAF 5 ×
-    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 − 36.03.
+    // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000206 = 0.0096 → 0.01; FINRA TAF 5 ×
+    // 0.000195 = 0.000975 → 0.01. 1000 − 501 + 500 − 36.02.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       pnl: "-35.00",
     });
-    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.97", margin: "0" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
   });
 });
 
@@ -281,7 +281,7 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "closing" });
     t.clock.set("2026-01-06T14:30:00Z");
     await round();
-    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000278 = 0.0145 → 0.02; FINRA TAF 5 × 0.000166 → 0.01.
+    // P&L +20.00; fee 1.00; SEC fee 520 × 0.0000206 = 0.0107 → 0.02; FINRA TAF 5 × 0.000195 → 0.01.
     // 1000 − 501 + 500 + 20 − 1.03.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
@@ -316,8 +316,8 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({ state: "open" });
     t.clock.set("2026-01-05T21:00:00Z");
     await round();
-    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000278 = 0.0143 → 0.02; FINRA TAF 5 ×
-    // 0.000166 = 0.00083 → 0.01. 1000 − 501 + 500 + 13.97.
+    // P&L +15.00; fee max(0.1545, 1) = 1.00; SEC fee 515 × 0.0000206 = 0.0106 → 0.02; FINRA TAF 5 ×
+    // 0.000195 = 0.000975 → 0.01. 1000 − 501 + 500 + 13.97.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
