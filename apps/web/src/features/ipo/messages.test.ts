@@ -31,8 +31,8 @@ describe("new-share messages", () => {
     const won = messageText(t, { kind: "ipoWon", params });
     expect(won.title).toBe("New shares won");
     expect(won.body).toBe(
-      "Your subscription to 20000 shares of Newco Energy (NEWCO) won 20000 shares in the draw. Pay " +
-        `2410000.00 INR by ${formatDateTime(new Date(params.paymentDueAt))} in My subscriptions, or the ` +
+      "Your subscription to 20,000 shares of Newco Energy (NEWCO) won 20,000 shares in the draw. Pay " +
+        `2,410,000.00 INR by ${formatDateTime(new Date(params.paymentDueAt))} in My subscriptions, or the ` +
         `allotment is waived. The shares list on ${formatDateTime(new Date(params.listingAt))}.`,
     );
     const korean = messageText(texts.getFixedT("ko"), { kind: "ipoWon", params }).body;
@@ -43,7 +43,7 @@ describe("new-share messages", () => {
   it("words the draw lost, the listing and the cancellation", () => {
     expect(messageText(t, { kind: "ipoNotWon", params }).body).toContain("was not allotted in the draw");
     expect(messageText(t, { kind: "ipoListed", params }).body).toBe(
-      "Newco Energy (NEWCO) is listed: your 20000 shares, paid 2410000.00 INR, are now an open position at " +
+      "Newco Energy (NEWCO) is listed: your 20,000 shares, paid 2,410,000.00 INR, are now an open position at " +
         "the underwriting price.",
     );
     expect(messageText(t, { kind: "ipoCancelled", params }).title).toBe("New-share offering cancelled");

@@ -64,7 +64,7 @@ describe("messageText", () => {
     });
     expect(approved.title).toBe("Loan approved");
     expect(approved.body).toBe(
-      "Your credit loan of 1000.00 USD was approved and paid into your available balance. Repay 1015.00 USD " +
+      "Your credit loan of 1,000.00 USD was approved and paid into your available balance. Repay 1,015.00 USD " +
         `by ${formatDateTime(new Date(dueAt))}; repaying early does not reduce the interest.`,
     );
     expect(approved.body).not.toContain("T10:00");
@@ -74,7 +74,7 @@ describe("messageText", () => {
         params: { amount: "1000.00", currency: "USD", reason: "Income not verified" },
       }).body,
     ).toBe(
-      "Your credit loan application for 1000.00 USD was not approved. Reason: Income not verified. You may apply again.",
+      "Your credit loan application for 1,000.00 USD was not approved. Reason: Income not verified. You may apply again.",
     );
   });
 });

@@ -1,17 +1,31 @@
 import type { TFunction } from "i18next";
 import type { Message } from "@brokerage/api";
+import { scaleOf } from "@brokerage/core";
 import { formatTimeText } from "../../../lib/format";
+import { formatMoneySafe } from "../../../lib/money";
+import { formatPrice } from "../../../lib/quote";
 
 /** Params named `…At` are instants (ISO text on the wire): shown as spec §9 dates in the reader's time. */
 const isInstant = (key: string) => key.endsWith("At");
+/** Amounts of money, in the message's `currency`: at its scale with thousands separators (spec §9). */
+const MONEY = new Set(["amount", "margin", "pnl", "total"]);
+/** Prices keep the decimals they were quoted with, grouped in thousands. */
+const PRICES = new Set(["price", "closePrice"]);
+/** Share counts: grouped in thousands ("1,000 shares"). */
+const COUNTS = new Set(["quantity", "allotted"]);
 
 /** A message in the reader's language: its kind's title and body, filled with its params. */
 export function messageText(t: TFunction, message: Pick<Message, "kind" | "params">) {
+  const scale = scaleOf(message.params.currency ?? "");
+  const shown = (key: string, value: string) => {
+    if (isInstant(key)) return formatTimeText(value);
+    if (MONEY.has(key)) return formatMoneySafe(value, scale);
+    if (PRICES.has(key)) return formatPrice(value);
+    if (COUNTS.has(key)) return formatPrice(value);
+    return value;
+  };
   const params = Object.fromEntries(
-    Object.entries(message.params).map(([key, value]) => [
-      key,
-      isInstant(key) ? formatTimeText(value) : value,
-    ]),
+    Object.entries(message.params).map(([key, value]) => [key, shown(key, value)]),
   );
   return {
     title: t(`messages.${message.kind}.title`, params),
