@@ -243,6 +243,13 @@ describe.skipIf(!run)("markets journey", () => {
   it("searches by name and keeps the search history", async () => {
     await page.goto(`${harness.baseUrl}/#/favorite/search`);
     const box = page.getByRole("searchbox", { name: "Stock code or name" });
+    // Results follow the typing, each with its price and change; a typed keyword is not remembered.
+    await box.pressSequentially("Ether");
+    const result = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: /^Ethereum ETHUSD/ }) });
+    await result.getByText(/^[\d,]+\.\d+ USD$/).waitFor();
+    await result.getByText(/^[+-]?\d+\.\d{2}%$/).waitFor();
     await box.fill("Ethereum");
     await box.press("Enter");
     await page.getByRole("button", { name: /^Ethereum ETHUSD/ }).waitFor();
@@ -256,6 +263,7 @@ describe.skipIf(!run)("markets journey", () => {
     const history = page.getByRole("region", { name: "Search history" });
     await history.getByRole("button", { name: "Bitcoin" }).waitFor();
     await history.getByRole("button", { name: "Ethereum" }).waitFor();
+    expect(await history.getByRole("button", { name: "Ether", exact: true }).count()).toBe(0);
     await expectAccessible(page, "search");
     await shoot(page, "markets-search");
 

@@ -197,13 +197,25 @@ export const rankingRequest = z.object({
 });
 export const rankingResponse = z.array(quote);
 
-export const searchRequest = z.object({ keyword: plainText.min(1).max(40) });
+/**
+ * `market/search {keyword, remember?}`: with a session the keyword is kept in the search history unless
+ * `remember` is false (the app searches as the user types with it false, and remembers the keyword the
+ * user submits or opens a result of).
+ */
+export const searchRequest = z.object({
+  keyword: plainText.min(1).max(40),
+  remember: z.boolean().optional(),
+});
 export const searchResult = z.object({
   code: z.string(),
   exchange: z.string(),
   market: marketCode,
   name: z.string(),
   names: localizedNames,
+  /** The latest price, its currency and its change in percent since the previous close; null: no price now. */
+  price: decimal.nullable(),
+  currency: z.string().nullable(),
+  gain: decimal.nullable(),
 });
 export const searchResponse = z.array(searchResult);
 export const searchHistoryResponse = z.array(z.object({ keyword: z.string(), createdAt: z.string() }));

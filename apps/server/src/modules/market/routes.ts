@@ -129,7 +129,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalUser,
       schema: {
         ...sessionSchema,
-        summary: "Instruments and indices by code or name in any language; with a session, remembered",
+        summary:
+          "Instruments and indices by code or name in any language, at most 20, each with its latest price " +
+          "and change; with a session the keyword is remembered unless `remember` is false",
         security: [{}, { token: [], account: [] }],
         body: searchRequest,
         response: answers(searchResponse),
@@ -137,7 +139,8 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const results = market.search(request.body.keyword);
-      if (request.session) await history.record(request.session.userId, request.body.keyword);
+      if (request.session && request.body.remember !== false)
+        await history.record(request.session.userId, request.body.keyword);
       return ok(results);
     },
   );

@@ -31,6 +31,22 @@ describe("market/search", () => {
     expect(await search("qqqqqqqq")).toMatchObject({ status: 1, data: [] });
   });
 
+  it("gives each result its price now, its currency and its change, as the quote does", async () => {
+    const [hit] = (await search("AAPL")).data as {
+      code: string;
+      price: string | null;
+      currency: string | null;
+      gain: string | null;
+    }[];
+    const quote = (await call(t.app, "market/quote", { symbol: "AAPL" })).data as {
+      close: string;
+      currency: string;
+      gain: string;
+    };
+    expect(hit).toMatchObject({ code: "AAPL", price: quote.close, currency: "USD", gain: quote.gain });
+    expect(hit?.price).toMatch(/^\d+\.\d+$/);
+  });
+
   it("serves a caller with a stale token as a guest", async () => {
     const answer = await search("AAPL", { token: "x".repeat(43), account: alice.account });
     expect(answer).toMatchObject({ status: 1 });
@@ -49,6 +65,18 @@ describe("search history", () => {
     expect(await historyOf(alice)).toEqual(["bitcoin", "TSLA", "apple"]);
     await search("tsla", alice.headers);
     expect(await historyOf(alice)).toEqual(["tsla", "bitcoin", "apple"]);
+  });
+
+  it("does not remember a search made as the user types (remember: false)", async () => {
+    const typed = await call(t.app, "market/search", { keyword: "relia", remember: false }, alice.headers);
+    expect(typed).toMatchObject({ status: 1 });
+    expect(await historyOf(alice)).not.toContain("relia");
+    expect(await call(t.app, "market/search", { keyword: "x", remember: "no" }, alice.headers)).toMatchObject(
+      {
+        code: "INVALID_INPUT",
+        params: { field: "remember" },
+      },
+    );
   });
 
   it("keeps each user's history to themselves", async () => {

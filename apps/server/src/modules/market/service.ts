@@ -190,15 +190,23 @@ export class MarketService {
   }
 
   /** Instruments and indices by code or by name in any language, best match first. */
+  /** Listings by code or name in any language, at most 20, each with its price now (when it has one). */
   search(keyword: string) {
     const listings = [...this.provider.indices(), ...this.provider.instruments()];
-    return searchListings(listings, keyword).map((l) => ({
-      code: l.code,
-      exchange: l.exchange,
-      market: l.market,
-      name: l.name,
-      names: l.names,
-    }));
+    const now = this.clock.now();
+    return searchListings(listings, keyword).map((l) => {
+      const quote = this.provider.quote(l.symbol, now);
+      return {
+        code: l.code,
+        exchange: l.exchange,
+        market: l.market,
+        name: l.name,
+        names: l.names,
+        price: quote?.close ?? null,
+        currency: quote?.currency ?? null,
+        gain: quote?.gain ?? null,
+      };
+    });
   }
 
   private instrumentsOf(type: MarketType): readonly Listing[] {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { searchHistoryResponse, searchResult } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
@@ -18,6 +18,19 @@ export function useSearch() {
   return useMutation({
     mutationFn: (keyword: string) => apiPost("market/search", { keyword }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
+  });
+}
+
+/**
+ * The results for what the user is typing (`market/search` with `remember: false`: the history keeps only
+ * what the user submits or opens), the last ones kept on screen while the next are fetched.
+ */
+export function useSearchResults(keyword: string) {
+  return useQuery({
+    queryKey: ["market", "search", keyword],
+    queryFn: keyword === "" ? skipToken : () => apiPost("market/search", { keyword, remember: false }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
   });
 }
 

@@ -7,58 +7,78 @@ import { EmptyState } from "../../../components/EmptyState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { Icon } from "../../../components/icons";
 import { useOpenStock } from "../../market";
-import { localName } from "../../../lib/quote";
-import { useSearch, type SearchResult } from "../api/search";
+import { formatPrice, localName, percentText, trendOf } from "../../../lib/quote";
+import { useDebounced } from "../../../lib/useDebounced";
+import { useSearch, useSearchResults, type SearchResult } from "../api/search";
 import { WatchStar } from "../components/WatchStar";
 import { SearchHistory } from "../components/SearchHistory";
 
-function ResultRow({ result }: { result: SearchResult }) {
+/** Results follow the typing once it pauses this long. */
+const TYPING_PAUSE_MS = 250;
+const KEYWORD_MAX = 40;
+
+function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const open = useOpenStock();
   const name = localName(result.names, i18n.language, result.name);
   const item = { symbol: result.code, exchange: result.exchange };
+  const trend = result.gain === null ? "flat" : trendOf(result.gain);
   return (
     <li className="result-row">
       <button
         type="button"
         className="result-row__main"
-        onClick={() => open({ ...item, market: result.market })}
+        onClick={() => {
+          onOpen();
+          open({ ...item, market: result.market });
+        }}
       >
         <span className="result-row__name">{name}</span>
         <span className="result-row__meta">
           {result.code} · {result.exchange} · {t(`market.marketCodes.${result.market}`)}
         </span>
       </button>
+      <span className={`result-row__quote trend--${trend}`}>
+        {result.price === null ? (
+          <span className="result-row__price">—</span>
+        ) : (
+          <>
+            <span className="result-row__price">
+              {formatPrice(result.price)}
+              {result.currency && <span className="result-row__currency"> {result.currency}</span>}
+            </span>
+            {result.gain !== null && <span className="result-row__gain">{percentText(result.gain)}</span>}
+          </>
+        )}
+      </span>
       <WatchStar item={item} name={name} />
     </li>
   );
 }
 
-/** /favorite/search: by code or by name in any language, with the search history. */
+/**
+ * /favorite/search: by code or by name in any language, results with their price and change as the user
+ * types; the search history keeps what the user submits or opens a result of.
+ */
 export default function SearchScreen() {
   const { t } = useTranslation();
   const inputId = useId();
   const [text, setText] = useState("");
-  const [keyword, setKeyword] = useState("");
-  const search = useSearch();
-  const searchFor = (next: string) => {
-    setKeyword(next);
-    if (next) search.mutate(next);
-  };
-  const results = {
-    isPending: search.isPending || search.isIdle,
-    data: search.data,
-    refetch: () => searchFor(keyword),
-  };
+  const keyword = useDebounced(text.trim().slice(0, KEYWORD_MAX), TYPING_PAUSE_MS);
+  const results = useSearchResults(keyword);
+  const remember = useSearch();
 
-  const run = (value: string) => {
-    const next = value.trim().slice(0, 40);
-    setText(next);
-    searchFor(next);
+  const keep = (value: string) => {
+    const next = value.trim().slice(0, KEYWORD_MAX);
+    if (next) remember.mutate(next);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run(text);
+    keep(text);
+  };
+  const pick = (value: string) => {
+    setText(value);
+    keep(value);
   };
 
   return (
@@ -75,7 +95,7 @@ export default function SearchScreen() {
           className="search-box__input"
           placeholder={t("favorite.searchPlaceholder")}
           value={text}
-          maxLength={40}
+          maxLength={KEYWORD_MAX}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="search-box__submit" disabled={!text.trim()}>
@@ -83,7 +103,12 @@ export default function SearchScreen() {
         </button>
       </form>
       {keyword && (
-        <section className="card" aria-labelledby="search-results-title">
+        <section
+          className="card"
+          aria-labelledby="search-results-title"
+          aria-busy={results.isFetching}
+          aria-live="polite"
+        >
           <h2 id="search-results-title" className="card__title">
             {t("favorite.results", { keyword })}
           </h2>
@@ -92,17 +117,21 @@ export default function SearchScreen() {
             isEmpty={isEmptyList}
             empty={<EmptyState text={t("favorite.noResults")} />}
           >
-            {(results) => (
+            {(list) => (
               <ul className="result-list">
-                {results.map((result) => (
-                  <ResultRow key={`${result.exchange}:${result.code}`} result={result} />
+                {list.map((result) => (
+                  <ResultRow
+                    key={`${result.exchange}:${result.code}`}
+                    result={result}
+                    onOpen={() => keep(keyword)}
+                  />
                 ))}
               </ul>
             )}
           </QueryView>
         </section>
       )}
-      <SearchHistory onPick={run} />
+      <SearchHistory onPick={pick} />
     </Screen>
   );
 }

@@ -24,7 +24,7 @@ import { TradeRules } from "../components/TradeRules";
 import { parseAllowed, readBuyRef, stopValue, tabOf } from "../order";
 import { quantityRuleOf } from "../quantity";
 import { useOrderTerms } from "../useOrderTerms";
-import { useDebounced } from "../useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { FormError } from "../../../components/FormError";
 
 /** The preview waits for typing to pause, so a held key does not send a request per character. */
