@@ -87,7 +87,7 @@ describe.skipIf(!run)(
     it("reads the quota and the terms, then applies for 1,000 USD after the confirmation", async () => {
       await page.getByRole("button", { name: "Credit loan" }).click();
       await waitForHash(page, "#/home/loan");
-      const quota = page.getByRole("region", { name: "Your quota" });
+      const quota = page.getByRole("region", { name: "Available to borrow" });
       await quota.getByText("10,000.00 USD", { exact: true }).waitFor();
       await quota
         .getByText("Your credit score of 100 × 100.00 USD a point, at most 50,000.00 USD.")

@@ -75,6 +75,11 @@ export const loanStatus = z.object({
   creditScore: z.number().int(),
   /** min(creditScore × perScorePoint, maxQuota), at the currency's scale. */
   quota: moneyString,
+  /**
+   * What may be borrowed now: the quota, or 0 while a loan is owed or an application waits for review (one
+   * loan at a time).
+   */
+  availableQuota: moneyString,
   /** What the user still owes on the loan being repaid (0 when none). */
   owed: moneyString,
   /** The latest loan or application (null: never applied). */

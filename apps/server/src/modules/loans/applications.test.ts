@@ -72,6 +72,7 @@ describe("loan/status", () => {
       terms: DEFAULT_TERMS,
       creditScore: 100,
       quota: "10000.00",
+      availableQuota: "10000.00",
       owed: "0.00",
       current: null,
       refusal: "KYC_REQUIRED",
@@ -130,6 +131,9 @@ describe("loan/apply and the review", () => {
     });
     expect(await statusOf(t, who)).toMatchObject({
       current: loan,
+      // One loan at a time: nothing more may be borrowed while this one waits.
+      quota: "10000.00",
+      availableQuota: "0.00",
       owed: "0.00",
       refusal: "PENDING_REVIEW_EXISTS",
     });
@@ -168,6 +172,8 @@ describe("loan/apply and the review", () => {
     const granted = { ...loan, state: "borrowing", decidedAt: decidedAt.toISOString(), dueAt };
     expect(await statusOf(t, who)).toMatchObject({
       current: granted,
+      quota: "10000.00",
+      availableQuota: "0.00",
       owed: "1015.00",
       refusal: "UNPAID_LOAN",
     });

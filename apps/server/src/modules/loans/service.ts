@@ -107,6 +107,7 @@ export class LoanService {
       terms,
       creditScore: borrower.creditScore,
       quota,
+      availableQuota: open ? toBookedString("0", terms.currency) : quota,
       owed:
         open?.state === "borrowing"
           ? toBookedString(owedOf(open), open.currency)

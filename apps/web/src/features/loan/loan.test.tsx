@@ -50,7 +50,7 @@ describe("/home/loan", () => {
   it("shows the quota with its rule, the terms before acting, and no loan yet", async () => {
     serve({ "loan/status": statusOf() });
     show();
-    const quota = await screen.findByRole("region", { name: "Your quota" });
+    const quota = await screen.findByRole("region", { name: "Available to borrow" });
     expect(within(quota).getByText("10,000.00 USD")).toBeTruthy();
     expect(
       within(quota).getByText("Your credit score of 100 × 100.00 USD a point, at most 50,000.00 USD."),
@@ -162,12 +162,24 @@ describe("/home/loan", () => {
 
   it("says when a loan owed is past its due date", async () => {
     const overdue = borrowing({ dueAt: "2026-01-02T10:00:00.000Z" });
-    serve({ "loan/status": statusOf({ current: overdue, owed: overdue.owed, refusal: "UNPAID_LOAN" }) });
+    serve({
+      "loan/status": statusOf({
+        current: overdue,
+        owed: overdue.owed,
+        availableQuota: "0.00",
+        refusal: "UNPAID_LOAN",
+      }),
+    });
     show();
     const card = await screen.findByRole("region", { name: "Your loan" });
     expect(
       within(card).getByText(/^Overdue since 2026\.01\.02 .*: please repay it as soon as you can\.$/),
     ).toBeTruthy();
+    // While a loan is owed nothing more may be borrowed: the quota is shown as a row, not as available.
+    const quota = screen.getByRole("region", { name: "Available to borrow" });
+    expect(within(quota).getByText("0.00 USD")).toBeTruthy();
+    expect(within(quota).getByText(/^One loan at a time: repay this one to borrow again\./)).toBeTruthy();
+    expect(within(quota).getByText("10,000.00 USD")).toBeTruthy();
   });
 
   it("says a frozen account cannot borrow, with no way to apply", async () => {
@@ -224,7 +236,9 @@ describe("/home/loan", () => {
     expect(termOf(loan, "Repaid")).toBe("400.00 USD");
     expect(termOf(loan, "Due")).toMatch(/^2026\.12\.2[34] /);
     expect(screen.getByRole("form", { name: "Repay your loan" })).toBeTruthy();
-    expect(termOf(screen.getByRole("region", { name: "Your quota" }), "Owed now")).toBe("615.00 USD");
+    expect(termOf(screen.getByRole("region", { name: "Available to borrow" }), "Owed now")).toBe(
+      "615.00 USD",
+    );
     // While it is owed, the repayment takes the application form's place.
     expect(screen.queryByRole("form", { name: "Apply for a loan" })).toBeNull();
   });
@@ -241,6 +255,6 @@ describe("/home/loan", () => {
     const retry = await screen.findByRole("button", { name: "Try again" });
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByRole("region", { name: "Your quota" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Available to borrow" })).toBeTruthy();
   });
 });

@@ -41,6 +41,7 @@ export const statusOf = (over: Partial<LoanStatus> = {}): LoanStatus => ({
   terms: TERMS,
   creditScore: 100,
   quota: "10000.00",
+  availableQuota: "10000.00",
   owed: "0.00",
   current: null,
   refusal: null,

@@ -3,21 +3,29 @@ import type { LoanStatus } from "@brokerage/api";
 import { moneyText } from "./LoanFigures";
 import { FigureCard } from "./LoanSection";
 
-/** The user's quota, the rule that gives it (credit score × a sum a point, capped) and what is owed now. */
+/**
+ * What the user may borrow now: the quota, or nothing while a loan is owed or an application waits (one
+ * loan at a time), with the rule that gives the quota (credit score × a sum a point, capped), the quota
+ * itself and what is owed now.
+ */
 export function QuotaCard({ status }: { status: LoanStatus }) {
   const { t } = useTranslation();
-  const { terms, quota, owed, creditScore } = status;
+  const { terms, quota, availableQuota, owed, creditScore, current } = status;
   const m = (value: string) => moneyText(value, terms.currency);
+  const held = current?.state === "borrowing" || current?.state === "pending" ? current.state : null;
+  const rule = t("loan.quotaRule", {
+    score: creditScore,
+    perPoint: m(terms.perScorePoint),
+    max: m(terms.maxQuota),
+  });
   return (
     <FigureCard
-      title={t("loan.quotaTitle")}
-      figure={m(quota)}
-      text={t("loan.quotaRule", {
-        score: creditScore,
-        perPoint: m(terms.perScorePoint),
-        max: m(terms.maxQuota),
-      })}
+      title={t("loan.availableTitle")}
+      figure={m(availableQuota)}
+      text={held ? `${t(`loan.oneAtATime.${held}`)} ${rule}` : rule}
       rows={[
+        // The quota beside what is available only when they differ (a loan held).
+        ...(held ? [{ label: t("loan.quotaTitle"), value: m(quota) }] : []),
         { label: t("loan.creditScore"), value: String(creditScore) },
         { label: t("loan.owedNow"), value: m(owed), strong: true },
       ]}
