@@ -174,7 +174,10 @@ export const tradeOrder = z.object({
   pnl: moneyString.nullable(),
   /** P&L as a percentage of the margin, 2 decimals. */
   returnRate: z.string().nullable(),
-  /** Open positions: the latest price and the market value at it. */
+  /**
+   * The latest price: of an open position (and `marketValue`, price × quantity, at it), or of a waiting
+   * limit order, beside its limit; null otherwise.
+   */
   currentPrice: moneyString.nullable(),
   marketValue: moneyString.nullable(),
   /** Why a review declined it. */

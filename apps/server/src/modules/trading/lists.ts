@@ -30,9 +30,12 @@ const positionsCursor = seqCursor("position", BIGINT_SEQ_MAX);
 export class TradeLists {
   constructor(private readonly deps: TradingDeps) {}
 
-  /** The user's orders of a tab (purchase: waiting; finished: ended), newest first. */
+  /**
+   * The user's orders of a tab (purchase: waiting, with the current price beside the limit; finished:
+   * ended), newest first.
+   */
   async orders(userId: string, request: TradeOrdersRequest): Promise<TradeOrderPage> {
-    const { db, market } = this.deps;
+    const { db, market, clock } = this.deps;
     const beforeSeq = request.cursor === undefined ? undefined : ordersCursor.decode(request.cursor);
     const rows = await repo.listPage(db, {
       userId,
@@ -40,7 +43,10 @@ export class TradeLists {
       beforeSeq,
       limit: TRADE_PAGE_SIZE + 1,
     });
-    return this.page(rows, ordersCursor, (row) => toTradeOrder(row, market));
+    const priceOf = this.prices(clock.now());
+    return this.page(rows, ordersCursor, (row) =>
+      toTradeOrder(row, market, row.state === "pending" ? priceOf(row.symbol) : undefined),
+    );
   }
 
   /** The user's open positions (all, crypto or forex), newest first, valued at the current price. */

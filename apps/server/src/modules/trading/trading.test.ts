@@ -315,10 +315,16 @@ describe("limit orders", () => {
       pnl: null,
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "309.62", held: "190.38" });
+    // Waiting, it is listed with the current price beside its limit (and no market value: no position).
     const purchase = await trade(t, who, "orders", { tab: "purchase" });
     expect(purchase).toMatchObject({
       status: 1,
-      data: { items: [{ id: order.id, state: "pending" }], nextCursor: null },
+      data: {
+        items: [
+          { id: order.id, state: "pending", limitPrice: "190.00", currentPrice: "200.00", marketValue: null },
+        ],
+        nextCursor: null,
+      },
     });
 
     const cancelled = await trade(t, who, "cancelOrder", { orderId: order.id });
@@ -336,7 +342,10 @@ describe("limit orders", () => {
       ["marginRelease", "held", "-190.38"],
     ]);
     const finished = await trade(t, who, "orders", { tab: "finished" });
-    expect(finished).toMatchObject({ status: 1, data: { items: [{ id: order.id, state: "cancelled" }] } });
+    expect(finished).toMatchObject({
+      status: 1,
+      data: { items: [{ id: order.id, state: "cancelled", currentPrice: null }] },
+    });
   });
 
   it("cannot be closed while pending, nor an open position cancelled", async () => {

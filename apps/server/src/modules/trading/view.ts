@@ -49,9 +49,9 @@ function chargeLinesOf(text: string | null): ChargeLine[] | null {
 const holdsPosition = (row: TradeOrderRow) => row.state === "open" || row.state === "closing";
 
 /**
- * One order as the contract shows it. `price` is the current price of an open position (from the market,
- * when current), which gives its unrealised P&L, return rate and market value; a closed one shows its
- * realised P&L, every other state none.
+ * One order as the contract shows it. `price` is the current price (from the market, when current): of an
+ * open position, which gives its unrealised P&L, return rate and market value; of a waiting limit order,
+ * shown beside its limit. A closed one shows its realised P&L, every other state none.
  */
 export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, price?: string): TradeOrder {
   const decimals = decimalsOf(market, row);
@@ -60,6 +60,7 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   // Parsed once: the P&L, the shown price and the market value all take it.
   const live = holdsPosition(row) && price !== undefined ? money(price) : undefined;
+  const waitingAt = row.state === "pending" && price !== undefined ? money(price) : undefined;
   const profit =
     live !== undefined ? pnl(positionTerms(row), live) : row.state === "closed" ? cash(row.pnl) : null;
   return {
@@ -94,7 +95,12 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     closeReason: row.closeReason,
     pnl: profit,
     returnRate: profit === null ? null : returnRate(profit, row.margin),
-    currentPrice: live === undefined ? null : priceText(live, decimals),
+    currentPrice:
+      live !== undefined
+        ? priceText(live, decimals)
+        : waitingAt !== undefined
+          ? priceText(waitingAt, decimals)
+          : null,
     marketValue: live === undefined ? null : marketValue(live, row.quantity, row.currency),
     declineReason: row.declineReason,
     expiresAt: row.state === "pending" ? iso(row.expiresAt) : null,

@@ -203,7 +203,8 @@ describe("/trade/index", () => {
                   openPrice: null,
                   pnl: null,
                   returnRate: null,
-                  currentPrice: null,
+                  currentPrice: "2500.00",
+                  marketValue: null,
                 }),
               ]
             : [],
@@ -219,6 +220,9 @@ describe("/trade/index", () => {
     expect(
       within(pending).getByRole("button", { name: "Cancel order for Reliance Industries" }),
     ).toBeTruthy();
+    // A waiting order shows the current price and how far it is from its limit: (2400 − 2500) / 2500.
+    expect(within(pending).getByText(/^Current\s+2,500\.00$/)).toBeTruthy();
+    expect(within(pending).getByText("4.00% from the limit")).toBeTruthy();
     expect(calls("trade/orders")[0]?.[1]).toEqual({ tab: "purchase" });
     fireEvent.click(screen.getByRole("tab", { name: "Forex" }));
     expect(await screen.findByText("No forex positions")).toBeTruthy();

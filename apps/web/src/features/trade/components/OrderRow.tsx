@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TradeOrder } from "@brokerage/api";
+import { percentChange } from "@brokerage/core";
 import { formatPrice } from "../../../lib/quote";
 import { useLivePrice } from "../api/livePrice";
 import { livePnl } from "../order";
@@ -16,8 +17,11 @@ export function OrderRow({ order }: { order: TradeOrder }) {
   const { t } = useTranslation();
   const openPosition = useOpenPosition();
   const open = order.state === "open";
-  const live = useLivePrice(order.symbol, open);
-  const current = (open && live) || order.currentPrice;
+  const waiting = order.state === "pending";
+  // An open position's price and a waiting order's distance to its limit follow the live feed.
+  const live = useLivePrice(order.symbol, open || waiting);
+  const current = ((open || waiting) && live) || order.currentPrice;
+  const distance = waiting && current && order.limitPrice ? limitDistance(order.limitPrice, current) : null;
   const moved = open && live ? livePnl(order, live) : null;
   const profit = moved?.pnl ?? order.pnl;
   const rate = moved?.returnRate ?? order.returnRate;
@@ -49,6 +53,9 @@ export function OrderRow({ order }: { order: TradeOrder }) {
           <span>
             {t("trade.currentPrice")} {current ? formatPrice(current) : "—"}
           </span>
+          {distance !== null && (
+            <span className="trade-row__distance">{t("trade.limitDistance", { percent: distance })}</span>
+          )}
         </span>
         <span className="trade-row__pnl">
           {t("trade.pnl")} <PnlText pnl={profit} rate={rate} currency={order.currency} />
@@ -57,4 +64,13 @@ export function OrderRow({ order }: { order: TradeOrder }) {
       <OrderActions order={order} name={order.name} />
     </li>
   );
+}
+
+/** How far, in percent of the current price, the price must move to reach the limit ("2.50"). */
+function limitDistance(limit: string, current: string): string | null {
+  try {
+    return percentChange(limit, current).replace(/^-/, "");
+  } catch {
+    return null;
+  }
 }
