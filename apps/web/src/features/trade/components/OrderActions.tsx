@@ -16,9 +16,18 @@ type Asked = { kind: "close"; key: string } | { kind: "cancel" };
 
 /**
  * Cancel (a pending order) or close (an open, unlocked position), each after a confirmation; a locked
- * position says until when instead. A close retried after a lost answer sends the same key.
+ * position says until when instead. A close retried after a lost answer sends the same key. In a list row
+ * the action sits at the row's end; `bar` puts it across the foot of the screen, in reach of a thumb.
  */
-export function OrderActions({ order, name }: { order: TradeOrder; name: string }) {
+export function OrderActions({
+  order,
+  name,
+  layout = "row",
+}: {
+  order: TradeOrder;
+  name: string;
+  layout?: "row" | "bar";
+}) {
   const { t } = useTranslation();
   const now = useNow();
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -53,7 +62,8 @@ export function OrderActions({ order, name }: { order: TradeOrder; name: string 
   if (order.state === "pending")
     action = (
       <Button
-        size="small"
+        size={layout === "bar" ? "large" : "small"}
+        block={layout === "bar"}
         fill="outline"
         aria-label={t("trade.cancelOrderNamed", { name })}
         onClick={() => ask({ kind: "cancel" })}
@@ -70,7 +80,8 @@ export function OrderActions({ order, name }: { order: TradeOrder; name: string 
   else if (order.state === "open")
     action = (
       <Button
-        size="small"
+        size={layout === "bar" ? "large" : "small"}
+        block={layout === "bar"}
         color="primary"
         aria-label={t("trade.closeNamed", { name })}
         onClick={() => ask({ kind: "close", key: newIdempotencyKey() })}
@@ -82,7 +93,7 @@ export function OrderActions({ order, name }: { order: TradeOrder; name: string 
 
   const closing = asked?.kind === "close";
   return (
-    <div className="trade-row__actions">
+    <div className={layout === "bar" ? "trade-detail__bar" : "trade-row__actions"}>
       {action}
       <ConfirmAction
         open={asked !== null}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { EmptyCard } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
+import { PositionChart, useNow } from "../../market";
 import { useLivePrice } from "../api/livePrice";
 import { usePositionDetail } from "../api/trade";
 import { OrderActions } from "../components/OrderActions";
@@ -30,12 +31,25 @@ export default function PositionDetailScreen() {
   );
 }
 
+/**
+ * A position: its price since opening (a chart with the opening price across it), every field of spec §3,
+ * the stops, and its close (or cancel) across the foot of the screen, in reach of a thumb.
+ */
 function Detail({ order }: { order: TradeOrder }) {
   const open = order.state === "open";
   const live = useLivePrice(order.symbol, open);
+  const now = useNow();
   const moved = open && live ? livePnl(order, live) : null;
+  const held = (open || order.state === "closing") && order.openedAt !== null && order.openPrice !== null;
   return (
     <>
+      {held && (
+        <PositionChart
+          position={{ ...order, openedAt: order.openedAt ?? "", openPrice: order.openPrice ?? "" }}
+          liveClose={live}
+          now={now}
+        />
+      )}
       <section className="card trade-detail">
         <OrderFields
           order={order}
@@ -43,9 +57,9 @@ function Detail({ order }: { order: TradeOrder }) {
           pnl={moved?.pnl ?? order.pnl}
           returnRate={moved?.returnRate ?? order.returnRate}
         />
-        <OrderActions order={order} name={order.name} />
       </section>
       {open && <StopsEditor key={`${order.stopLoss}:${order.takeProfit}`} order={order} />}
+      <OrderActions order={order} name={order.name} layout="bar" />
     </>
   );
 }
