@@ -78,13 +78,23 @@ describe("alert/create", () => {
       value: "2.5",
     });
     expect(move).toMatchObject({ value: "2.5", firesAtOrAbove: "10.250", firesAtOrBelow: "9.750" });
+    // Rounded away from the reference to the price grid (0.001): 10.1280375 and 9.8779625 exactly.
+    board.set("DOTUSD", "10.003");
+    expect(await createOk(who, { symbol: "DOTUSD", condition: "movePct", value: "1.25" })).toMatchObject({
+      referencePrice: "10.003",
+      firesAtOrAbove: "10.129",
+      firesAtOrBelow: "9.877",
+    });
+    board.set("DOTUSD", "10.000");
     const below = await createOk(who, { symbol: "DOTUSD", condition: "below", value: "9" });
     expect(below).toMatchObject({ value: "9.000", firesAtOrAbove: null, firesAtOrBelow: "9.000" });
 
     const listed = await list(who);
     expect(listed.maxActive).toBe(50);
-    expect(listed.active).toBe(3);
-    expect(listed.items.map((item) => item.id).sort()).toEqual([above.id, move.id, below.id].sort());
+    expect(listed.active).toBe(4);
+    expect(listed.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining([above.id, move.id, below.id]),
+    );
   });
 
   it("answers the same active alert asked again, concurrently too, without a second row", async () => {

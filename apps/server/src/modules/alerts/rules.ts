@@ -11,8 +11,10 @@ import { DomainError } from "../../lib/errors.js";
  * The rules of a price alert, without I/O: what a new alert may ask for, and the prices that fire it.
  *
  * `above` fires at or above its price, `below` at or below; `movePct` at a move of at least its percentage
- * either way from the reference price (the price when it was set). The two prices of a move are worked out
- * at the book's 10 decimals, rounded away from the reference, so an alert never fires on a smaller move.
+ * either way from the reference price (the price when it was set). The two prices of a move are rounded away
+ * from the reference to the instrument's price grid (its decimals): for a price on the grid, "at or above
+ * 10.24951" and "at or above 10.250" are the same test, so an alert never fires on a smaller move and the
+ * prices shown are prices the instrument can trade at.
  */
 
 /** An instrument's price decimals; an index quotes at its exchange's. */
@@ -27,13 +29,20 @@ export interface Thresholds {
   atOrBelow: string | null;
 }
 
-export function thresholdsOf(condition: AlertCondition, value: string, reference: string): Thresholds {
+/** `decimals`: the instrument's price decimals (at most the book's 10). */
+export function thresholdsOf(
+  condition: AlertCondition,
+  value: string,
+  reference: string,
+  decimals: number,
+): Thresholds {
   if (condition === "above") return { atOrAbove: money(value).toFixed(), atOrBelow: null };
   if (condition === "below") return { atOrAbove: null, atOrBelow: money(value).toFixed() };
+  const places = Math.min(decimals, PRICE_DECIMALS);
   const share = money(value).dividedBy(100);
   const base = money(reference);
-  const up = base.times(share.plus(1)).toDecimalPlaces(PRICE_DECIMALS, MoneyDecimal.ROUND_UP);
-  const down = base.times(money(1).minus(share)).toDecimalPlaces(PRICE_DECIMALS, MoneyDecimal.ROUND_DOWN);
+  const up = base.times(share.plus(1)).toDecimalPlaces(places, MoneyDecimal.ROUND_UP);
+  const down = base.times(money(1).minus(share)).toDecimalPlaces(places, MoneyDecimal.ROUND_DOWN);
   return { atOrAbove: up.toFixed(), atOrBelow: down.toFixed() };
 }
 

@@ -25,7 +25,7 @@ export function toAlert(row: AlertRow, market: MarketDataProvider): Alert {
   const price = (value: string) => priceText(value, decimals);
   const value = plain(row.value);
   const reference = plain(row.referencePrice);
-  const fires = thresholdsOf(row.condition, value, reference);
+  const fires = thresholdsOf(row.condition, value, reference, decimals);
   return {
     id: row.id,
     symbol: row.symbol,

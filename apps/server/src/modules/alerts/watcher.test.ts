@@ -74,7 +74,7 @@ describe("price alerts on the ticks", () => {
         currency: "USD",
         price: "10.500",
         reference: "10.000",
-        value: "10.500",
+        level: "10.500",
       };
       expect(await alertMessages(alice.userId)).toEqual([
         { kind: "priceAlertAbove", params, createdAt: new Date(firedAt) },
@@ -97,12 +97,11 @@ describe("price alerts on the ticks", () => {
       await round();
       tick("9.000");
       await round();
-      expect((await alertMessages(alice.userId)).map((m) => [m.kind, m.params.move, m.params.value])).toEqual(
-        [
-          ["priceAlertAbove", undefined, "10.500"],
-          ["priceAlertMove", "-10.00", "10"],
-        ],
-      );
+      const told = (await alertMessages(alice.userId)).map((m) => [m.kind, m.params.move, m.params.percent]);
+      expect(told).toEqual([
+        ["priceAlertAbove", undefined, undefined],
+        ["priceAlertMove", "-10.00", "10"],
+      ]);
 
       // Back up through 10.5, twice: nothing fires again.
       for (const price of ["10.000", "10.800", "9.000", "11.500"]) {
@@ -115,6 +114,30 @@ describe("price alerts on the ticks", () => {
     } finally {
       bus.stop();
     }
+  });
+
+  it("fires a move at the first price on the grid that reaches it, not one tick before", async () => {
+    board.set("DOTUSD", "10.003");
+    const who = await trader(t);
+    // 1.25 % of 10.003 either way: 10.1280375 and 9.8779625, so 10.129 and 9.877 on a grid of 0.001.
+    await createOk(who, { symbol: "DOTUSD", condition: "movePct", value: "1.25" });
+    await round();
+    tick("10.128");
+    await round();
+    expect(await alertMessages(who.userId)).toEqual([]);
+    tick("10.129");
+    await round();
+    expect((await alertMessages(who.userId)).map((m) => m.params)).toEqual([
+      {
+        symbol: "DOTUSD",
+        name: "Polkadot / US Dollar",
+        currency: "USD",
+        price: "10.129",
+        reference: "10.003",
+        percent: "1.25",
+        move: "+1.25",
+      },
+    ]);
   });
 
   it("hears a new alert at the next round, and never fires a removed one", async () => {
@@ -132,7 +155,7 @@ describe("price alerts on the ticks", () => {
     expect(t.app.alertWatcher.watching()).not.toContain(removed.id);
     tick("9.500");
     await round();
-    expect((await alertMessages(who.userId)).map((m) => m.params.value)).toEqual(["9.800"]);
+    expect((await alertMessages(who.userId)).map((m) => m.params.level)).toEqual(["9.800"]);
     const rows = await t.database.db.select().from(priceAlerts).where(eq(priceAlerts.userId, who.userId));
     expect(rows.map((row) => [row.id, row.state])).toEqual([[later.id, "fired"]]);
   });
@@ -165,7 +188,7 @@ describe("price alerts on the ticks", () => {
       await round();
       tick("10.900");
       await Promise.all([round(), restarted.tradingEngine.round(), round(), restarted.tradingEngine.round()]);
-      expect((await alertMessages(who.userId)).map((m) => m.params.value)).toEqual(["10.500", "10.800"]);
+      expect((await alertMessages(who.userId)).map((m) => m.params.level)).toEqual(["10.500", "10.800"]);
       expect(await alertOf(who, second.id)).toMatchObject({ state: "fired", firedPrice: "10.900" });
     } finally {
       await restarted.close();
@@ -188,7 +211,7 @@ describe("price alerts on the ticks", () => {
           type: "priceAlert",
           alertId: alert.id,
           kind: "priceAlertAbove",
-          params: expect.objectContaining({ symbol: "DOTUSD", price: "10.300", value: "10.200" }) as unknown,
+          params: expect.objectContaining({ symbol: "DOTUSD", price: "10.300", level: "10.200" }) as unknown,
         }),
       );
       expect(otherSocket.inbox.filter((m) => m.type === "priceAlert")).toEqual([]);

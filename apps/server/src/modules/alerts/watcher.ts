@@ -144,7 +144,8 @@ export class AlertWatcher implements LeaderTask {
   }
 
   private track(alert: repo.WatchedAlert): void {
-    const fires = thresholdsOf(alert.condition, alert.value, alert.referencePrice);
+    const { decimals } = instrumentView(this.deps.market.listing(alert.symbol), alert.symbol);
+    const fires = thresholdsOf(alert.condition, alert.value, alert.referencePrice, decimals);
     this.tracked.set(alert.id, alert);
     const ids = this.bySymbol.get(alert.symbol) ?? new Set<string>();
     ids.add(alert.id);
@@ -207,8 +208,9 @@ export class AlertWatcher implements LeaderTask {
           currency,
           price: shown(price),
           reference: shown(reference),
-          value: row.condition === "movePct" ? money(row.value).toFixed() : shown(row.value),
-          ...(row.condition === "movePct" ? { move: movePercent(reference, price) } : {}),
+          ...(row.condition === "movePct"
+            ? { percent: money(row.value).toFixed(), move: movePercent(reference, price) }
+            : { level: shown(row.value) }),
         };
         return { userId: row.userId, alertId: row.id, kind: messageKindOf(row.condition), params };
       });

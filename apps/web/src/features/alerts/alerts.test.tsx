@@ -160,12 +160,14 @@ describe("the price-alert bell", () => {
 });
 
 describe("a move's prices", () => {
-  it("are the server's: 10 decimals, rounded away from the reference; none outside 0.1–50 %", () => {
-    expect(moveBounds("10.000", "2.5")).toEqual({ up: "10.25", down: "9.75" });
-    expect(moveBounds("0.333", "3.33")).toEqual({ up: "0.3440889", down: "0.3219111" });
-    expect(moveBounds("10", "0.05")).toBeUndefined();
-    expect(moveBounds("10", "51")).toBeUndefined();
-    expect(moveBounds("10", "1.234")).toBeUndefined();
-    expect(moveBounds("10", "")).toBeUndefined();
+  it("are the server's: on the price grid, rounded away from the reference; none outside 0.1–50 %", () => {
+    expect(moveBounds("10.000", "2.5", 3)).toEqual({ up: "10.25", down: "9.75" });
+    // 0.3440889 and 0.3219111, on a grid of 0.001: 0.345 up, 0.321 down.
+    expect(moveBounds("0.333", "3.33", 3)).toEqual({ up: "0.345", down: "0.321" });
+    expect(moveBounds("0.333", "3.33", 10)).toEqual({ up: "0.3440889", down: "0.3219111" });
+    expect(moveBounds("10", "0.05", 2)).toBeUndefined();
+    expect(moveBounds("10", "51", 2)).toBeUndefined();
+    expect(moveBounds("10", "1.234", 2)).toBeUndefined();
+    expect(moveBounds("10", "", 2)).toBeUndefined();
   });
 });

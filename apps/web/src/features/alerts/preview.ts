@@ -20,21 +20,24 @@ export const priceShown = (value: string, decimals: number) =>
 
 /**
  * The prices a `movePct` alert of `percent` would fire at, from `reference`, as the server works them out
- * (10 decimals, rounded away from the reference); undefined while the percentage is not one it takes.
+ * (rounded away from the reference to the instrument's `decimals`); undefined while the percentage is not
+ * one it takes.
  */
-export function moveBounds(reference: string, percent: string): { up: string; down: string } | undefined {
+export function moveBounds(
+  reference: string,
+  percent: string,
+  decimals: number,
+): { up: string; down: string } | undefined {
   if (valueProblem(percent)) return undefined;
   const share = money(percent.trim());
   if (share.lt(ALERT_MOVE_PCT_MIN) || share.gt(ALERT_MOVE_PCT_MAX) || share.decimalPlaces() > 2)
     return undefined;
   const base = money(reference);
   const fraction = share.dividedBy(100);
+  const places = Math.min(decimals, PRICE_DECIMALS);
   return {
-    up: base.times(fraction.plus(1)).toDecimalPlaces(PRICE_DECIMALS, MoneyDecimal.ROUND_UP).toFixed(),
-    down: base
-      .times(money(1).minus(fraction))
-      .toDecimalPlaces(PRICE_DECIMALS, MoneyDecimal.ROUND_DOWN)
-      .toFixed(),
+    up: base.times(fraction.plus(1)).toDecimalPlaces(places, MoneyDecimal.ROUND_UP).toFixed(),
+    down: base.times(money(1).minus(fraction)).toDecimalPlaces(places, MoneyDecimal.ROUND_DOWN).toFixed(),
   };
 }
 

@@ -31,12 +31,7 @@ export function AlertList({
                 </span>
               )}
               <span className="alert-row__rule">{rule}</span>
-              <span className="alert-row__state">
-                <span className={`badge alert-row__badge alert-row__badge--${alert.state}`}>
-                  {t(`alerts.state.${alert.state}`)}
-                </span>{" "}
-                {stateText(t, alert)}
-              </span>
+              <span className="alert-row__state">{stateText(t, alert)}</span>
             </div>
             <button
               type="button"

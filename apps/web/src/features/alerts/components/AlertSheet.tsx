@@ -175,7 +175,7 @@ function Hint({
   const { t } = useTranslation();
   const currency = stock.currency;
   if (condition === "movePct") {
-    const bounds = moveBounds(stock.price, value);
+    const bounds = moveBounds(stock.price, value, decimals);
     if (!bounds)
       return t("alerts.hint.movePctEmpty", {
         reference: price,

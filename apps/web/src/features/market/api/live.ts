@@ -6,6 +6,7 @@ import { getAccount, getToken } from "../../../lib/storage";
 import { i18n } from "../../../lib/i18n";
 import { showInfo } from "../../../lib/toast";
 import { queryClient } from "../../../app/queryClient";
+import { messageText } from "../../messages";
 
 const socketUrl = () =>
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
@@ -32,7 +33,7 @@ marketFeed.onMarginCall((call) => showInfo(i18n.t("messages.marginCall.title", {
 const PRICE_ALERT_TOAST_MS = 4000;
 // A fired price alert too, worded as its inbox message's title; the alert list and the inbox read again.
 marketFeed.onPriceAlert((event) => {
-  showInfo(i18n.t(`messages.${event.kind}.title`, event.params), PRICE_ALERT_TOAST_MS);
+  showInfo(messageText(i18n.t, event).title, PRICE_ALERT_TOAST_MS);
   void queryClient.invalidateQueries({ queryKey: ["alerts"] });
   void queryClient.invalidateQueries({ queryKey: ["messages"] });
 });

@@ -59,7 +59,7 @@ export function DetailView({ index }: { index: boolean }) {
 
   const actions =
     !isIndex && live ? (
-      <>
+      <span className="alert-actions">
         <AlertBell
           stock={{
             symbol: stock.symbol,
@@ -70,7 +70,7 @@ export function DetailView({ index }: { index: boolean }) {
           }}
         />
         <WatchStar item={{ symbol: stock.symbol, exchange: stock.exchange }} name={name} />
-      </>
+      </span>
     ) : undefined;
 
   return (
