@@ -6,6 +6,7 @@ import { buildApp } from "../../app.js";
 import { messages, priceAlerts } from "../../db/schema/index.js";
 import { PriceBoard, setUpTradingApp, trader, type Trader } from "../trading/testing.js";
 import { ALERTS_FIRED, type AlertFired } from "./channels.js";
+import { AlertWatcher } from "./watcher.js";
 
 /**
  * Price alerts firing on the leader's rounds: the test sets the price (a `PriceBoard` in front of the
@@ -170,30 +171,54 @@ describe("price alerts on the ticks", () => {
     expect(await alertMessages(who.userId)).toHaveLength(1);
     const second = await createOk(who, { symbol: "DOTUSD", condition: "above", value: "10.8" });
 
-    // A new process on the same database (a restart, or a second process that thinks it leads).
-    const restarted = await buildApp({
-      db: t.database.db,
-      clock: t.clock,
-      market: { provider: board.feed },
-      webDist: "/nonexistent-web-dist",
-    });
-    await restarted.ready();
+    // The evaluator of a restarted process (or of a second one that thinks it leads), on the same database.
+    const restarted = new AlertWatcher({ db: t.database.db, market: board.feed, clock: t.clock });
     try {
       tick("10.700");
-      await restarted.tradingEngine.round();
-      expect(restarted.alertWatcher.watching()).toContain(second.id);
-      expect(restarted.alertWatcher.watching()).not.toContain(first.id);
+      await restarted.round(t.clock.now());
+      expect(restarted.watching()).toContain(second.id);
+      expect(restarted.watching()).not.toContain(first.id);
       expect(await alertMessages(who.userId)).toHaveLength(1);
 
       await round();
       tick("10.900");
-      await Promise.all([round(), restarted.tradingEngine.round(), round(), restarted.tradingEngine.round()]);
+      const now = t.clock.now();
+      await Promise.all([round(), restarted.round(now), round(), restarted.round(now)]);
       expect((await alertMessages(who.userId)).map((m) => m.params.level)).toEqual(["10.500", "10.800"]);
       expect(await alertOf(who, second.id)).toMatchObject({ state: "fired", firedPrice: "10.900" });
     } finally {
-      await restarted.close();
+      restarted.close();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, evaluates in the leading process only: a second process's rounds fire nothing",
+    async () => {
+      board.set("DOTUSD", "10.000");
+      const who = await trader(t);
+      await createOk(who, { symbol: "DOTUSD", condition: "below", value: "9.5" });
+      await round();
+      expect(t.app.tradingEngine.isLeader).toBe(true);
+      const second = await buildApp({
+        db: t.database.db,
+        clock: t.clock,
+        market: { provider: board.feed },
+        webDist: "/nonexistent-web-dist",
+      });
+      await second.ready();
+      try {
+        tick("9.400");
+        await second.tradingEngine.round();
+        expect(second.tradingEngine.isLeader).toBe(false);
+        expect(second.alertWatcher.watching()).toEqual([]);
+        expect(await alertMessages(who.userId)).toEqual([]);
+        await round();
+        expect((await alertMessages(who.userId)).map((m) => m.kind)).toEqual(["priceAlertBelow"]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("reaches the owner's open socket as a priceAlert event, and no one else's", async () => {
     board.set("DOTUSD", "10.000");
