@@ -23,6 +23,8 @@ import { openapiPlugin } from "./plugins/openapi.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { responseSerializerCompiler } from "./plugins/serializer.js";
 import { webPlugin } from "./plugins/web.js";
+import { alertWatcherPlugin } from "./modules/alerts/plugin.js";
+import { alertRoutes } from "./modules/alerts/routes.js";
 import { commonRoutes } from "./modules/common/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { marketPlugin, type MarketOptions } from "./modules/market/plugin.js";
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     intervalMs: options.market?.tickIntervalMs,
     ...options.tradingEngine,
   });
+  // Price alerts are evaluated in the engine's rounds, by the leader only.
+  await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
   await app.register(blockTradeRoutes, { prefix: "/api/vue/blockTrade" });
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
@@ -212,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
+  await app.register(alertRoutes, { prefix: "/api/vue/alert" });
   await app.register(newsRoutes, { prefix: "/api/vue/news" });
   await app.register(streamRoutes, {
     prefix: "/api",

@@ -163,3 +163,21 @@ export const newsParagraphs = (body: string): string[] =>
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
+
+/**
+ * Price alerts (`alert/*`): what an alert waits for. `above` and `below` a price (on the instrument's price
+ * grid); `movePct` a move of at least that percentage either way from the price when the alert was set.
+ */
+export const ALERT_CONDITIONS = ["above", "below", "movePct"] as const;
+export type AlertConditionName = (typeof ALERT_CONDITIONS)[number];
+/** A `movePct` alert's percentage: from 0.1 % to 50 %, at most two decimals. */
+export const ALERT_MOVE_PCT_MIN = "0.1";
+export const ALERT_MOVE_PCT_MAX = "50";
+/** The inbox message (and socket toast) of a fired alert, by its condition. */
+export const ALERT_MESSAGE_KIND = {
+  above: "priceAlertAbove",
+  below: "priceAlertBelow",
+  movePct: "priceAlertMove",
+} as const;
+/** Fired alerts `alert/list` keeps showing (the newest); active ones are bounded by `alerts.maxActive`. */
+export const ALERT_FIRED_SHOWN = 50;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type * as account from "./account.js";
 import type * as admin from "./admin.js";
+import type * as alerts from "./alerts.js";
 import type * as blockTrade from "./blockTrade.js";
 import type * as cards from "./cards.js";
 import type * as common from "./common.js";
@@ -76,6 +77,9 @@ export type Call =
 /** The user calls, under `/api/vue/` (DESIGN §4, §4.1). */
 export interface UserEndpoints {
   "account/overview": JsonCall<typeof account.accountOverviewRequest, typeof account.accountOverview>;
+  "alert/create": JsonCall<typeof alerts.alertCreateRequest, typeof alerts.alert>;
+  "alert/list": JsonCall<typeof user.emptyRequest, typeof alerts.alertListResponse>;
+  "alert/remove": JsonCall<typeof alerts.alertIdRequest, null>;
   "bank/add": JsonCall<typeof cards.addBankCardRequest, typeof cards.bankCard>;
   "bank/list": JsonCall<typeof user.emptyRequest, typeof cards.bankCardList>;
   "bank/remove": JsonCall<typeof cards.removeByIdRequest, null>;

@@ -139,6 +139,13 @@ export const ERROR_MESSAGES = {
   WATCHLIST_FULL: "Your watchlist is full: at most {{limit}} stocks",
   UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",
   BAD_PERIOD: "Unsupported chart period",
+  // Price alerts
+  ALERT_LIMIT_REACHED: "You can keep at most {{limit}} active price alerts: remove one first",
+  ALERT_PRICE_NOT_POSITIVE: "The alert price must be above 0",
+  ALERT_PRICE_DECIMALS: "Enter a price with at most {{decimals}} decimals",
+  ALERT_MOVE_OUT_OF_RANGE: "Enter a move from {{lowest}}% to {{highest}}%, with at most 2 decimals",
+  ALERT_NOT_ABOVE_PRICE: "The price is {{price}} now: an alert above it needs a higher price",
+  ALERT_NOT_BELOW_PRICE: "The price is {{price}} now: an alert below it needs a lower price",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

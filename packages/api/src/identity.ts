@@ -70,6 +70,10 @@ export const MESSAGE_KINDS = [
   /** Wrong codes from anywhere locked the code step of the account (someone knows its password). */
   "totpLocked",
   "recoveryCodesLocked",
+  /** A price alert fired (alerts.ts): the price reached its level, or moved its percentage. */
+  "priceAlertAbove",
+  "priceAlertBelow",
+  "priceAlertMove",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

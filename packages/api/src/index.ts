@@ -24,6 +24,7 @@ export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./dayTrading.js";
 export * from "./news.js";
+export * from "./alerts.js";
 export * from "./loan.js";
 export * from "./ipo.js";
 export type * from "./endpoints.js";

@@ -294,6 +294,16 @@ export const wsServerMessage = z.discriminatedUnion("type", [
     level: z.string(),
     closeOut: z.string(),
   }),
+  /**
+   * To the owner's sockets: one of the user's price alerts fired (alerts.ts), once. `kind` and `params` are
+   * those of the inbox message it also left, so the app words the toast as the inbox does.
+   */
+  z.object({
+    type: z.literal("priceAlert"),
+    alertId: z.string(),
+    kind: z.enum(["priceAlertAbove", "priceAlertBelow", "priceAlertMove"]),
+    params: z.record(z.string(), z.string()),
+  }),
   z.object({
     type: z.literal("error"),
     /** UNAUTHORIZED, UNKNOWN_SYMBOL (with `symbols`), INVALID_INPUT (with `params`). */

@@ -218,6 +218,8 @@ export const SETTINGS = {
     dailyRate: decimalIn("0", "0.01"),
     termDays: z.number().int().min(1).max(3650),
   }),
+  /** Price alerts a user may keep active at once (`alert/create` refuses one more: ALERT_LIMIT_REACHED). */
+  "alerts.maxActive": z.number().int().min(1).max(1000),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -392,4 +394,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
     dailyRate: "0.0005",
     termDays: 30,
   },
+  // The platform's choice, not a regulator's rule: enough levels for a watchlist's worth of instruments,
+  // few enough that each user's alerts stay a short list to read.
+  "alerts.maxActive": 50,
 };

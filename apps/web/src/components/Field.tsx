@@ -9,7 +9,7 @@ interface FieldProps {
   placeholder?: string;
   error?: string;
   autoComplete?: string;
-  inputMode?: "text" | "tel" | "numeric";
+  inputMode?: "text" | "tel" | "numeric" | "decimal";
   name?: string;
   /** A password: masked, with a show/hide toggle. */
   secret?: boolean;

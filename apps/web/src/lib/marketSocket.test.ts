@@ -147,6 +147,27 @@ describe("MarketFeed", () => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
+  it("hands a fired price alert to its listeners, and not to the margin-call ones", () => {
+    const heard = vi.fn();
+    const calls = vi.fn();
+    const stop = feed.onPriceAlert(heard);
+    feed.onMarginCall(calls);
+    feed.watch("ETHUSD", () => undefined);
+    connectReady();
+    const fired = {
+      type: "priceAlert",
+      alertId: "a1",
+      kind: "priceAlertMove",
+      params: { symbol: "ETHUSD", move: "+0.12", percent: "0.1" },
+    };
+    last().receive(fired);
+    expect(heard).toHaveBeenCalledWith(fired);
+    expect(calls).not.toHaveBeenCalled();
+    stop();
+    last().receive(fired);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it("ignores a price older than the one it has", () => {
     feed.watch("BTCUSD", () => undefined);
     connectReady();

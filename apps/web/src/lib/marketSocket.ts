@@ -21,6 +21,9 @@ export type FeedState = "idle" | "connecting" | "live" | "polling";
 /** A leveraged position of the user fell to a margin-call level (the server's `marginCall` message). */
 export type MarginCallEvent = Extract<WsServerMessage, { type: "marginCall" }>;
 
+/** One of the user's price alerts fired (the server's `priceAlert` message: the inbox message's kind and params). */
+export type PriceAlertEvent = Extract<WsServerMessage, { type: "priceAlert" }>;
+
 /** The part of the browser WebSocket the client uses (a fake one in tests). */
 export interface SocketLike {
   send(data: string): void;
@@ -63,6 +66,7 @@ export class MarketFeed {
   private readonly symbolListeners = new Map<string, Set<() => void>>();
   private readonly stateListeners = new Set<() => void>();
   private readonly marginCallListeners = new Set<(call: MarginCallEvent) => void>();
+  private readonly priceAlertListeners = new Set<(event: PriceAlertEvent) => void>();
   private socket: SocketLike | null = null;
   private authed = false;
   private state: FeedState = "idle";
@@ -101,6 +105,12 @@ export class MarketFeed {
   onMarginCall(listener: (call: MarginCallEvent) => void): () => void {
     this.marginCallListeners.add(listener);
     return () => this.marginCallListeners.delete(listener);
+  }
+
+  /** `listener` hears the user's fired price alerts the socket brings (while it is connected). */
+  onPriceAlert(listener: (event: PriceAlertEvent) => void): () => void {
+    this.priceAlertListeners.add(listener);
+    return () => this.priceAlertListeners.delete(listener);
   }
 
   /** Watch a symbol; `onChange` runs when its price changes. Returns the release function. */
@@ -217,6 +227,8 @@ export class MarketFeed {
       for (const { sentAt: _sentAt, ...price } of message.ticks) this.publish({ ...price, receivedAt });
     } else if (message.type === "marginCall") {
       for (const listener of this.marginCallListeners) listener(message);
+    } else if (message.type === "priceAlert") {
+      for (const listener of this.priceAlertListeners) listener(message);
     }
   }
 

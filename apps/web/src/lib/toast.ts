@@ -21,6 +21,6 @@ export function showSuccess(message: string): void {
   show({ icon: "success", content: message, duration: 1500 });
 }
 
-export function showInfo(message: string): void {
-  show({ content: message, duration: 1500 });
+export function showInfo(message: string, duration = 1500): void {
+  show({ content: message, duration });
 }

@@ -6,6 +6,11 @@ export async function insertMessage(tx: Db, values: typeof messages.$inferInsert
   await tx.insert(messages).values(values);
 }
 
+/** Several messages in one statement (an empty list writes nothing). */
+export async function insertMessages(tx: Db, values: (typeof messages.$inferInsert)[]) {
+  if (values.length > 0) await tx.insert(messages).values(values);
+}
+
 /** Whether the user has a message of `kind` whose params include `params` (a warning sent once). */
 export async function exists(
   tx: Db,

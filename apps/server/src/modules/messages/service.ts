@@ -54,6 +54,15 @@ export class MessageService {
     await repo.insertMessage(tx, { userId, kind, params, createdAt: this.deps.clock.now() });
   }
 
+  /** Several messages in one statement, in `tx` (many users told of one event: alerts crossed by one tick). */
+  async sendAll(tx: Db, batch: readonly NewMessage[]): Promise<void> {
+    const createdAt = this.deps.clock.now();
+    await repo.insertMessages(
+      tx,
+      batch.map(({ userId, kind, params = {} }) => ({ userId, kind, params, createdAt })),
+    );
+  }
+
   /**
    * Sends the message unless the user already has one of its kind with these params (a warning told once:
    * the caller holds a lock that serialises the senders); true when it was sent now.

@@ -6,6 +6,7 @@ export {
   TRADE_CHANGES,
   type MarginCall,
 } from "./engine/changes.js";
+export type { LeaderTask } from "./engine/engine.js";
 export { bookAll, heldOf, referenceOf } from "./money.js";
 export { currentPrice, forgetTradingConfig, instrumentOf, priceText, tradingConfig } from "./pricing.js";
 export { insertOrder, lockOrder, transition, type TradeOrderRow } from "./repository.js";

@@ -33,6 +33,7 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "adjustment.fourEyesAbove": "perCurrency",
   "withdrawal.minCreditScore": "integer",
   "exchange.quoteSeconds": "integer",
+  "alerts.maxActive": "integer",
   "exchange.spread": "fraction",
   "exchange.feeRate": "fraction",
   "withdrawal.arrival": "arrival",

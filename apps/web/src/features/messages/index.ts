@@ -1,1 +1,2 @@
 export { useUnreadCount } from "./api/messages";
+export { messageText } from "./components/messageText";

@@ -2,6 +2,7 @@ import { WS_AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_SYMBOLS } from "@brokerage/api";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { WebSocket } from "ws";
 import { addressBucket } from "../../../lib/rate-limiter.js";
+import { ALERTS_FIRED } from "../../alerts/index.js";
 import { MARGIN_CALLS } from "../../trading/index.js";
 import { StreamConnection, type StreamLimits } from "./connection.js";
 import { SocketRegistry } from "./registry.js";
@@ -19,7 +20,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 /**
  * GET /api/ws: the quote stream (protocol in packages/api market.ts). One heartbeat timer serves every
  * connection of the process; ended sessions (on any process) close their sockets at once; margin calls
- * reach their owner's sockets.
+ * and fired price alerts reach their owner's sockets.
  */
 export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async (app, { limits }) => {
   const registry = new SocketRegistry<StreamConnection>(limits);
@@ -36,10 +37,16 @@ export const streamRoutes: FastifyPluginAsync<{ limits: StreamLimits }> = async 
     for (const connection of registry.socketsOf(userId))
       connection.send({ type: "marginCall", orderId, symbol, level, closeOut });
   });
+  // A fired price alert (the leader's evaluator) to its owner's sockets on this process.
+  const stopAlerts = app.bus.subscribe(ALERTS_FIRED, ({ userId, alertId, kind, params }) => {
+    for (const connection of registry.socketsOf(userId))
+      connection.send({ type: "priceAlert", alertId, kind, params });
+  });
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     stopListening();
     stopMarginCalls();
+    stopAlerts();
   });
 
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket, request) => {

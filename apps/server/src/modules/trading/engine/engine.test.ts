@@ -4,6 +4,7 @@ import type { TestApp } from "../../../../test/helper.js";
 import { tradeOrders } from "../../../db/schema/index.js";
 import { eq } from "drizzle-orm";
 import { TradingService } from "../service.js";
+import { TradingEngine } from "./engine.js";
 import {
   PriceBoard,
   newKey,
@@ -324,5 +325,44 @@ describe("closes at the open and at the close", () => {
       pnl: "15.00",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.97", margin: "0" });
+  });
+});
+
+describe("leader tasks", () => {
+  it("run in the rounds of the leader only, and stand down when the lead goes", async () => {
+    const calls: string[] = [];
+    const task = {
+      round: (at: Date) => Promise.resolve(void calls.push(`round ${at.toISOString()}`)),
+      standDown: () => void calls.push("standDown"),
+    };
+    let leads = false;
+    const deps = { db: t.database.db, market: board.feed, clock: t.clock };
+    const engine = new TradingEngine(
+      {
+        ...deps,
+        service: new TradingService(deps),
+        leadership: { hold: () => Promise.resolve(leads), held: true, release: () => Promise.resolve() },
+      },
+      { intervalMs: 0, leaderCheckMs: 0 },
+    );
+    const remove = engine.addTask(task);
+    try {
+      await engine.round();
+      expect(calls).toEqual([]);
+      leads = true;
+      await engine.round();
+      expect(calls).toEqual([`round ${t.clock.now().toISOString()}`]);
+      leads = false;
+      await engine.round();
+      expect(calls).toEqual([`round ${t.clock.now().toISOString()}`, "standDown"]);
+      // A failing task is logged; the next round runs it again.
+      leads = true;
+      task.round = () => Promise.reject(new Error("task failed"));
+      await expect(engine.round()).resolves.toBeUndefined();
+      remove();
+      expect(calls.at(-1)).toBe("standDown");
+    } finally {
+      await engine.stop();
+    }
   });
 });

@@ -61,6 +61,18 @@ interface MarketRules {
 
 type Outcome = "done" | "gone" | { code?: string; until?: number };
 
+/**
+ * Work of another module that runs in the leader's rounds after the matching (price alerts): one process
+ * does it at a time, on the engine's cadence and clock. A task keeps what it reads while leading and drops
+ * it in `standDown`, so a new leader starts from the database.
+ */
+export interface LeaderTask {
+  /** One round while this process leads; a failure is logged and the next round tries again. */
+  round(at: Date): Promise<void>;
+  /** The lead was lost or given up. */
+  standDown(): void;
+}
+
 /** The domain error's code, when the failure is one (a refusal rather than a fault). */
 const codeOf = (err: unknown): string | undefined => (err instanceof DomainError ? err.code : undefined);
 
@@ -98,6 +110,7 @@ export class TradingEngine {
   private readonly warned = new Set<string>();
   private readonly options: TradingEngineOptions;
   private readonly leadership: Leadership;
+  private readonly tasks = new Set<LeaderTask>();
   private leading = false;
   private lastLeaderCheck = Number.NEGATIVE_INFINITY;
   private lastRebuild = Number.NEGATIVE_INFINITY;
@@ -130,6 +143,14 @@ export class TradingEngine {
       ])
       .filter((id) => this.book.has(id) || this.deferred.has(id))
       .sort();
+  }
+
+  /** Runs `task` in every round this process leads (after the matching); answers the function removing it. */
+  addTask(task: LeaderTask): () => void {
+    this.tasks.add(task);
+    return () => {
+      if (this.tasks.delete(task)) task.standDown();
+    };
   }
 
   /** Starts the rounds on a timer (`intervalMs` of real time; prices and deadlines at the clock's "now"). */
@@ -171,6 +192,18 @@ export class TradingEngine {
     } catch (err) {
       this.deps.log?.error({ err }, "matching engine round failed");
     }
+    if (this.leading) await this.runTasks();
+  }
+
+  /** The other modules' leader work; one task's failure keeps neither the others nor the next round away. */
+  private async runTasks(): Promise<void> {
+    for (const task of this.tasks) {
+      try {
+        await task.round(this.deps.clock.now());
+      } catch (err) {
+        this.deps.log?.error({ err }, "leader task failed");
+      }
+    }
   }
 
   /** Clock time has passed since `last`, or went back (a test resetting its clock). */
@@ -199,6 +232,7 @@ export class TradingEngine {
   private standDown(): void {
     this.leading = false;
     this.clear();
+    for (const task of this.tasks) task.standDown();
   }
 
   private clear(): void {

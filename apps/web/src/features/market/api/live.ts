@@ -5,6 +5,8 @@ import { MarketFeed, type LivePrice } from "../../../lib/marketSocket";
 import { getAccount, getToken } from "../../../lib/storage";
 import { i18n } from "../../../lib/i18n";
 import { showInfo } from "../../../lib/toast";
+import { queryClient } from "../../../app/queryClient";
+import { messageText } from "../../messages";
 
 const socketUrl = () =>
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
@@ -26,6 +28,15 @@ onSessionEnded(() => marketFeed.disconnect());
 
 // A margin call is told at once while the app is open (the inbox keeps the message with its figures).
 marketFeed.onMarginCall((call) => showInfo(i18n.t("messages.marginCall.title", { symbol: call.symbol })));
+
+/** How long a fired price alert's toast stays: long enough to read its price. */
+const PRICE_ALERT_TOAST_MS = 4000;
+// A fired price alert too, worded as its inbox message's title; the alert list and the inbox read again.
+marketFeed.onPriceAlert((event) => {
+  showInfo(messageText(i18n.t, event).title, PRICE_ALERT_TOAST_MS);
+  void queryClient.invalidateQueries({ queryKey: ["alerts"] });
+  void queryClient.invalidateQueries({ queryKey: ["messages"] });
+});
 
 /** The fields of a quote that live prices replace. */
 export interface LiveFields {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { EmptyState } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
+import { AlertBell } from "../../alerts";
 import { WatchStar } from "../../favorite";
 import { useQuote } from "../api/market";
 import { useLiveQuote } from "../api/live";
@@ -56,13 +57,24 @@ export function DetailView({ index }: { index: boolean }) {
       </Screen>
     );
 
-  const star =
-    !isIndex && quote.data ? (
-      <WatchStar item={{ symbol: stock.symbol, exchange: stock.exchange }} name={name} />
+  const actions =
+    !isIndex && live ? (
+      <span className="alert-actions">
+        <AlertBell
+          stock={{
+            symbol: stock.symbol,
+            exchange: stock.exchange,
+            name,
+            currency: live.currency,
+            price: live.close,
+          }}
+        />
+        <WatchStar item={{ symbol: stock.symbol, exchange: stock.exchange }} name={name} />
+      </span>
     ) : undefined;
 
   return (
-    <Screen title={title} right={star} className={`detail${isIndex ? "" : " detail--tradable"}`}>
+    <Screen title={title} right={actions} className={`detail${isIndex ? "" : " detail--tradable"}`}>
       <QueryView query={{ ...quote, data: live }}>
         {(current) => (
           <>

@@ -77,4 +77,20 @@ describe("messageText", () => {
       "Your credit loan application for 1,000.00 USD was not approved. Reason: Income not verified. You may apply again.",
     );
   });
+
+  it("words a fired price alert with its prices grouped, in the reader's language", () => {
+    const params = { symbol: "BTCUSD", name: "Bitcoin / US Dollar", currency: "USD", price: "52522.56" };
+    const move = { ...params, reference: "52656.03", percent: "0.1", move: "-0.25" };
+    expect(messageText(t, { kind: "priceAlertMove", params: move })).toEqual({
+      title: "BTCUSD moved -0.25%",
+      body:
+        "Bitcoin / US Dollar (BTCUSD) traded at 52,522.56 USD, -0.25% from 52,656.03 when you set the alert " +
+        "(your alert: a move of 0.1% either way). The alert has fired and is now off.",
+    });
+    const above = { ...params, reference: "50000.00", level: "52500.00" };
+    expect(messageText(t, { kind: "priceAlertAbove", params: above }).title).toBe("BTCUSD reached 52,500.00");
+    void texts.changeLanguage("zh-CN");
+    expect(messageText(t, { kind: "priceAlertBelow", params: above }).title).toBe("BTCUSD 已跌至 52,500.00");
+    void texts.changeLanguage("en");
+  });
 });

@@ -9,24 +9,26 @@ import { formatPrice } from "../../../lib/quote";
 const isInstant = (key: string) => key.endsWith("At");
 /** Amounts of money, in the message's `currency`: at its scale with thousands separators (spec §9). */
 const MONEY = new Set(["amount", "margin", "pnl", "total"]);
-/** Prices keep the decimals they were quoted with, grouped in thousands. */
-const PRICES = new Set(["price", "closePrice"]);
+/** Prices (plain decimals on the wire) keep the decimals they were quoted with, grouped in thousands. */
+const PRICES = new Set(["price", "closePrice", "reference", "level"]);
 /** Share counts: grouped in thousands ("1,000 shares"). */
 const COUNTS = new Set(["quantity", "allotted"]);
 
-/** A message in the reader's language: its kind's title and body, filled with its params. */
-export function messageText(t: TFunction, message: Pick<Message, "kind" | "params">) {
-  const scale = scaleOf(message.params.currency ?? "");
+/** A message's params as the reader sees them: instants as dates, money, prices and counts grouped. */
+export function messageParams(params: Message["params"]): Record<string, string> {
+  const scale = scaleOf(params.currency ?? "");
   const shown = (key: string, value: string) => {
     if (isInstant(key)) return formatTimeText(value);
     if (MONEY.has(key)) return formatMoneySafe(value, scale);
-    if (PRICES.has(key)) return formatPrice(value);
-    if (COUNTS.has(key)) return formatPrice(value);
+    if (PRICES.has(key) || COUNTS.has(key)) return formatPrice(value);
     return value;
   };
-  const params = Object.fromEntries(
-    Object.entries(message.params).map(([key, value]) => [key, shown(key, value)]),
-  );
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, shown(key, value)]));
+}
+
+/** A message in the reader's language: its kind's title and body, filled with its params. */
+export function messageText(t: TFunction, message: Pick<Message, "kind" | "params">) {
+  const params = messageParams(message.params);
   return {
     title: t(`messages.${message.kind}.title`, params),
     body: t(`messages.${message.kind}.body`, params),

@@ -9,6 +9,7 @@ import { useMarkAllRead, useMessages } from "../api/messages";
 import { messageText } from "../components/messageText";
 import { ListFoot } from "../../../components/ListFoot";
 import { saveMessageId } from "../message";
+import { AlertsEntry } from "../../alerts";
 
 /** /information/userInfo: the inbox from the bell, newest first; unread ones marked; pull to refresh. */
 export default function InboxScreen() {
@@ -34,6 +35,7 @@ export default function InboxScreen() {
         )
       }
     >
+      <AlertsEntry />
       <Refreshable onRefresh={() => list.refetch()}>
         <QueryView query={{ ...list, data: messages }} isEmpty={isEmptyList} empty={<InboxEmpty />}>
           {(items) => (
