@@ -76,6 +76,7 @@ export type Call =
 /** The user calls, under `/api/vue/` (DESIGN §4, §4.1). */
 export interface UserEndpoints {
   "account/overview": JsonCall<typeof account.accountOverviewRequest, typeof account.accountOverview>;
+  "account/portfolio": JsonCall<typeof account.portfolioRequest, typeof account.portfolio>;
   "bank/add": JsonCall<typeof cards.addBankCardRequest, typeof cards.bankCard>;
   "bank/list": JsonCall<typeof user.emptyRequest, typeof cards.bankCardList>;
   "bank/remove": JsonCall<typeof cards.removeByIdRequest, null>;

@@ -11,3 +11,4 @@ export * from "./news.js";
 export * from "./loans.js";
 export * from "./ipo.js";
 export * from "./setting-changes.js";
+export * from "./portfolio.js";

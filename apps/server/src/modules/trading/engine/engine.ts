@@ -33,6 +33,17 @@ export const DEFAULT_ENGINE_OPTIONS: TradingEngineOptions = {
   leaderCheckMs: 5000,
 };
 
+/**
+ * A job of the scheduler's leader besides matching (DESIGN §2: exactly one process runs the schedulers):
+ * run after each round's matching while this process leads, its time from the round's clock. A job keeps
+ * what it has done in the database, so a new leader (or a restart) carries on where the last one stopped,
+ * and writes so that two leaders for a moment cannot do it twice. A failure is logged and tried next round.
+ */
+export interface LeaderJob {
+  readonly name: string;
+  run(at: Date): Promise<void>;
+}
+
 export interface TradingEngineDeps {
   /** The process's one trading service: every action is one of its engine methods, each its own transaction. */
   service: TradingService;
@@ -44,6 +55,8 @@ export interface TradingEngineDeps {
   /** Where the changes of every process arrive (TRADE_CHANGES); without it only `changed` is heard. */
   bus?: Bus;
   log?: FastifyBaseLogger;
+  /** The leader's other jobs (the portfolio's daily marks), in order. */
+  jobs?: readonly LeaderJob[];
 }
 
 interface Tracked {
@@ -170,6 +183,17 @@ export class TradingEngine {
       await this.act(this.deps.clock.now());
     } catch (err) {
       this.deps.log?.error({ err }, "matching engine round failed");
+    }
+    if (this.leading) await this.runJobs();
+  }
+
+  private async runJobs(): Promise<void> {
+    for (const job of this.deps.jobs ?? []) {
+      try {
+        await job.run(this.deps.clock.now());
+      } catch (err) {
+        this.deps.log?.error({ err, job: job.name }, "leader job failed; tried again next round");
+      }
     }
   }
 

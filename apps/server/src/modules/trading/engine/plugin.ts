@@ -1,6 +1,6 @@
 import { shared } from "../../../plugins/shared.js";
 import type { TradingService } from "../service.js";
-import { TradingEngine, type TradingEngineOptions } from "./engine.js";
+import { TradingEngine, type LeaderJob, type TradingEngineOptions } from "./engine.js";
 import { leadershipFor } from "./leadership.js";
 
 declare module "fastify" {
@@ -15,6 +15,8 @@ export interface TradingEnginePluginOptions extends Partial<TradingEngineOptions
   service: TradingService;
   /** Run the rounds on a timer once the app is ready; otherwise the caller runs them (`round`). */
   run: boolean;
+  /** The leader's other jobs, run after each round's matching (the portfolio's daily marks). */
+  jobs?: readonly LeaderJob[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface TradingEnginePluginOptions extends Partial<TradingEngineOptions
  * leader goes away another takes over. It hears the changes of every process on the bus.
  */
 export const tradingEnginePlugin = shared<TradingEnginePluginOptions>(async (app, options) => {
-  const { service, run, ...engineOptions } = options;
+  const { service, run, jobs, ...engineOptions } = options;
   const engine = new TradingEngine(
     {
       service,
@@ -32,6 +34,7 @@ export const tradingEnginePlugin = shared<TradingEnginePluginOptions>(async (app
       bus: app.bus,
       log: app.log,
       leadership: leadershipFor(app.db, app.log),
+      jobs,
     },
     engineOptions,
   );
