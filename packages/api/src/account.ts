@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { CURRENCIES, MARKET_CODES } from "./constants.js";
+import { ALLOCATION_KINDS, CURRENCIES, MARKET_CODES, PORTFOLIO_RANGES } from "./constants.js";
+
+export { ALLOCATION_KINDS, PORTFOLIO_RANGES, PORTFOLIO_TIME_ZONE } from "./constants.js";
 import { moneyString } from "./envelope.js";
 import { walletCurrency } from "./exchange.js";
 
@@ -64,10 +66,7 @@ export type AccountOverview = z.infer<typeof accountOverview>;
  * end (a daily mark the scheduler keeps), converted at that moment's mid rates; the last point is today's,
  * live, equal to `account/overview`'s `total`.
  */
-export const PORTFOLIO_RANGES = ["1W", "1M", "3M", "1Y", "ALL"] as const;
 export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
-/** The calendar the daily marks are kept in: the platform's, as the money windows' and statements'. */
-export const PORTFOLIO_TIME_ZONE = "Asia/Kolkata";
 
 export const portfolioRequest = z.object({
   currency: walletCurrency
@@ -89,7 +88,6 @@ export const equityPoint = z.object({
 export type EquityPoint = z.infer<typeof equityPoint>;
 
 /** Where the equity is: open positions by market, and cash (available and held) by currency. */
-export const ALLOCATION_KINDS = ["positions", "cash"] as const;
 export const allocationSlice = z.object({
   kind: z.enum(ALLOCATION_KINDS),
   /** The market of the positions (MARKET_CODES); null for cash. */

@@ -177,3 +177,10 @@ export const newsParagraphs = (body: string): string[] =>
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
+
+/** `account/portfolio`'s ranges: a week, one, three and twelve months, everything. */
+export const PORTFOLIO_RANGES = ["1W", "1M", "3M", "1Y", "ALL"] as const;
+/** The calendar the portfolio's daily marks are kept in: the platform's, as the money windows' and statements'. */
+export const PORTFOLIO_TIME_ZONE = "Asia/Kolkata";
+/** Where the portfolio's equity is: open positions (by market) and cash (by currency). */
+export const ALLOCATION_KINDS = ["positions", "cash"] as const;
