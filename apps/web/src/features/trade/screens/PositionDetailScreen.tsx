@@ -10,6 +10,8 @@ import { useLivePrice } from "../api/livePrice";
 import { usePositionDetail } from "../api/trade";
 import { OrderActions } from "../components/OrderActions";
 import { OrderFields } from "../components/OrderFields";
+import { PnlSummary } from "../components/PnlSummary";
+import { TradeRecords } from "../components/TradeRecords";
 import { StopsEditor } from "../components/StopsEditor";
 import { livePnl, readPositionId } from "../order";
 import type { TradeOrder } from "@brokerage/api";
@@ -34,18 +36,24 @@ function Detail({ order }: { order: TradeOrder }) {
   const open = order.state === "open";
   const live = useLivePrice(order.symbol, open);
   const moved = open && live ? livePnl(order, live) : null;
+  const pnl = moved?.pnl ?? order.pnl;
+  const pnlGross = moved?.pnlGross ?? order.pnlGross;
+  const returnRate = moved?.returnRate ?? order.returnRate;
   return (
     <>
       <section className="card trade-detail">
+        <PnlSummary order={order} pnl={pnl} pnlGross={pnlGross} returnRate={returnRate} />
         <OrderFields
           order={order}
           currentPrice={(open && live) || order.currentPrice}
-          pnl={moved?.pnl ?? order.pnl}
-          returnRate={moved?.returnRate ?? order.returnRate}
+          pnl={pnl}
+          pnlGross={pnlGross}
+          returnRate={returnRate}
         />
         <OrderActions order={order} name={order.name} />
       </section>
       {open && <StopsEditor key={`${order.stopLoss}:${order.takeProfit}`} order={order} />}
+      <TradeRecords order={order} />
     </>
   );
 }
