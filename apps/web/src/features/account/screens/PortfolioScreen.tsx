@@ -22,7 +22,9 @@ const SWITCH: Currency[] = ["USD", "THB"];
 
 /** Spec §9: a gain is red ("rise"), a loss green. */
 const trend = (value: string) => (value.startsWith("-") ? "down" : /[1-9]/.test(value) ? "up" : "flat");
-const signed = (value: string) => (value.startsWith("-") ? "" : "+") + formatMoneySafe(value);
+/** A gain with its plus, a loss with its minus, nothing either way unsigned. */
+const signed = (value: string) =>
+  (value.startsWith("-") || !/[1-9]/.test(value) ? "" : "+") + formatMoneySafe(value);
 
 /**
  * /information/portfolio (DESIGN §4.1 `account/portfolio`): the equity now with today's and the total P&L,

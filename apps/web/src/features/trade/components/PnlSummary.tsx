@@ -4,7 +4,9 @@ import { money } from "@brokerage/core";
 import { formatMoneySafe } from "../../../lib/money";
 import { toneOf } from "../order";
 
-const signed = (value: string) => (value.startsWith("-") ? "" : "+") + formatMoneySafe(value);
+/** A gain with its plus, a loss with its minus, zero unsigned. */
+const signed = (value: string) =>
+  (value.startsWith("-") || !/[1-9]/.test(value) ? "" : "+") + formatMoneySafe(value);
 
 /**
  * A position's P&L as DESIGN §5a has it: net of every cost paid, large, with its return on the margin;
