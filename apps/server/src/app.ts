@@ -51,7 +51,9 @@ import { usersAdminRoutes } from "./modules/users-admin/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
+import { DailyMarks } from "./modules/account/index.js";
 import { accountRoutes } from "./modules/account/routes.js";
+import { fxRatesOf } from "./modules/exchange/index.js";
 import { channelAdminRoutes, depositAdminRoutes } from "./modules/deposits/admin-routes.js";
 import { depositRoutes } from "./modules/deposits/routes.js";
 import { exchangeRoutes } from "./modules/exchange/routes.js";
@@ -186,7 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bankRoutes, { prefix: "/api/vue/bank" });
   await app.register(walletRoutes, { prefix: "/api/vue/wallet" });
   // Money (DESIGN §5 Ledger): every balance change is booked through modules/ledger.
-  await app.register(accountRoutes, { prefix: "/api/vue/account", valuation: tradingValuation(app.market) });
+  const valuation = tradingValuation(app.market);
+  await app.register(accountRoutes, { prefix: "/api/vue/account", valuation });
   await app.register(depositRoutes, { prefix: "/api/vue/fund", imageDir });
   await app.register(withdrawalRoutes, { prefix: "/api/vue/fund" });
   await app.register(exchangeRoutes, { prefix: "/api/vue/fund" });
@@ -200,12 +203,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notify: publishTradeChange(app.bus),
     notifyMarginCall: publishMarginCall(app.bus),
   });
+  // The scheduler's leader also keeps the portfolio's daily marks (modules/account marks.ts).
+  const dailyMarks = new DailyMarks({
+    db: options.db,
+    clock,
+    rates: fxRatesOf(app.market),
+    valuation,
+    log: app.log,
+  });
   await app.register(tradingEnginePlugin, {
     service: trading,
     run: clock === systemClock || options.testClock !== undefined,
     intervalMs: options.market?.tickIntervalMs,
     ...options.tradingEngine,
   });
+  app.tradingEngine.addTask({ round: (at) => dailyMarks.run(at), standDown: () => undefined });
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });

@@ -130,6 +130,20 @@ export const ENTRY_TYPES = [
 ] as const;
 
 /**
+ * The entry types that move money into or out of the user's account rather than gain or lose it: deposits,
+ * payouts of withdrawals, back-office adjustments, and credit loans (the loan comes in, its repayment goes
+ * out, so a loan is not profit and its interest is a cost). Their sum is the account's net deposits, and
+ * an account's profit is its equity less them (DESIGN §5a "P&L means net").
+ */
+export const FUND_FLOW_TYPES = [
+  "deposit",
+  "withdrawalPayout",
+  "adjustment",
+  "creditLoan",
+  "creditRepayment",
+] as const satisfies readonly (typeof ENTRY_TYPES)[number][];
+
+/**
  * Wallet currencies: the nine of spec §9's exchange plus INR (the INR/USD transfer), and CAD and CHF, in
  * which the USDCAD and USDCHF forex pairs settle: every listed instrument settles in a wallet a user holds
  * and can exchange into (DESIGN §5a).
@@ -181,3 +195,9 @@ export const ALERT_MESSAGE_KIND = {
 } as const;
 /** Fired alerts `alert/list` keeps showing (the newest); active ones are bounded by `alerts.maxActive`. */
 export const ALERT_FIRED_SHOWN = 50;
+/** `account/portfolio`'s ranges: a week, one, three and twelve months, everything. */
+export const PORTFOLIO_RANGES = ["1W", "1M", "3M", "1Y", "ALL"] as const;
+/** The calendar the portfolio's daily marks are kept in: the platform's, as the money windows' and statements'. */
+export const PORTFOLIO_TIME_ZONE = "Asia/Kolkata";
+/** Where the portfolio's equity is: open positions (by market) and cash (by currency). */
+export const ALLOCATION_KINDS = ["positions", "cash"] as const;

@@ -80,6 +80,7 @@ export interface UserEndpoints {
   "alert/create": JsonCall<typeof alerts.alertCreateRequest, typeof alerts.alert>;
   "alert/list": JsonCall<typeof user.emptyRequest, typeof alerts.alertListResponse>;
   "alert/remove": JsonCall<typeof alerts.alertIdRequest, null>;
+  "account/portfolio": JsonCall<typeof account.portfolioRequest, typeof account.portfolio>;
   "bank/add": JsonCall<typeof cards.addBankCardRequest, typeof cards.bankCard>;
   "bank/list": JsonCall<typeof user.emptyRequest, typeof cards.bankCardList>;
   "bank/remove": JsonCall<typeof cards.removeByIdRequest, null>;

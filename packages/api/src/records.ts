@@ -27,10 +27,17 @@ export const RECORD_ACCOUNTS = ["available", "held", "margin", "loan"] as const;
 export const recordAccount = z.enum(RECORD_ACCOUNTS);
 export type RecordAccount = z.infer<typeof recordAccount>;
 
-/** `fund/records {type?, currency?, cursor?}`: filters by fund-flow type and currency; keyset paging. */
+/** `fund/records {type?, currency?, reference?, cursor?}`: filters by fund-flow type, currency and reference; keyset paging. */
 export const fundRecordsRequest = z.object({
   type: entryType.optional().describe("A fund-flow type (ENTRY_TYPES); all types when absent"),
   currency: currency.optional().describe("One wallet currency; all when absent"),
+  reference: z
+    .string()
+    .regex(/^[a-zA-Z]+:[0-9a-fA-F-]{1,64}$/, "reference")
+    .optional()
+    .describe(
+      "What the movements belong to (a record's `reference`, e.g. `trade:<order id>`); all when absent",
+    ),
   cursor: z.string().max(64).optional().describe("`nextCursor` of the previous page"),
 });
 export type FundRecordsRequest = z.infer<typeof fundRecordsRequest>;

@@ -170,9 +170,22 @@ export const tradeOrder = z.object({
   /** The closing trade's charges, component by component (their sum is `closeFee` + `stampDuty`). */
   closeCharges: z.array(chargeLine).nullable(),
   closeReason: closeReason.nullable(),
-  /** Realised once closed; unrealised at `currentPrice` while open. */
+  /**
+   * The P&L net of every cost paid (DESIGN §5a): `pnlGross` − `costs` + `protection`. Realised once closed
+   * (the sum of the order's fund records, to the cent); unrealised at `currentPrice` while open, less the
+   * opening charges already paid (the closing ones are charged at the close). Null in every other state.
+   */
   pnl: moneyString.nullable(),
-  /** P&L as a percentage of the margin, 2 decimals. */
+  /** The price move times the quantity, before any cost: (close or current − open) × quantity, signed. */
+  pnlGross: moneyString.nullable(),
+  /** Every charge paid so far: `openFee`, and once closed `closeFee` + `stampDuty`. Null with `pnl`. */
+  costs: moneyString.nullable(),
+  /**
+   * A closed position's loss beyond its margin (and closing charges beyond what the user had) that the
+   * platform bore, negative balance protection: it is in `pnl`. "0.00" for most closes; null until closed.
+   */
+  protection: moneyString.nullable(),
+  /** The net P&L as a percentage of the margin, 2 decimals. */
   returnRate: z.string().nullable(),
   /**
    * The latest price: of an open position (and `marketValue`, price × quantity, at it), or of a waiting
@@ -227,7 +240,12 @@ export const inventoryItem = z.object({
   averageCost: moneyString,
   currentPrice: moneyString.nullable(),
   marketValue: moneyString.nullable(),
+  /** The positions' P&L net of the opening charges they paid (the sum of each one's `pnl`). */
   pnl: moneyString.nullable(),
+  /** Before costs (the sum of each one's `pnlGross`). */
+  pnlGross: moneyString.nullable(),
+  /** The opening charges the positions paid. */
+  costs: moneyString,
 });
 export const inventoryResponse = z.array(inventoryItem);
 export type InventoryItem = z.infer<typeof inventoryItem>;

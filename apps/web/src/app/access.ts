@@ -1,6 +1,6 @@
 import { replace } from "react-router";
 import { hasSession } from "../lib/storage";
-import { SPEC_PATHS } from "./routes";
+import { APP_PATHS } from "./routes";
 
 export const LOGIN_PATH = "/login/login";
 export const DEFAULT_AFTER_LOGIN = "/home/index";
@@ -30,7 +30,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path);
 
-const RETURN_TARGETS: ReadonlySet<string> = new Set(SPEC_PATHS.filter((path) => !path.startsWith("/login/")));
+const RETURN_TARGETS: ReadonlySet<string> = new Set(APP_PATHS.filter((path) => !path.startsWith("/login/")));
 
 /**
  * The screen to open after log-in, from the untrusted `from` parameter: only an exact screen path of the

@@ -2,7 +2,7 @@ import { Navigate, createHashRouter, type RouteObject } from "react-router";
 import { AppShell } from "./shell/AppShell";
 import { RouteError } from "./shell/RouteError";
 import { PageLoading } from "../components/LoadingState";
-import { LOGIN_SCREENS, SPEC_PATHS, isLoginPath, loadPlaceholder, type ScreenModule } from "./routes";
+import { APP_PATHS, LOGIN_SCREENS, isLoginPath, loadPlaceholder, type ScreenModule } from "./routes";
 import { withTimeout } from "./lazy";
 import { isPublicPath, requireSession } from "./access";
 import { textsForScreen } from "../lib/i18n";
@@ -21,7 +21,7 @@ export const routeObjects: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, element: <Navigate replace to="/login/start" /> },
-      ...SPEC_PATHS.map((path) => ({
+      ...APP_PATHS.map((path) => ({
         path,
         loader: isPublicPath(path) ? undefined : requireSession(path),
         lazy: async () => {

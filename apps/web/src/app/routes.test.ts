@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
 import { routeObjects } from "./router";
-import { SPEC_PATHS } from "./routes";
+import { APP_PATHS } from "./routes";
 
 describe("routes (spec §2)", () => {
   it("registers every path, each lazy-loaded", () => {
-    for (const path of SPEC_PATHS) {
+    for (const path of APP_PATHS) {
       const matches = matchRoutes(routeObjects, path);
       const leaf = matches?.at(-1)?.route;
       expect(leaf?.path, path).toBe(path);
@@ -14,7 +14,7 @@ describe("routes (spec §2)", () => {
   });
 
   it("has no route parameters", () => {
-    for (const path of SPEC_PATHS) expect(path).not.toMatch(/[:*]/);
+    for (const path of APP_PATHS) expect(path).not.toMatch(/[:*]/);
   });
 
   it("loads every screen module", async () => {
@@ -27,10 +27,10 @@ describe("routes (spec §2)", () => {
 });
 
 describe("screen tables", () => {
-  it("name only spec paths, the log-in flow's in the first load's table and every other in ./screens", async () => {
+  it("name only the app's paths, the log-in flow's in the first load's table and every other in ./screens", async () => {
     const { LOGIN_SCREENS, isLoginPath } = await import("./routes");
     const { APP_SCREENS } = await import("./screens");
-    const spec: readonly string[] = SPEC_PATHS;
+    const spec: readonly string[] = APP_PATHS;
     for (const path of Object.keys(LOGIN_SCREENS)) {
       expect(spec, path).toContain(path);
       expect(isLoginPath(path), path).toBe(true);

@@ -63,6 +63,15 @@ export const SPEC_PATHS = [
   ].map((name) => `/information/${name}`),
 ] as const;
 
+/**
+ * Screens beyond spec §2 that a decision of DESIGN adds, in the same style (no parameters): the portfolio
+ * (DESIGN §4.1 `account/portfolio`), under the account centre.
+ */
+export const ADDED_PATHS = ["/information/portfolio"] as const;
+
+/** Every route of the app: the spec's, then the added ones. */
+export const APP_PATHS = [...SPEC_PATHS, ...ADDED_PATHS] as const;
+
 /** The five bottom-tab roots (spec §2), in tab-bar order. */
 export const TAB_ROOTS = [
   "/home/index",

@@ -43,6 +43,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/msgInfo": () => import("../features/messages/screens/MessageScreen"),
   "/information/fundRecord": () => import("../features/records/screens/FundRecordScreen"),
   "/information/settled": () => import("../features/records/screens/SettledScreen"),
+  "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),
   "/information/company": () => import("../features/about/screens/CompanyScreen"),
   "/information/aboutInfo": () => import("../features/about/screens/LegalScreen"),

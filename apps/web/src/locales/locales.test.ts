@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, LANGUAGES } from "@brokerage/api";
 import { LOCALE_TAGS } from "../lib/i18n";
-import { SPEC_PATHS, titleKeyOf } from "../app/routes";
+import { APP_PATHS, titleKeyOf } from "../app/routes";
 
 type Tree = { [key: string]: unknown };
 
@@ -68,6 +68,6 @@ describe("locales", () => {
   });
 
   it("titles every route of spec §2", () => {
-    for (const path of SPEC_PATHS) expect(english.get(titleKeyOf(path)), path).toBeTruthy();
+    for (const path of APP_PATHS) expect(english.get(titleKeyOf(path)), path).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@ import type { TradeOrder } from "@brokerage/api";
 
 /**
  * An order as `trade/*` and the back office's `users/orders` answer it (imported by tests only): an open
- * long position in Reliance, 2 lots at 2,500.00 with 5× leverage, now at 2,470.00; `over` changes fields.
+ * long position in Reliance, 2 lots at 2,500.00 with 5× leverage, now at 2,470.00 (−60.00 before costs,
+ * −80.00 net of the 20.00 it paid to open); `over` changes fields.
  */
 export function tradeOrderOf(over: Partial<TradeOrder> = {}): TradeOrder {
   return {
@@ -35,8 +36,11 @@ export function tradeOrderOf(over: Partial<TradeOrder> = {}): TradeOrder {
     stampDuty: null,
     closeCharges: null,
     closeReason: null,
-    pnl: "-60.00",
-    returnRate: "-6.00",
+    pnl: "-80.00",
+    pnlGross: "-60.00",
+    costs: "20.00",
+    protection: null,
+    returnRate: "-8.00",
     currentPrice: "2470.00",
     marketValue: "4940.00",
     declineReason: null,
@@ -45,7 +49,10 @@ export function tradeOrderOf(over: Partial<TradeOrder> = {}): TradeOrder {
   };
 }
 
-/** A closed position: the one above, sold at 2,550.00 with its closing fee and stamp duty. */
+/**
+ * A closed position: the one above, sold at 2,550.00 with its closing fee and stamp duty: +100.00 before
+ * costs, 45.10 of costs, +54.90 net.
+ */
 export const closedOrderOf = (over: Partial<TradeOrder> = {}): TradeOrder =>
   tradeOrderOf({
     state: "closed",
@@ -58,8 +65,11 @@ export const closedOrderOf = (over: Partial<TradeOrder> = {}): TradeOrder =>
       { id: "stt", kind: "transactionTax", amount: "5.10" },
     ],
     closeReason: "user",
-    pnl: "100.00",
-    returnRate: "10.00",
+    pnl: "54.90",
+    pnlGross: "100.00",
+    costs: "45.10",
+    protection: "0.00",
+    returnRate: "5.49",
     currentPrice: null,
     marketValue: null,
     ...over,

@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./leverage.js";
 export * from "./locks.js";
 export * from "./maths.js";
+export * from "./net.js";
 export * from "./orderbook.js";
 export * from "./quantity.js";
 export * from "./states.js";

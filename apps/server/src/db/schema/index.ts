@@ -12,3 +12,4 @@ export * from "./loans.js";
 export * from "./ipo.js";
 export * from "./setting-changes.js";
 export * from "./alerts.js";
+export * from "./portfolio.js";

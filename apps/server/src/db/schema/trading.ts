@@ -83,8 +83,13 @@ export const tradeOrders = pgTable(
     stampDuty: amount("stamp_duty"),
     /** The closing trade's charges, component by component (JSON text; their sum is closeFee + stampDuty). */
     closeCharges: text("close_charges"),
-    /** Realised P&L once closed (what the position shows; the part the platform absorbed is not charged). */
+    /**
+     * Realised P&L once closed, gross: the price move times the quantity (the part the platform absorbed is
+     * not charged). The position shows it net of `open_fee`, `close_fee`, `stamp_duty`, plus `protection`.
+     */
     pnl: amount("pnl"),
+    /** What negative balance protection paid in at the close (null until closed; 0 for most closes). */
+    protection: amount("protection"),
     closeReason: text("close_reason").$type<CloseReason>(),
     declineReason: text("decline_reason"),
     /** A pending order expires at the market's close after it was placed. */

@@ -168,6 +168,7 @@ describe("the overview's plug-ins", () => {
       clock: t.clock,
       rates: fxRatesOf(t.app.market),
       valuation: {
+        ...NO_POSITIONS,
         positions: async (_db, id) =>
           id === userId ? [{ currency: "USD", marketValue: "130.00", unrealisedPnl: "30.00" }] : [],
       },

@@ -195,7 +195,8 @@ describe("a subscription reviewed", () => {
         // T is Monday; two trading days later is Wednesday's 09:15 IST open.
         lockedUntil: "2026-01-07T03:45:00.000Z",
         currentPrice: "990.00",
-        pnl: "6450.00",
+        pnlGross: "6450.00",
+        pnl: "6422.23",
       },
     });
     expect(await inbox(who.userId)).toContainEqual({
@@ -221,7 +222,7 @@ describe("a subscription reviewed", () => {
     const closed = await trade(t, who, "closePosition", { positionId: sub.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
-      data: { state: "closed", closePrice: "1000.00", pnl: "7450.00" },
+      data: { state: "closed", closePrice: "1000.00", pnlGross: "7450.00", pnl: "7283.20" },
     });
 
     const mine = (await blockTrade(t, who, "mine", {})).data as BlockTradeSubscriptionPage;

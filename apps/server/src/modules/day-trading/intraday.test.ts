@@ -89,7 +89,10 @@ describe("day trades of an approved user", () => {
     // (fee 1.00, SEC fee 400 × 0.0000206 = 0.00824 → 0.01 and FINRA 4 × 0.000195 → 0.01: a charge rounds up).
     const quick = await placeOk(t, who, nvda({ quantity: "4", leverage: 2 }));
     const closed = await trade(t, who, "closePosition", { positionId: quick.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { state: "closed", closeReason: "user", pnl: "0.00" } });
+    expect(closed).toMatchObject({
+      status: 1,
+      data: { state: "closed", closeReason: "user", pnlGross: "0.00", pnl: "-2.03" },
+    });
 
     await round();
     board.set("NVDA", "103.00");
@@ -103,7 +106,9 @@ describe("day trades of an approved user", () => {
       state: "closed",
       closeReason: "dayEnd",
       closePrice: "103.00",
-      pnl: "15.00",
+      // Net: 15.00 less 1.00 to open and 1.03 to close.
+      pnlGross: "15.00",
+      pnl: "12.97",
       closeFee: "1.03",
       stampDuty: "0.00",
     });
@@ -119,7 +124,7 @@ describe("day trades of an approved user", () => {
         name: order.name,
         quantity: "5",
         closePrice: "103.00",
-        pnl: "15.00",
+        pnl: "12.97",
         currency: "USD",
       },
     });

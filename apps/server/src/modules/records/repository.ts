@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/index.js";
 import { journalEntries, ledgerAccounts, postings } from "../../db/schema/index.js";
@@ -25,9 +25,16 @@ export type RecordRow = Awaited<ReturnType<typeof listPage>>[number];
  */
 export async function listPage(
   db: Db,
-  params: { userId: string; type?: string; currency?: string; beforeId?: number; limit: number },
+  params: {
+    userId: string;
+    type?: string;
+    currency?: string;
+    reference?: string;
+    beforeId?: number;
+    limit: number;
+  },
 ) {
-  const { userId, type, currency, beforeId, limit } = params;
+  const { userId, type, currency, reference, beforeId, limit } = params;
   return db
     .select(recordColumns)
     .from(postings)
@@ -37,6 +44,16 @@ export async function listPage(
         eq(postings.userId, userId),
         type === undefined ? undefined : eq(postings.entryType, type),
         currency === undefined ? undefined : eq(postings.currency, currency),
+        // The entries of one reference through their own index, not a scan of every posting of the user.
+        reference === undefined
+          ? undefined
+          : inArray(
+              postings.entryId,
+              db
+                .select({ id: journalEntries.id })
+                .from(journalEntries)
+                .where(and(eq(journalEntries.reference, reference), eq(journalEntries.userId, userId))),
+            ),
         beforeId === undefined ? undefined : lt(postings.id, beforeId),
       ),
     )

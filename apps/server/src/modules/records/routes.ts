@@ -42,8 +42,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
           "Fund records: every posting on the user's own accounts (available; held = frozen funds; margin; " +
           "loan), newest first, " +
           `${FUND_RECORDS_PAGE_SIZE} a page, each with its fund-flow type, signed amount, the account's ` +
-          "running balance after it, reference and reason. Filters: `type` (a fund-flow type) and " +
-          "`currency`. Pass `nextCursor` back as `cursor` for the next page (null on the last); a malformed " +
+          "running balance after it, reference and reason. Filters: `type` (a fund-flow type), " +
+          "`currency` and `reference` (e.g. `trade:<order id>`: a closed position's available-account " +
+          "records sum to its net `pnl`). Pass `nextCursor` back as `cursor` for the next page (null on the last); a malformed " +
           "cursor answers INVALID_INPUT on `cursor`.",
         body: fundRecordsRequest,
         response: answers(fundRecordPage, { session: true }),

@@ -56,6 +56,7 @@ export class RecordService {
       userId,
       type: request.type,
       currency: request.currency,
+      reference: request.reference,
       beforeId,
       limit: FUND_RECORDS_PAGE_SIZE + 1,
     });

@@ -95,7 +95,12 @@ describe("users/orders", () => {
     const second = await page({ userId: who.userId, tab: "positions", cursor: first.nextCursor });
     expect(second).toMatchObject({ nextCursor: null });
     expect([...first.items, ...second.items].map((o) => o.id)).toEqual(opened.map((o) => o.id).reverse());
-    expect(first.items[0]).toMatchObject({ state: "open", currentPrice: "101.00", pnl: "1.00" });
+    expect(first.items[0]).toMatchObject({
+      state: "open",
+      currentPrice: "101.00",
+      pnlGross: "1.00",
+      pnl: "0.90",
+    });
     // The same page the user's own trade screen reads.
     expect((await trade(t, who, "positions", { tab: "inProgress" })).data).toEqual(first);
     // A positions cursor is not an orders cursor.
@@ -126,7 +131,7 @@ describe("users/orders", () => {
       [limit.id, "cancelled"],
       [closing.id, "closed"],
     ]);
-    expect(finished.items[1]).toMatchObject({ pnl: "1.00", closePrice: "101.00" });
+    expect(finished.items[1]).toMatchObject({ pnlGross: "1.00", pnl: "0.79", closePrice: "101.00" });
     expect((await page({ userId: other.userId, tab: "pending" })).items).toHaveLength(1);
   });
 });

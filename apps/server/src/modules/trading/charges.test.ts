@@ -80,7 +80,10 @@ describe("a 1 USD crypto market order (default terms: 0.1%, no minimum)", () => 
     expect(await recordsOf(who, second.order, "USD")).toContainEqual(["fee", "available", "-0.01"]);
 
     const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { closeFee: "0.01", stampDuty: "0.00", pnl: "0.00" } });
+    expect(closed).toMatchObject({
+      status: 1,
+      data: { closeFee: "0.01", stampDuty: "0.00", pnlGross: "0.00", pnl: "-0.02" },
+    });
     // 10.00 − 2 × 1.01 + 1.00 − 0.01.
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "8.97", margin: "1" });
     expect(
@@ -161,7 +164,10 @@ describe("an order in India: the preview lists every component, and the ledger b
 
     t.clock.set(TUESDAY_IST_1030);
     const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
-    expect(closed).toMatchObject({ status: 1, data: { closeFee: "20.02", stampDuty: "3.62", pnl: "0.00" } });
+    expect(closed).toMatchObject({
+      status: 1,
+      data: { closeFee: "20.02", stampDuty: "3.62", pnlGross: "0.00", pnl: "-47.29" },
+    });
     expect((closed.data as TradeOrder).closeCharges).toEqual(closing);
     expect((await recordsOf(who, order, "INR")).slice(-2)).toEqual([
       ["fee", "available", "-20.02"],

@@ -70,7 +70,8 @@ describe("fillOrder", () => {
       openPrice: "600.50",
       openedAt: "2026-01-05T08:01:00.000Z",
       lockedUntil: null,
-      pnl: "0.00",
+      pnlGross: "0.00",
+      pnl: "-1.81",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({
       available: "637.89",
@@ -158,7 +159,8 @@ describe("closePosition", () => {
     const closed = await engine.closePosition(order.id, "104.00", "user");
     expect(closed).toMatchObject({
       state: "closed",
-      pnl: "20.00",
+      pnlGross: "20.00",
+      pnl: "17.97",
       closeFee: "1.03",
       stampDuty: "0.00",
       closeReason: "user",
@@ -190,7 +192,8 @@ describe("closePosition", () => {
       const liquidated = await engine.closePosition(order.id, "9.20", "liquidation");
       expect(liquidated).toMatchObject({
         state: "closed",
-        pnl: "-8.00",
+        pnlGross: "-8.00",
+        pnl: "-8.20",
         closeFee: "0.10",
         closeReason: "liquidation",
       });
@@ -205,7 +208,7 @@ describe("closePosition", () => {
           name: order.name,
           quantity: "10",
           closePrice: liquidated.closePrice,
-          pnl: "-8.00",
+          pnl: "-8.20",
           currency: "USD",
         },
       });

@@ -151,7 +151,7 @@ describe("margin calls and the close-out at 50% of the margin (ESMA's retail rul
         percent: "80",
         closeOutPercent: "50",
         margin: "50.00",
-        pnl: "-10.00",
+        pnl: "-10.10",
         currency: "USD",
       });
       await vi.waitFor(() =>
@@ -182,7 +182,9 @@ describe("margin calls and the close-out at 50% of the margin (ESMA's retail rul
       expect(await detail(who, opened.id)).toMatchObject({
         state: "closed",
         closeReason: "liquidation",
-        pnl: "-25.00",
+        // Net: the 25.00 loss, 0.10 to open and 0.08 to close.
+        pnlGross: "-25.00",
+        pnl: "-25.18",
         closeFee: "0.08",
       });
       // 50.00 − 25.00 − 0.08 back to available.
@@ -203,7 +205,8 @@ describe("margin calls and the close-out at 50% of the margin (ESMA's retail rul
     expect(await detail(who, opened.id)).toMatchObject({
       state: "closed",
       closeReason: "liquidation",
-      pnl: "-60.00",
+      pnlGross: "-60.00",
+      pnl: "-50.10",
       closeFee: "0.04",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0", margin: "0" });

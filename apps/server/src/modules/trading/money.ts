@@ -113,6 +113,7 @@ export async function settle(
       stampDuty: settled.stampDuty,
       closeCharges: JSON.stringify(settled.charges),
       pnl: settled.pnl,
+      protection: settled.booked.protection,
       closeReason: close.reason,
       closeEntryId: entryId ?? null,
     },

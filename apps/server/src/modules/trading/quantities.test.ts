@@ -123,14 +123,24 @@ describe("fractional crypto: 0.001 BTC", () => {
       // fee 0.09654321, rounded up: 0.10. Available 952.40 + 47.50 + 1.54 − 0.10 = 1,001.34.
       board.set("BTCUSD", "96543.21");
       const detail = await trade(t, who, "positionDetail", { id: opened.id });
-      expect(detail).toMatchObject({ status: 1, data: { pnl: "1.54", marketValue: "96.54" } });
+      expect(detail).toMatchObject({
+        status: 1,
+        data: { pnlGross: "1.54", pnl: "1.44", marketValue: "96.54" },
+      });
       const closed = await trade(t, who, "closePosition", {
         positionId: opened.id,
         idempotencyKey: newKey(),
       });
       expect(closed).toMatchObject({
         status: 1,
-        data: { state: "closed", quantity: "0.001", pnl: "1.54", closeFee: "0.10", closePrice: "96543.21" },
+        data: {
+          state: "closed",
+          quantity: "0.001",
+          pnlGross: "1.54",
+          pnl: "1.34",
+          closeFee: "0.10",
+          closePrice: "96543.21",
+        },
       });
       expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1001.34", margin: "0" });
     });

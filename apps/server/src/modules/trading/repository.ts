@@ -1,5 +1,18 @@
 import type { OrderState } from "@brokerage/api";
-import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { executeText } from "../ledger/index.js";
 import { tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
@@ -183,4 +196,39 @@ export async function ordersIn(db: Db, states: readonly ("pending" | "open" | "c
     .from(tradeOrders)
     .where(inArray(tradeOrders.state, [...states]))
     .orderBy(asc(tradeOrders.seq));
+}
+
+/**
+ * The positions that were open at the instant `at`, of every user (or of one): opened before it and not
+ * closed before it, whatever they are now (the daily marks value the equity of a day that has ended).
+ */
+export async function positionsOpenAt(db: Db, at: Date, userId?: string) {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(
+      and(
+        userId === undefined ? undefined : eq(tradeOrders.userId, userId),
+        inArray(tradeOrders.state, ["open", "closing", "closed"]),
+        lt(tradeOrders.openedAt, at),
+        or(isNull(tradeOrders.closedAt), gte(tradeOrders.closedAt, at)),
+      ),
+    );
+}
+
+/**
+ * The user's closed positions summed per settlement currency: their P&L net of every cost (gross P&L,
+ * plus what protection paid in, less the opening and closing charges) and those charges.
+ */
+export async function closedSums(db: Db, userId: string) {
+  const charges = sql`${tradeOrders.openFee} + coalesce(${tradeOrders.closeFee}, 0) + coalesce(${tradeOrders.stampDuty}, 0)`;
+  return db
+    .select({
+      currency: tradeOrders.currency,
+      net: sql<string>`sum(${tradeOrders.pnl} + coalesce(${tradeOrders.protection}, 0) - (${charges}))::text`,
+      costs: sql<string>`sum(${charges})::text`,
+    })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.userId, userId), eq(tradeOrders.state, "closed")))
+    .groupBy(tradeOrders.currency);
 }

@@ -153,7 +153,8 @@ describe("trade/trades", () => {
       openFee: "0.10",
       closeFee: "0.10",
       stampDuty: "0.00",
-      pnl: "0.00",
+      pnlGross: "0.00",
+      pnl: "-0.20",
       closeReason: "user",
     });
     expect(await trade(t, who, "trades", { cursor: "bm9wZQ" })).toMatchObject({

@@ -77,8 +77,12 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20 and the 
       lockedUntil: "2026-01-06T03:45:00.000Z",
       currentPrice: "1000.00",
       marketValue: "10000.00",
-      pnl: "0.00",
-      returnRate: "0.00",
+      // Net (DESIGN §5a): no move yet, less the opening charges paid; −35.47 of the 2,000 margin.
+      pnl: "-35.47",
+      pnlGross: "0.00",
+      costs: "35.47",
+      protection: null,
+      returnRate: "-1.77",
       limitPrice: null,
       closedAt: null,
       expiresAt: null,
@@ -111,8 +115,12 @@ describe("a market order, long, in India (INR: fee 0.03% at least ₹20 and the 
         closedAt: "2026-01-06T05:00:00.000Z",
         closeFee: "20.35",
         stampDuty: "14.67",
-        pnl: "1000.00",
-        returnRate: "50.00",
+        // 1,000 gross less 35.47 to open, 20.35 and 14.67 to close: 929.51, what the records sum to.
+        pnlGross: "1000.00",
+        costs: "70.49",
+        protection: "0.00",
+        pnl: "929.51",
+        returnRate: "46.48",
         closeReason: "user",
         currentPrice: null,
       },
@@ -167,8 +175,11 @@ describe("a market order, short, in India", () => {
             id: opened.id,
             currentPrice: "950.00",
             marketValue: "9500.00",
-            pnl: "500.00",
-            returnRate: "25.00",
+            // +500 gross, less the 33.97 it paid to open.
+            pnlGross: "500.00",
+            costs: "33.97",
+            pnl: "466.03",
+            returnRate: "23.30",
           },
         ],
       },
@@ -179,7 +190,16 @@ describe("a market order, short, in India", () => {
     const closed = await trade(t, who, "closePosition", { positionId: opened.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
-      data: { state: "closed", pnl: "500.00", closeFee: "20.30", stampDuty: "14.59", closePrice: "950.00" },
+      data: {
+        state: "closed",
+        pnlGross: "500.00",
+        // 500 − 33.97 − 20.30 − 14.59: the records' 431.14.
+        pnl: "431.14",
+        costs: "68.86",
+        closeFee: "20.30",
+        stampDuty: "14.59",
+        closePrice: "950.00",
+      },
     });
     // 2,966.03 + 2,000 + 500 − 20.30 − 14.59 = 5,431.14 (the margin comes back whole: the same end as
     // at any leverage, the charges depend on the value only).
@@ -219,7 +239,16 @@ describe("a market order, short, in India", () => {
       });
       expect(closed).toMatchObject({
         status: 1,
-        data: { pnl: "-15.00", closeFee: "0.09", stampDuty: "0.00" },
+        // Net: −15 − 0.10 − 0.09 + the 5.00 the platform bore = −10.19, the records' sum: the user lost
+        // the margin, the opening fee and the closing fee, no more.
+        data: {
+          pnlGross: "-15.00",
+          costs: "0.19",
+          protection: "5.00",
+          pnl: "-10.19",
+          closeFee: "0.09",
+          stampDuty: "0.00",
+        },
       });
       expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "9.91", margin: "0" });
       const records = tradeRecords(await fundRecords(t, who, "USD"));
@@ -398,7 +427,11 @@ describe("locks", () => {
       expect(refused).toMatchObject({ code: "SELL_LOCKED", params: { until: "2026-01-05T08:05:00.000Z" } });
       t.clock.advance(1_000);
       const closed = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: newKey() });
-      expect(closed).toMatchObject({ status: 1, data: { state: "closed", pnl: "0.00" } });
+      // No move: the net P&L is the charges, 0.10 to open and 0.10 to close.
+      expect(closed).toMatchObject({
+        status: 1,
+        data: { state: "closed", pnlGross: "0.00", costs: "0.20", pnl: "-0.20" },
+      });
     });
   });
 });
@@ -448,7 +481,11 @@ describe("closing while the market is shut", () => {
     t.clock.set("2026-01-05T22:00:00Z");
     const key = newKey();
     const waiting = await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: key });
-    expect(waiting).toMatchObject({ status: 1, data: { state: "closing", closedAt: null, pnl: "0.00" } });
+    // No move, less the 1.00 it paid to open.
+    expect(waiting).toMatchObject({
+      status: 1,
+      data: { state: "closing", closedAt: null, pnlGross: "0.00", pnl: "-1.00" },
+    });
     // The same request again answers the same; another asks a second time and is refused.
     expect(await trade(t, who, "closePosition", { positionId: order.id, idempotencyKey: key })).toEqual(
       waiting,
@@ -554,7 +591,8 @@ describe("the lists, the detail and the inventory", () => {
 
     const inventory = await trade(t, who, "inventory");
     expect(inventory.status).toBe(1);
-    // XRP: 40 at (10 × 2.00 + 30 × 2.30) ÷ 40 = 2.225; at 2.50 worth 100.00, P&L 5.00 + 6.00 = 11.00.
+    // XRP: 40 at (10 × 2.00 + 30 × 2.30) ÷ 40 = 2.225; at 2.50 worth 100.00, P&L 5.00 + 6.00 = 11.00
+    // gross, less 0.02 and 0.069 → 0.07 to open: 10.91. EURUSD: 10.00 less 0.11 to open.
     expect(inventory.data).toEqual([
       {
         symbol: "XRPUSD",
@@ -566,7 +604,9 @@ describe("the lists, the detail and the inventory", () => {
         averageCost: "2.2250",
         currentPrice: "2.5000",
         marketValue: "100.00",
-        pnl: "11.00",
+        pnl: "10.91",
+        pnlGross: "11.00",
+        costs: "0.09",
       },
       {
         symbol: "EURUSD",
@@ -578,13 +618,15 @@ describe("the lists, the detail and the inventory", () => {
         averageCost: "1.10000",
         currentPrice: "1.09000",
         marketValue: "1090.00",
-        pnl: "10.00",
+        pnl: "9.89",
+        pnlGross: "10.00",
+        costs: "0.11",
       },
     ]);
     const detail = await trade(t, who, "positionDetail", { id: fx.id });
     expect(detail).toMatchObject({
       status: 1,
-      data: { id: fx.id, margin: "55.00", pnl: "10.00", returnRate: "18.18" },
+      data: { id: fx.id, margin: "55.00", pnlGross: "10.00", pnl: "9.89", returnRate: "17.98" },
     });
   });
 
@@ -639,7 +681,9 @@ describe("the account centre", () => {
         total: "1029.80",
         available: "899.80",
         frozen: "100.00",
-        profit: "30.00",
+        // Equity less the 1,000 deposited: the 30 unrealised less the 0.20 paid to open.
+        profit: "29.80",
+        netDeposits: "1000.00",
         positionsValue: "130.00",
       },
     });

@@ -3,9 +3,9 @@ import {
   EXCHANGES,
   marketValue,
   money,
+  netPnl,
   quantityText,
   pnl,
-  returnRate,
   toBookedString,
   type ExchangeCode,
   type MarketDataProvider,
@@ -51,7 +51,8 @@ const holdsPosition = (row: TradeOrderRow) => row.state === "open" || row.state 
 /**
  * One order as the contract shows it. `price` is the current price (from the market, when current): of an
  * open position, which gives its unrealised P&L, return rate and market value; of a waiting limit order,
- * shown beside its limit. A closed one shows its realised P&L, every other state none.
+ * shown beside its limit. A closed one shows its realised P&L, every other state none. The P&L is net of
+ * the charges paid (core `netPnl`), with the gross and the costs beside it.
  */
 export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, price?: string): TradeOrder {
   const decimals = decimalsOf(market, row);
@@ -61,8 +62,9 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
   // Parsed once: the P&L, the shown price and the market value all take it.
   const live = holdsPosition(row) && price !== undefined ? money(price) : undefined;
   const waitingAt = row.state === "pending" && price !== undefined ? money(price) : undefined;
-  const profit =
+  const gross =
     live !== undefined ? pnl(positionTerms(row), live) : row.state === "closed" ? cash(row.pnl) : null;
+  const profit = gross === null ? null : netPnl(gross, row, row);
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -93,8 +95,11 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
     stampDuty: cash(row.stampDuty),
     closeCharges: chargeLinesOf(row.closeCharges),
     closeReason: row.closeReason,
-    pnl: profit,
-    returnRate: profit === null ? null : returnRate(profit, row.margin),
+    pnl: profit?.net ?? null,
+    pnlGross: profit?.gross ?? null,
+    costs: profit?.costs ?? null,
+    protection: row.state === "closed" ? toBookedString(row.protection ?? "0", row.currency) : null,
+    returnRate: profit?.returnRate ?? null,
     currentPrice:
       live !== undefined
         ? priceText(live, decimals)
@@ -109,8 +114,8 @@ export function toTradeOrder(row: TradeOrderRow, market: MarketDataProvider, pri
 
 /**
  * Open positions summed by instrument and direction (`trade/inventory`): quantity, the quantity-weighted
- * average open price (half-up at the instrument's price decimals), and at the current price (when there is
- * one) the market value and the P&L, the sum of each position's own.
+ * average open price (half-up at the instrument's price decimals), the opening charges paid, and at the
+ * current price (when there is one) the market value and the P&L gross and net of those charges.
  */
 export function inventoryOf(
   rows: readonly TradeOrderRow[],
@@ -131,13 +136,12 @@ export function inventoryOf(
     );
     const decimals = decimalsOf(market, first);
     const price = priceOf(first.symbol);
-    const profit =
+    const costs = group.reduce<Money>((sum, r) => sum.plus(r.openFee), money(0));
+    const gross =
       price === undefined
         ? null
-        : toBookedString(
-            group.reduce<Money>((sum, r) => sum.plus(pnl(positionTerms(r), price)), money(0)),
-            first.currency,
-          );
+        : group.reduce<Money>((sum, r) => sum.plus(pnl(positionTerms(r), price)), money(0));
+    const cash = (amount: Money) => toBookedString(amount, first.currency);
     return {
       symbol: first.symbol,
       exchange: first.exchange,
@@ -148,7 +152,9 @@ export function inventoryOf(
       averageCost: cost.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals),
       currentPrice: price === undefined ? null : priceText(price, decimals),
       marketValue: price === undefined ? null : marketValue(price, quantity, first.currency),
-      pnl: profit,
+      pnl: gross === null ? null : cash(gross.minus(costs)),
+      pnlGross: gross === null ? null : cash(gross),
+      costs: cash(costs),
     };
   });
 }

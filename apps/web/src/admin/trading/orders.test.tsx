@@ -42,8 +42,9 @@ describe("a user's orders and positions", { timeout: 30_000 }, () => {
     expect(within(positions).getByText("Long · Market · 5×")).toBeTruthy();
     expect(within(positions).getByText("2470.00")).toBeTruthy();
     expect(within(positions).getByText("4,940.00")).toBeTruthy();
-    expect(within(positions).getByText("-60.00")).toBeTruthy();
-    expect(within(positions).getByText("-6.00%")).toBeTruthy();
+    // The P&L net of the costs paid (DESIGN §5a): −60.00 before them, 20.00 to open.
+    expect(within(positions).getByText("-80.00")).toBeTruthy();
+    expect(within(positions).getByText("-8.00%")).toBeTruthy();
     expect(calls.find((c) => c.path === "users/orders")?.body).toEqual({ userId: USER, tab: "positions" });
 
     fireEvent.click(within(card).getByRole("button", { name: "Load more" }));
@@ -59,7 +60,7 @@ describe("a user's orders and positions", { timeout: 30_000 }, () => {
     fireEvent.click(within(card).getByRole("tab", { name: "Finished" }));
     const finished = await within(card).findByRole("region", { name: "Finished" });
     expect(await within(finished).findByText("2550.00")).toBeTruthy();
-    expect(within(finished).getByText("+100.00")).toBeTruthy();
+    expect(within(finished).getByText("+54.90")).toBeTruthy();
     expect(within(finished).getByText("close 20.00 · taxes 5.10")).toBeTruthy();
     expect(within(finished).getByText("Closed by the user")).toBeTruthy();
   });

@@ -265,7 +265,9 @@ describe("home tabs", () => {
     averageCost: "925.50",
     currentPrice: "1000.00",
     marketValue: "100000.00",
-    pnl: "7450.00",
+    pnl: "7283.20",
+    pnlGross: "7450.00",
+    costs: "166.80",
   };
 
   it("lists the holdings, and the open offers on the block-trade tab", async () => {
@@ -275,7 +277,12 @@ describe("home tabs", () => {
     });
     renderRoute(<HomeTabs />, "/home/index");
     const holdings = await screen.findByRole("list", { name: "Holdings" });
-    expect(within(holdings).getByText("+7,450.00 INR")).toBeTruthy();
+    // Net of the opening charges, the gross and the costs under it.
+    expect(within(holdings).getByText("+7,283.20 INR")).toBeTruthy();
+    expect(within(holdings).getByText("+7,450.00 before costs · 166.80 INR costs")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Portfolio" }).getAttribute("href")).toBe(
+      "/information/portfolio",
+    );
     fireEvent.click(screen.getByRole("tab", { name: "Block trades" }));
     const offers = await screen.findByRole("list", { name: "Block-trade offers" });
     expect(within(offers).getByText("7.45% below market")).toBeTruthy();

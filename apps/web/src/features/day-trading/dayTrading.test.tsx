@@ -33,6 +33,7 @@ const overview: AccountOverview = {
   total: "2000.00",
   available: "2000.00",
   profit: "0.00",
+  netDeposits: "0.00",
   frozen: "0.00",
   wallets: [wallet("USD", "2000.00"), wallet("INR", "8550.00"), wallet("KRW", "0")],
   positionsValue: "0.00",

@@ -27,6 +27,7 @@ function overviewIn(currency: string, total: string): AccountOverview {
     total,
     available: "999.99",
     profit: "-1.25",
+    netDeposits: "10001.25",
     frozen: "0.00",
     wallets: [
       wallet("USD", "1000.00"),

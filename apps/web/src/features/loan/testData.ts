@@ -53,6 +53,7 @@ export const overviewWith = (usdAvailable: string): AccountOverview => ({
   total: usdAvailable,
   available: usdAvailable,
   profit: "0.00",
+  netDeposits: "0.00",
   frozen: "0.00",
   wallets: [{ currency: "USD", available: usdAvailable, frozen: "0.00", value: usdAvailable }],
   positionsValue: "0.00",

@@ -1,4 +1,5 @@
 export { FUND_RECORDS_KEY, useRechargeList, useWithdrawList } from "./api/records";
 export { depositView, withdrawalView } from "./components/RequestItem";
 export { RecordList, RequestList } from "./components/RequestList";
-export { formatAmount } from "./components/amount";
+export { formatAmount, formatSigned } from "./components/amount";
+export { RecordItem } from "./components/RecordItem";

@@ -29,7 +29,9 @@ const second = closedOrderOf({
   openFee: "18.00",
   closeFee: "18.30",
   stampDuty: "0.00",
-  pnl: "-3000.00",
+  pnlGross: "-3000.00",
+  costs: "36.30",
+  pnl: "-3036.30",
   closeReason: "stopLoss",
 });
 
@@ -55,14 +57,16 @@ describe("/information/settled trades", () => {
     expect(gain?.textContent).toContain("Buy 2,500.00 → sell 2,550.00");
     expect(gain?.textContent).toContain("Fees 40.00 · taxes 5.10");
     expect(gain?.textContent).toContain("2026.11.24");
-    expect(within(gain as HTMLElement).getByText(/\+100\.00/).className).toContain("record__amount--in");
+    // Net of its costs, the P&L before them and the costs beside it (DESIGN §5a).
+    expect(within(gain as HTMLElement).getByText(/\+54\.90/).className).toContain("record__amount--in");
+    expect(gain?.textContent).toContain("P&L after costs; +100.00 before costs, 45.10 INR in costs");
 
     // The next page is asked for with the cursor of the first.
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
     expect(vi.mocked(apiPost).mock.calls.map(([, b]) => b)).toEqual([{}, { cursor: "c2" }]);
     const loss = within(list).getAllByRole("listitem")[1] as HTMLElement;
     expect(loss.textContent).toContain("Short · quantity 3 · 10×");
-    expect(within(loss).getByText(/-3,000\.00/).className).toContain("record__amount--out");
+    expect(within(loss).getByText(/-3,036\.30/).className).toContain("record__amount--out");
     expect(await screen.findByText("No more records")).toBeTruthy();
   });
 });

@@ -7,18 +7,23 @@ const position = {
   quantity: "3",
   margin: "1500.00",
   currency: "INR",
+  openFee: "15.00",
 };
 
 describe("trade order helpers", () => {
   it.each([
-    // (2530 − 2500) × 3 = 90; 90 / 1500 = 6.00%
-    ["long", "2530.00", "90.00", "6.00"],
-    // short: (2500 − 2530) × 3 = −90
-    ["short", "2530.00", "-90.00", "-6.00"],
-    // (2499.995 − 2500) × 3 = −0.015 → −0.02 (half up, away from zero); −0.02 / 1500 rounds to 0.00
-    ["long", "2499.995", "-0.02", "0.00"],
-  ] as const)("%s at %s: P&L %s, return %s%%", (direction, price, pnl, rate) => {
-    expect(livePnl({ ...position, direction }, price)).toEqual({ pnl, returnRate: rate });
+    // (2530 − 2500) × 3 = 90 gross, less the 15.00 paid to open: 75; 75 / 1500 = 5.00%
+    ["long", "2530.00", "90.00", "75.00", "5.00"],
+    // short: (2500 − 2530) × 3 = −90, −105 net
+    ["short", "2530.00", "-90.00", "-105.00", "-7.00"],
+    // (2499.995 − 2500) × 3 = −0.015 → −0.02 (half up, away from zero); −15.02 / 1500 = −1.00%
+    ["long", "2499.995", "-0.02", "-15.02", "-1.00"],
+  ] as const)("%s at %s: P&L %s gross, %s net, return %s%%", (direction, price, gross, net, rate) => {
+    expect(livePnl({ ...position, direction }, price)).toEqual({
+      pnl: net,
+      pnlGross: gross,
+      returnRate: rate,
+    });
   });
 
   it("has no live P&L before the order filled", () => {

@@ -5,8 +5,8 @@ import {
   closeCost,
   leveragesFor,
   money,
+  netPnl,
   pnl,
-  returnRate,
   toBookedString,
   type CloseRule,
 } from "@brokerage/core";
@@ -56,15 +56,19 @@ export const readPositionId = () => readStored(POSITION_DETAIL_KEY);
 export const tabOf = (order: Pick<TradeOrder, "state">): TradeTab =>
   order.state === "pending" || order.state === "review" ? "purchase" : "inProgress";
 
-/** An open position's P&L and return rate at a live price (the server's own formulas, from the core). */
+/**
+ * An open position's P&L at a live price, net of the charges it paid (DESIGN §5a), with the gross beside it
+ * and the return rate of the net: the server's own formulas, from the core.
+ */
 export function livePnl(
-  order: Pick<TradeOrder, "direction" | "openPrice" | "quantity" | "margin" | "currency">,
+  order: Pick<TradeOrder, "direction" | "openPrice" | "quantity" | "margin" | "currency" | "openFee">,
   price: string,
-): { pnl: string; returnRate: string } | null {
+): { pnl: string; pnlGross: string; returnRate: string } | null {
   if (order.openPrice === null) return null;
   try {
-    const profit = pnl({ ...order, openPrice: order.openPrice }, price);
-    return { pnl: profit, returnRate: returnRate(profit, order.margin) };
+    const gross = pnl({ ...order, openPrice: order.openPrice }, price);
+    const net = netPnl(gross, { openFee: order.openFee }, order);
+    return { pnl: net.net, pnlGross: net.gross, returnRate: net.returnRate };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { OrderPreview, Quote } from "@brokerage/api";
+import type { FundRecord, OrderPreview, Quote } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -16,7 +16,7 @@ vi.mock("../market/api/live", async (importOriginal) => ({
 import "../../lib/i18n";
 import { calls, renderRoute, serve, signedInTests } from "../../test/api";
 import { ApiError } from "../../lib/apiError";
-import { tradeOrderOf } from "../../test/tradeOrder";
+import { closedOrderOf, tradeOrderOf } from "../../test/tradeOrder";
 import MarketBuyScreen from "./screens/MarketBuyScreen";
 import TradeScreen from "./screens/TradeScreen";
 import PositionDetailScreen from "./screens/PositionDetailScreen";
@@ -213,8 +213,10 @@ describe("/trade/index", () => {
     });
     renderRoute(<TradeScreen />, "/trade/index");
     const list = await screen.findByRole("list", { name: "In progress" });
-    expect(within(list).getByText("-60.00 INR")).toBeTruthy();
-    expect(within(list).getByText("-60.00 INR").closest(".trend--down")).toBeTruthy();
+    // Net of the 20.00 it paid to open, the P&L before costs under it.
+    expect(within(list).getByText("-80.00 INR")).toBeTruthy();
+    expect(within(list).getByText("-80.00 INR").closest(".trend--down")).toBeTruthy();
+    expect(within(list).getByText("-60.00 before costs · 20.00 INR costs")).toBeTruthy();
     fireEvent.click(screen.getByRole("tab", { name: "Purchase" }));
     const pending = await screen.findByRole("list", { name: "Purchase" });
     expect(
@@ -321,7 +323,13 @@ describe("/trade/positionDetail", () => {
     ])
       expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText("1,000.00 INR")).toBeTruthy();
-    expect(screen.getByText("-6.00%")).toBeTruthy();
+    expect(screen.getByText("-8.00%")).toBeTruthy();
+    // The P&L net of costs, large, with what it is made of.
+    const summary = screen.getByRole("region", { name: "Profit or loss" });
+    expect(within(summary).getByText("P&L now, after the costs paid so far")).toBeTruthy();
+    expect(summary.textContent).toContain("-80.00 INR (-8.00%)");
+    expect(summary.textContent).toContain("Before costs (the price move)-60.00 INR");
+    expect(summary.textContent).toContain("Costs paid (fees and taxes)-20.00 INR");
     fireEvent.change(screen.getByLabelText("Take-profit (optional)"), { target: { value: "2700" } });
     fireEvent.click(screen.getByRole("button", { name: "Save stops" }));
     await waitFor(() => expect(calls("trade/setStops")).toHaveLength(1));
@@ -330,5 +338,49 @@ describe("/trade/positionDetail", () => {
       stopLoss: "2400.00",
       takeProfit: "2700",
     });
+  });
+
+  it("shows a closed position's P&L net of every cost, and its fund records that add up to it", async () => {
+    const closed = closedOrderOf();
+    localStorage.setItem("positionDetail", closed.id);
+    const record = (id: string, type: FundRecord["type"], amount: string, account = "available") => ({
+      id,
+      type,
+      account: account as FundRecord["account"],
+      currency: "INR",
+      amount,
+      balanceAfter: "0.00",
+      reference: `trade:${closed.id}`,
+      reason: null,
+      createdAt: "2026-11-24T10:30:00.000Z",
+    });
+    serve({
+      "trade/positionDetail": closed,
+      "fund/records": {
+        items: [
+          record("9", "stampDuty", "-5.10"),
+          record("8", "fee", "-20.00"),
+          record("7", "realisedPnl", "100.00"),
+          record("6", "marginRelease", "-1000.00", "margin"),
+          record("5", "marginRelease", "1000.00"),
+          record("4", "fee", "-20.00"),
+          record("3", "tradeMargin", "1000.00", "margin"),
+          record("2", "tradeMargin", "-1000.00"),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
+    const summary = await screen.findByRole("region", { name: "Profit or loss" });
+    expect(within(summary).getByText("Realised P&L, after all costs")).toBeTruthy();
+    expect(summary.textContent).toContain("+54.90 INR (+5.49%)");
+    expect(summary.textContent).toContain("Before costs (the price move)+100.00 INR");
+    expect(summary.textContent).toContain("Costs paid (fees and taxes)-45.10 INR");
+    expect(calls("fund/records")[0]?.[1]).toEqual({ reference: `trade:${closed.id}` });
+    const records = await screen.findByRole("list", { name: "Fund records of this trade" });
+    expect(within(records).getAllByRole("listitem")).toHaveLength(8);
+    expect(
+      screen.getByText("On your available balance they add up to +54.90 INR: the net P&L above."),
+    ).toBeTruthy();
   });
 });

@@ -2,8 +2,9 @@ import { money, toBookedString, type Money } from "../../money.js";
 
 /**
  * The account centre's totals (DESIGN §4.1 `account/overview`): every wallet converted into one display
- * currency at the mid rate, plus what open positions contribute. Pure: the balances, the realised P&L and
- * the rates are given.
+ * currency at the mid rate, plus what open positions contribute, and the profit as DESIGN §5a defines it:
+ * equity less net deposits, so every fee, tax, spread and interest paid is in it. Pure: the balances, the
+ * net deposits and the rates are given.
  */
 
 /** One currency's ledger balances (the user's accounts of that currency, by purpose). */
@@ -31,8 +32,11 @@ export interface PositionContribution {
 export interface OverviewInput {
   display: string;
   wallets: readonly WalletBalances[];
-  /** The user's booked realised P&L per currency (the sum of their `realisedPnl` postings). */
-  realisedPnl: readonly { currency: string; amount: Money | string }[];
+  /**
+   * Money the user put in less money taken out, per currency (FUND_FLOW_TYPES: deposits, payouts, loans,
+   * adjustments): what is not profit. Converted at today's rate, as the wallets are.
+   */
+  netDeposits: readonly { currency: string; amount: Money | string }[];
   positions: readonly PositionContribution[];
   /** Units of `display` per unit of `currency` at the mid rate, or undefined when there is no fresh rate. */
   midRate: (currency: string) => Money | string | undefined;
@@ -44,8 +48,10 @@ export interface OverviewTotals {
   available: string;
   /** Held + margin. */
   frozen: string;
-  /** Realised + unrealised P&L. */
+  /** Equity (total) less net deposits: every gain and loss, net of every cost paid. */
   profit: string;
+  /** Net deposits in the display currency. */
+  netDeposits: string;
   /** The open positions' market value. */
   positionsValue: string;
   /**
@@ -60,7 +66,7 @@ export function overviewTotals(input: OverviewInput): OverviewTotals {
     available: money(0),
     frozen: money(0),
     unrealised: money(0),
-    realised: money(0),
+    netDeposits: money(0),
     value: money(0),
   };
   const unconverted = new Set<string>();
@@ -79,17 +85,20 @@ export function overviewTotals(input: OverviewInput): OverviewTotals {
     sums.available = sums.available.plus(convert(w.currency, w.available));
     sums.frozen = sums.frozen.plus(convert(w.currency, money(w.held).plus(w.margin)));
   }
-  for (const r of input.realisedPnl) sums.realised = sums.realised.plus(convert(r.currency, r.amount));
+  for (const d of input.netDeposits) sums.netDeposits = sums.netDeposits.plus(convert(d.currency, d.amount));
   for (const p of input.positions) {
     sums.unrealised = sums.unrealised.plus(convert(p.currency, p.unrealisedPnl));
     sums.value = sums.value.plus(convert(p.currency, p.marketValue));
   }
   const shown = (amount: Money) => toBookedString(amount, input.display);
+  const total = sums.available.plus(sums.frozen).plus(sums.unrealised);
   return {
-    total: shown(sums.available.plus(sums.frozen).plus(sums.unrealised)),
+    total: shown(total),
     available: shown(sums.available),
     frozen: shown(sums.frozen),
-    profit: shown(sums.realised.plus(sums.unrealised)),
+    // From the rounded figures, so that the screen's total − net deposits = profit to the cent.
+    profit: shown(money(shown(total)).minus(shown(sums.netDeposits))),
+    netDeposits: shown(sums.netDeposits),
     positionsValue: shown(sums.value),
     unconverted: [...unconverted].sort(),
   };

@@ -165,7 +165,8 @@ describe("stops", () => {
       state: "closed",
       closeReason: "stopLoss",
       closePrice: "9.400",
-      pnl: "-6.00",
+      pnlGross: "-6.00",
+      pnl: "-6.20",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "193.8", margin: "0" });
   });
@@ -182,7 +183,8 @@ describe("stops", () => {
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "takeProfit",
-      pnl: "12.00",
+      pnlGross: "12.00",
+      pnl: "11.78",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "211.78", margin: "0" });
   });
@@ -213,7 +215,8 @@ describe("stops", () => {
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
-      pnl: "-35.00",
+      pnlGross: "-35.00",
+      pnl: "-37.03",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
   });
@@ -236,7 +239,8 @@ describe("automatic close", () => {
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "liquidation",
-      pnl: "-5.00",
+      pnlGross: "-5.00",
+      pnl: "-5.20",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "194.8", margin: "0" });
   });
@@ -288,7 +292,8 @@ describe("closes at the open and at the close", () => {
       state: "closed",
       closeReason: "user",
       closePrice: "104.00",
-      pnl: "20.00",
+      pnlGross: "20.00",
+      pnl: "17.97",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1017.97", margin: "0" });
   });
@@ -322,7 +327,8 @@ describe("closes at the open and at the close", () => {
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "dayEnd",
-      pnl: "15.00",
+      pnlGross: "15.00",
+      pnl: "12.97",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "1012.97", margin: "0" });
   });

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { AccountOverview, Currency } from "@brokerage/api";
 import { ErrorState } from "../../../components/ErrorState";
@@ -22,7 +23,8 @@ const trend = (value: string) => (value.startsWith("-") ? "fall" : /[1-9]/.test(
 
 /**
  * The account centre's assets (spec §2): total, available, profit and frozen funds in the display
- * currency, the USD / THB switch, and the other wallets one tap away.
+ * currency, the USD / THB switch, and the other wallets one tap away. The profit is the total less the net
+ * deposits (DESIGN §5a), which the note under it names; the portfolio is one tap away.
  */
 export function AssetsCard({
   overview,
@@ -88,6 +90,14 @@ export function AssetsCard({
               <dd>{formatMoneySafe(data.frozen)}</dd>
             </div>
           </dl>
+          <p className="assets__note">
+            {t("accountCentre.profitNote", { amount: formatMoneySafe(data.netDeposits) })}
+          </p>
+          <Link className="assets__portfolio" to="/information/portfolio">
+            <Icon name="chart" />
+            <span>{t("accountCentre.toPortfolio")}</span>
+            <Icon name="chevron" className="assets__portfolio-chevron" />
+          </Link>
           {data.unconverted.length > 0 && (
             <p className="assets__note">
               {t("accountCentre.unconverted", { currencies: data.unconverted.join(", ") })}

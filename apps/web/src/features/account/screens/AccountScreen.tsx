@@ -20,6 +20,7 @@ const ACTIONS: [string, IconName][] = [
   ["/information/fundRecord", "records"],
 ];
 const SERVICES: [string, IconName][] = [
+  ["/information/portfolio", "chart"],
   ["/information/settled", "doc"],
   ["/information/fundRecord", "records"],
   ["/information/exChange", "exchange"],

@@ -18,7 +18,7 @@ const OfferingList = lazy(() => import("../../ipo").then((m) => ({ default: m.Of
 /** How many current new-share offerings the IPO tab shows. */
 const IPO_TAB_SIZE = 3;
 
-/** The user's holdings by instrument (`trade/inventory`), with the way to the positions. */
+/** The user's holdings by instrument (`trade/inventory`), with the ways to the portfolio and the positions. */
 function InventoryTab() {
   const { t } = useTranslation();
   const inventory = useInventory();
@@ -38,6 +38,7 @@ function InventoryTab() {
         )}
       </QueryView>
       <p className="home-tabs__more">
+        <Link to="/information/portfolio">{t("home.toPortfolio")}</Link>
         <Link to="/trade/index?tab=inventory">{t("home.toPositions")}</Link>
       </p>
     </>

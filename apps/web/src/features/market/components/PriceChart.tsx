@@ -17,31 +17,13 @@ import type { Candle, KlineType } from "@brokerage/api";
 import { zoneOffsetMinutes } from "@brokerage/core";
 import { decimalsOf } from "../../../lib/quote";
 import { placeTick } from "../liveCandle";
+import { themeColors, withAlpha } from "../../../components/chartTheme";
 
 /** A tick past the last candle asks for the candles again, at most this often while they stay the same. */
 const REFETCH_RETRY_MS = 5_000;
 
-/** The canvas cannot use CSS variables: the chart takes the theme's colours (app/styles/theme.css) as values. */
-export function themeColors(root: Element = document.documentElement) {
-  const style = getComputedStyle(root);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    rise: read("--rise", "#c8231d"),
-    fall: read("--fall", "#077a43"),
-    brand: read("--brand", "#1d4ed8"),
-    text: read("--text-2", "#4f596d"),
-    grid: read("--surface-sunken", "#eef1f6"),
-  };
-}
-
-/** `#rrggbb` (or `#rgb`) with an alpha, as rgba(); any other colour is returned as it is. */
-export function withAlpha(color: string, alpha: number): string {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
-  if (!hex) return color;
-  const full = hex.length === 3 ? [...hex].map((d) => d + d).join("") : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
-  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-}
+// Shared with the portfolio's equity chart (components/chartTheme.ts); re-exported for this module's users.
+export { themeColors, withAlpha } from "../../../components/chartTheme";
 
 export type ChartMode = "line" | "candles";
 

@@ -11,7 +11,8 @@ const toneOfPnl = (pnl: string) => (money(pnl).isZero() ? "moved" : pnl.startsWi
 
 /**
  * One settled trade (a closed position): the stock, long or short, quantity and leverage, the buy and sell
- * prices, the fees it paid (opening and closing fee, stamp duty), the realised P&L and when it closed.
+ * prices, the fees it paid (opening and closing fee, stamp duty), the realised P&L net of them (DESIGN §5a)
+ * with the P&L before them, and when it closed.
  */
 export function TradeItem({ trade }: { trade: TradeOrder }) {
   const { t } = useTranslation();
@@ -54,6 +55,17 @@ export function TradeItem({ trade }: { trade: TradeOrder }) {
         </span>
         <time dateTime={at}>{formatDateTime(new Date(at))}</time>
       </div>
+      {trade.pnlGross !== null && (
+        <div className="record__line record__meta">
+          <span>
+            {t("records.trades.net", {
+              gross: formatSigned(trade.pnlGross, currency),
+              costs: formatAmount(trade.costs ?? "0", currency),
+              currency,
+            })}
+          </span>
+        </div>
+      )}
     </li>
   );
 }

@@ -100,3 +100,15 @@ export function usePositionDetail(id: string | null) {
     staleTime: 0,
   });
 }
+
+/**
+ * `fund/records {reference: "trade:<id>"}`: the fund records of one order, newest first (a trade has a
+ * handful, well within the first page).
+ */
+export function useTradeRecords(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...FUND_RECORDS_KEY, "trade", orderId],
+    queryFn: () => apiPost("fund/records", { reference: `trade:${orderId}` }),
+    enabled,
+  });
+}

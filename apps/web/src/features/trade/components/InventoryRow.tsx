@@ -5,6 +5,7 @@ import type { InventoryItem } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
 import { toneOf } from "../order";
+import { PnlParts } from "./PnlSummary";
 import { DirectionChip, RowMain } from "./RowMain";
 
 const signedMoney = (value: string) => (value.startsWith("-") ? "" : "+") + formatMoneySafe(value);
@@ -29,7 +30,7 @@ export function PnlText({
   );
 }
 
-/** One line of the inventory: an instrument and direction with its lots, average cost and P&L. */
+/** One line of the inventory: an instrument and direction with its lots, average cost and P&L (net, gross). */
 export function InventoryRow({ item }: { item: InventoryItem }) {
   const { t } = useTranslation();
   return (
@@ -51,6 +52,7 @@ export function InventoryRow({ item }: { item: InventoryItem }) {
         </span>
         <span className="trade-row__pnl">
           {t("trade.pnl")} <PnlText pnl={item.pnl} rate={null} currency={item.currency} />
+          <PnlParts pnlGross={item.pnlGross} costs={item.costs} currency={item.currency} />
         </span>
       </RowMain>
     </li>

@@ -12,16 +12,19 @@ const priceOrDash = (value: string | null) => (value ? formatPrice(value) : "—
 
 /**
  * Every field of spec §3 "Order or position", in its order, with the state and the stops, and the order's
- * type. An intraday order (kind `dayTrade`) has no lock: its lock field says so rather than showing a time.
+ * type. The P&L is net of the costs paid, with the P&L before costs and the costs beside it. An intraday order (kind `dayTrade`) has no lock: its lock field says so rather than showing a time.
  */
 export function OrderFields({
   order,
   pnl,
+  pnlGross,
   returnRate,
   currentPrice,
 }: {
   order: TradeOrder;
+  /** Net of the costs paid (DESIGN §5a); `pnlGross` before them. */
   pnl: string | null;
+  pnlGross: string | null;
   returnRate: string | null;
   currentPrice: string | null;
 }) {
@@ -47,6 +50,8 @@ export function OrderFields({
     ["sellTime", time(order.closedAt)],
     ["sellPrice", priceOrDash(order.closePrice)],
     ["pnl", <PnlText key="pnl" pnl={pnl} rate={null} currency={order.currency} />],
+    ["pnlGross", <PnlText key="pnlGross" pnl={pnlGross} rate={null} currency={order.currency} />],
+    ["costs", money(order.costs)],
     ["returnRate", returnRate === null ? "—" : `${returnRate}%`],
     ["lockTime", order.kind === "dayTrade" ? t("trade.noLockIntraday") : time(order.lockedUntil)],
     ["direction", t(`trade.direction.${order.direction}`)],

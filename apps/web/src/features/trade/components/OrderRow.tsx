@@ -6,11 +6,12 @@ import { useLivePrice } from "../api/livePrice";
 import { livePnl } from "../order";
 import { OrderActions } from "./OrderActions";
 import { PnlText } from "./InventoryRow";
+import { PnlParts } from "./PnlSummary";
 import { DirectionChip, IntradayChip, RowMain, useOpenPosition } from "./RowMain";
 
 /**
- * One order or position: name and code, direction, lots and leverage, open and current price, P&L and
- * return rate. An open position's price and P&L follow the live quote feed; tapping opens the detail. An
+ * One order or position: name and code, direction, lots and leverage, open and current price, P&L net of
+ * the costs paid and return rate, with the P&L before costs and the costs under them. An open position's price and P&L follow the live quote feed; tapping opens the detail. An
  * intraday order (kind `dayTrade`) has an "Intraday" chip beside its direction, and says so in its name.
  */
 export function OrderRow({ order }: { order: TradeOrder }) {
@@ -24,6 +25,7 @@ export function OrderRow({ order }: { order: TradeOrder }) {
   const distance = waiting && current && order.limitPrice ? limitDistance(order.limitPrice, current) : null;
   const moved = open && live ? livePnl(order, live) : null;
   const profit = moved?.pnl ?? order.pnl;
+  const gross = moved?.pnlGross ?? order.pnlGross;
   const rate = moved?.returnRate ?? order.returnRate;
   const price = order.openPrice ?? order.limitPrice;
   const intraday = order.kind === "dayTrade";
@@ -59,6 +61,7 @@ export function OrderRow({ order }: { order: TradeOrder }) {
         </span>
         <span className="trade-row__pnl">
           {t("trade.pnl")} <PnlText pnl={profit} rate={rate} currency={order.currency} />
+          <PnlParts pnlGross={gross} costs={order.costs} currency={order.currency} />
         </span>
       </RowMain>
       <OrderActions order={order} name={order.name} />

@@ -11,6 +11,8 @@ import { useLivePrice } from "../api/livePrice";
 import { usePositionDetail } from "../api/trade";
 import { OrderActions } from "../components/OrderActions";
 import { OrderFields } from "../components/OrderFields";
+import { PnlSummary } from "../components/PnlSummary";
+import { TradeRecords } from "../components/TradeRecords";
 import { StopsEditor } from "../components/StopsEditor";
 import { livePnl, readPositionId } from "../order";
 import type { TradeOrder } from "@brokerage/api";
@@ -41,6 +43,9 @@ function Detail({ order }: { order: TradeOrder }) {
   const now = useNow();
   const moved = open && live ? livePnl(order, live) : null;
   const held = (open || order.state === "closing") && order.openedAt !== null && order.openPrice !== null;
+  const pnl = moved?.pnl ?? order.pnl;
+  const pnlGross = moved?.pnlGross ?? order.pnlGross;
+  const returnRate = moved?.returnRate ?? order.returnRate;
   return (
     <>
       {held && (
@@ -51,14 +56,17 @@ function Detail({ order }: { order: TradeOrder }) {
         />
       )}
       <section className="card trade-detail">
+        <PnlSummary order={order} pnl={pnl} pnlGross={pnlGross} returnRate={returnRate} />
         <OrderFields
           order={order}
           currentPrice={(open && live) || order.currentPrice}
-          pnl={moved?.pnl ?? order.pnl}
-          returnRate={moved?.returnRate ?? order.returnRate}
+          pnl={pnl}
+          pnlGross={pnlGross}
+          returnRate={returnRate}
         />
       </section>
       {open && <StopsEditor key={`${order.stopLoss}:${order.takeProfit}`} order={order} />}
+      <TradeRecords order={order} />
       <OrderActions order={order} name={order.name} layout="bar" />
     </>
   );

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from "react";
+import {
+  AreaSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+} from "lightweight-charts";
+import type { EquityPoint } from "@brokerage/api";
+import { themeColors, withAlpha } from "../../../components/chartTheme";
+
+/** Axis and crosshair money: two decimals with the locale's separators (the chart draws numbers). */
+const moneyFormatter = (locale: string) => {
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (value: number) => format.format(value);
+};
+
+/**
+ * The equity chart (TradingView lightweight-charts, as the price chart): one point a day, each day's
+ * equity at its end and the last one now, as an area in the brand colour. The dates are calendar days
+ * (`YYYY-MM-DD`), which the library draws as business days without a time zone; the zone they are days of
+ * is under the chart. The numbers are for drawing only: every figure shown as text comes as a string.
+ */
+export function EquityChart({
+  points,
+  label,
+  zoneNote,
+  busy,
+  locale,
+}: {
+  points: readonly EquityPoint[];
+  label: string;
+  zoneNote: string;
+  busy: boolean;
+  locale: string;
+}) {
+  const figure = useRef<HTMLElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<"Area"> | null>(null);
+  const drawn = useRef(0);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const colors = themeColors();
+    const api = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: "transparent" },
+        textColor: colors.text,
+        fontSize: 10,
+        // The library's logo injects an inline <style> the Content-Security-Policy refuses; the attribution
+        // its licence asks for is the link under the chart.
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      crosshair: {
+        horzLine: { labelBackgroundColor: colors.brand },
+        vertLine: { labelBackgroundColor: colors.brand },
+      },
+      handleScroll: false,
+      handleScale: false,
+      localization: { locale, priceFormatter: moneyFormatter(locale) },
+    });
+    series.current = api.addSeries(AreaSeries, {
+      lineColor: colors.brand,
+      lineWidth: 2,
+      topColor: withAlpha(colors.brand, 0.22),
+      bottomColor: withAlpha(colors.brand, 0.02),
+      priceLineVisible: false,
+      lastValueVisible: true,
+    });
+    chart.current = api;
+    return () => {
+      api.remove();
+      chart.current = series.current = null;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    if (!series.current || !chart.current) return;
+    series.current.setData(points.map((p) => ({ time: p.date as Time, value: Number(p.value) })));
+    chart.current.timeScale().fitContent();
+    drawn.current += 1;
+    figure.current?.setAttribute("data-drawn", String(drawn.current));
+  }, [points, locale]);
+
+  return (
+    <figure ref={figure} className="price-chart equity-chart" aria-label={label} aria-busy={busy}>
+      <div ref={container} className="price-chart__canvas" />
+      <figcaption className="price-chart__footer">
+        <span>{zoneNote}</span>
+        <a
+          className="price-chart__attribution"
+          href="https://www.tradingview.com/"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          TradingView
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
