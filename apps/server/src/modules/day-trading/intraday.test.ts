@@ -91,7 +91,7 @@ describe("day trades of an approved user", () => {
     const closed = await trade(t, who, "closePosition", { positionId: quick.id, idempotencyKey: newKey() });
     expect(closed).toMatchObject({
       status: 1,
-      data: { state: "closed", closeReason: "user", pnlGross: "0.00", pnl: "-2.03" },
+      data: { state: "closed", closeReason: "user", pnlGross: "0.00", pnl: "-2.02" },
     });
 
     await round();

@@ -211,12 +211,13 @@ describe("stops", () => {
     board.set("NVDA", "93.00");
     await round();
     // P&L −35.00; fee max(0.1395, 1) = 1.00; SEC fee 465 × 0.0000206 = 0.0096 → 0.01; FINRA TAF 5 ×
-    // 0.000195 = 0.000975 → 0.01. 1000 − 501 + 500 − 36.02.
+    // 0.000195 = 0.000975 → 0.01. 1000 − 501 + 500 − 36.02. Net of every cost: −35.00 − 1.00 (opening) − 1.02
+    // (closing) = −37.02.
     expect(await detail(who, order.id)).toMatchObject({
       state: "closed",
       closeReason: "stopLoss",
       pnlGross: "-35.00",
-      pnl: "-37.03",
+      pnl: "-37.02",
     });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "962.98", margin: "0" });
   });
