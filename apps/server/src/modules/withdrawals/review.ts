@@ -52,22 +52,29 @@ function subjectOf(
     amount: toBookedString(row.amount, row.currency),
     currency: row.currency,
     // A payout to an address: the network, the address in full (what the payout is sent to), the fee
-    // taken from the amount and what arrives.
-    walletNetwork: wallet?.type ?? null,
-    walletAddress: wallet?.address ?? null,
-    networkFee: wallet ? fee : null,
-    receive: wallet ? toBookedString(money(row.amount).minus(fee), row.currency) : null,
-    walletRemovedAt: wallet?.removedAt?.toISOString() ?? null,
-    // A payout to a card; cardId is what users/reveal needs to show the number in full.
-    cardNumber: card ? maskAccountNumber(card.cardNumber) : null,
-    cardId: card?.id ?? null,
-    cardHolder: card?.holderName ?? null,
-    cardBank: card?.bankName ?? null,
-    cardBranch: card?.branchName ?? null,
-    cardCountry: card?.country ?? null,
-    cardIfsc: card?.ifsc ?? null,
-    cardSwift: card?.swift ?? null,
-    cardRemovedAt: card?.removedAt?.toISOString() ?? null,
+    // taken from the amount and what arrives; to a card, the card (cardId is what users/reveal needs to
+    // show the number in full). Only the destination's own fields: none of the other kind's.
+    ...(wallet
+      ? {
+          walletNetwork: wallet.type,
+          walletAddress: wallet.address,
+          networkFee: fee,
+          receive: toBookedString(money(row.amount).minus(fee), row.currency),
+          walletRemovedAt: wallet.removedAt?.toISOString() ?? null,
+        }
+      : {}),
+    ...(card
+      ? {
+          cardNumber: maskAccountNumber(card.cardNumber),
+          cardId: card.id,
+          cardHolder: card.holderName,
+          cardBank: card.bankName,
+          cardBranch: card.branchName,
+          cardCountry: card.country,
+          ...(card.ifsc === null ? { cardSwift: card.swift } : { cardIfsc: card.ifsc }),
+          cardRemovedAt: card.removedAt?.toISOString() ?? null,
+        }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     realName: row.user.realname,
     kycStatus: row.user.kycStatus,

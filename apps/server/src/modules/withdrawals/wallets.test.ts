@@ -136,9 +136,9 @@ describe("fund/withdraw to a wallet address", () => {
       walletAddress: ADDRESSES["USDT-TRC20"],
       networkFee: "1.00",
       receive: "149.50",
-      cardNumber: null,
-      cardId: null,
+      walletRemovedAt: null,
     });
+    expect(Object.keys(item?.subject ?? {}).filter((key) => key.startsWith("card"))).toEqual([]);
     expect(await linesOf(withdrawal.id)).toEqual([
       "withdrawalHold user:available -150.50000000",
       "withdrawalHold user:held 150.50000000",
