@@ -236,10 +236,7 @@ export const withdrawals = pgTable(
     index("withdrawals_wallet_pending_idx")
       .on(t.walletAddressId)
       .where(sql`${t.state} = 'pending'`),
-    check(
-      "withdrawals_destination_check",
-      sql`(${t.bankCardId} is null) <> (${t.walletAddressId} is null)`,
-    ),
+    check("withdrawals_destination_check", sql`(${t.bankCardId} is null) <> (${t.walletAddressId} is null)`),
     check("withdrawals_fee_check", sql`${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
     check("withdrawals_state_check", sql`${t.state} in ('pending', 'approved', 'rejected')`),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),

@@ -124,11 +124,9 @@ function AddBankCardForm({ realName }: { realName: string }) {
               message: "ACCOUNT_NUMBER_INVALID",
             }),
             bankName: shape.bankName.unwrap(),
-            swift: shape.swift
-              .unwrap()
-              .refine((v) => swiftProblem(v, country)?.code !== "SWIFT_INVALID", {
-                message: "SWIFT_INVALID",
-              }),
+            swift: shape.swift.unwrap().refine((v) => swiftProblem(v, country)?.code !== "SWIFT_INVALID", {
+              message: "SWIFT_INVALID",
+            }),
           });
     },
     { holderName: realName, cardNumber: "", bankName: "", branchName: "", ifsc: "", swift: "" },
