@@ -349,9 +349,12 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await expect.poll(() => holder.inputValue()).toBe(realName);
     await holder.fill("Ravi Kumar");
     await page.getByLabel("Card number").fill("6222021234567890123");
-    await page.getByLabel("Bank name").fill("State Bank of India");
     await page.getByLabel("Branch name").fill("Mumbai Main Branch");
     await page.getByLabel("IFSC code").fill("SBIN0000300");
+    // An Indian bank is named by its IFSC.
+    await expect
+      .poll(() => page.getByRole("status", { name: "Bank name" }).textContent())
+      .toBe("State Bank of India");
     await page.getByRole("button", { name: "Bind card" }).click();
     await page.getByRole("alert").filter({ hasText: "This card is not the holder's own" }).waitFor();
     await accessible(page, "add card, refused");
@@ -376,10 +379,12 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await waitForHash(page, "#/information/addBankCard");
     await expect.poll(() => page.getByLabel("Holder name").inputValue()).toBe(realName);
-    await page.getByLabel("Card number").fill("6222021234567890456");
+    // A bank outside India is named by the user (an Indian one by its IFSC).
+    await page.getByLabel("Bank's country").selectOption("TH");
+    await page.getByLabel("Account number or IBAN").fill("6222021234567890456");
+    await page.getByLabel("SWIFT/BIC code").fill("BKKBTHBK");
     await page.getByLabel("Bank name").fill(bankName);
     await page.getByLabel("Branch name").fill(`Branch${"Y".repeat(94)}`);
-    await page.getByLabel("IFSC code").fill("SBIN0000300");
     await page.getByRole("button", { name: "Bind card" }).click();
     await waitForHash(page, "#/information/bankList");
     const list = page.getByRole("list", { name: "Bank cards" });

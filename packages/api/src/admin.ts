@@ -310,7 +310,10 @@ export const userDetail = z.object({
       cardNumberMasked: z.string(),
       bankName: z.string(),
       branchName: z.string(),
-      ifsc: z.string(),
+      /** ISO 3166-1 alpha-2 of the bank: an IFSC routes an Indian card, a SWIFT/BIC any other. */
+      country: z.string(),
+      ifsc: z.string().nullable(),
+      swift: z.string().nullable(),
       createdAt: z.string(),
       removedAt: z.string().nullable(),
     }),

@@ -105,6 +105,8 @@ export const ENTRY_TYPES = [
   "withdrawalHold",
   "withdrawalPayout",
   "withdrawalRefusal",
+  /** The network fee of a payout to a wallet address, taken from the held amount when it is paid out. */
+  "withdrawalFee",
   // Exchange (spec §9: nine currencies, plus the INR/USD transfer with its own fund-flow types)
   "exchange",
   "usToIndia",

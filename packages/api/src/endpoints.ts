@@ -83,6 +83,7 @@ export interface UserEndpoints {
   "account/portfolio": JsonCall<typeof account.portfolioRequest, typeof account.portfolio>;
   "bank/add": JsonCall<typeof cards.addBankCardRequest, typeof cards.bankCard>;
   "bank/list": JsonCall<typeof user.emptyRequest, typeof cards.bankCardList>;
+  "bank/lookup": JsonCall<typeof cards.bankLookupRequest, typeof cards.bankLookupResponse>;
   "bank/remove": JsonCall<typeof cards.removeByIdRequest, null>;
   "blockTrade/mine": JsonCall<
     typeof blockTrade.blockTradeMineRequest,

@@ -186,6 +186,18 @@ export const SETTINGS = {
     withinHours: z.number().int().min(1).max(240),
     latestDays: z.number().int().min(0).max(30),
   }),
+  /**
+   * The crypto networks each currency is paid out on, with the network fee (per wallet type, per
+   * currency): a payout to a saved address of that type sends the amount less the fee. A type or a
+   * currency not named cannot be paid out that way.
+   */
+  "withdrawal.networkFees": z.partialRecord(
+    z.enum(["USDT-TRC20", "USDT-ERC20", "BTC"]),
+    z.record(
+      z.string().regex(/^[A-Z]{3,4}$/),
+      moneyString.refine((v) => !v.startsWith("-"), "not negative"),
+    ),
+  ),
   /** The spread disclosed on every exchange quote, as a fraction of the mid rate (0.005 = 0.5%). */
   "exchange.spread": z.string().regex(/^0(\.\d{1,6})?$/),
   /** The exchange fee: a fraction of the amount paid, in the paying currency. */
@@ -380,6 +392,12 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   "withdrawal.minCreditScore": 60,
   "withdrawal.fourEyesAbove": { USD: "10000", THB: "300000", INR: "800000" },
   "withdrawal.arrival": { withinHours: 2, latestDays: 1 },
+  // US dollars go out as USDT (Tether's US-dollar token, one per dollar). The fees are those Kraken's
+  // fee schedule ("Withdrawal fees and minimums", support.kraken.com, as published in 2026) charges for
+  // USDT: about 1 USDT on Tron (TRC-20), about 10 on Ethereum (ERC-20), where gas costs more. BTC is not
+  // offered by default: a dollar amount paid in bitcoin needs a conversion rate the platform does not
+  // quote; an operator whose payout provider converts can add it here.
+  "withdrawal.networkFees": { "USDT-TRC20": { USD: "1" }, "USDT-ERC20": { USD: "10" } },
   "exchange.spread": "0.005",
   "exchange.feeRate": "0.001",
   "exchange.quoteSeconds": 30,

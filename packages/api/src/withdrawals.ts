@@ -16,7 +16,8 @@ import { PASSWORD_MAX } from "./user.js";
  * - `account`: not frozen (ACCOUNT_FROZEN), not withdraw-banned (WITHDRAW_BANNED)
  * - `fundPassword`: set (FUND_PASSWORD_NOT_SET), not locked by wrong guesses (FUND_PASSWORD_LOCKED {until})
  * - `kyc`: real-name verification done (KYC_REQUIRED) · params `{state}`
- * - `bankCard`: at least one card bound (CARD_NOT_FOUND) · params `{count}`
+ * - `bankCard`: somewhere to pay to, a bound card or a saved wallet address (CARD_NOT_FOUND) · params
+ *   `{count, wallets}` (cards, addresses)
  * - `creditScore`: at least `withdrawal.minCreditScore` (INSUFFICIENT_CREDIT_SCORE) · params `{score, minScore}`
  * - `window`: now inside `withdrawal.window` (OUTSIDE_WINDOW {start, end}) · params `{start, end, days, timeZone}`
  * - `limits`: the currency can be withdrawn, between min and max (CURRENCY_UNSUPPORTED) · params `{min, max}`
@@ -66,6 +67,17 @@ export const withdrawRule = z.object({
 });
 export type WithdrawRule = z.infer<typeof withdrawRule>;
 
+/**
+ * A crypto network a currency can be paid out on, with its fee (`withdrawal.networkFees`): the fee is
+ * taken from the amount, so the address receives the amount less the fee, in the network's coin at one
+ * unit per unit of the currency (USDT is a US-dollar token).
+ */
+export const payoutNetwork = z.object({
+  type: z.string().describe("A wallet type: USDT-TRC20, USDT-ERC20, BTC"),
+  fee: moneyString,
+});
+export type PayoutNetwork = z.infer<typeof payoutNetwork>;
+
 export const withdrawRulesRequest = z.object({ currency });
 export type WithdrawRulesRequest = z.infer<typeof withdrawRulesRequest>;
 
@@ -82,6 +94,11 @@ export const withdrawRulesResponse = z.object({
   /** Per-withdrawal limits of the currency; null when the currency cannot be withdrawn. */
   limits: z.object({ min: moneyString, max: moneyString }).nullable(),
   window: timeWindow.extend({ open: z.boolean() }),
+  /**
+   * The wallet types this currency can be paid out to, each with its network fee (taken from the
+   * amount); a saved address of another type cannot receive this currency.
+   */
+  networks: z.array(payoutNetwork),
   /** `withdrawal.arrival`: within so many hours, at the latest T+`latestDays`. */
   arrival: z.object({ withinHours: z.number().int(), latestDays: z.number().int() }),
   /**
@@ -95,16 +112,24 @@ export type WithdrawRulesResponse = z.infer<typeof withdrawRulesResponse>;
 const positiveAmount = positiveMoneyString;
 
 /**
- * `fund/withdraw`. Anything else in the body (state, userId, balance …) is ignored. An amount with more
- * decimals than the currency has answers INVALID_INPUT on `amount`.
+ * `fund/withdraw`. Pays to one of the user's bank cards (`bankCardId`) or saved wallet addresses
+ * (`walletId`): exactly one of the two (else INVALID_INPUT on `bankCardId`). Anything else in the body
+ * (state, userId, balance …) is ignored. An amount with more decimals than the currency has answers
+ * INVALID_INPUT on `amount`.
  */
-export const withdrawRequest = z.object({
-  currency,
-  amount: positiveAmount,
-  bankCardId: z.string().uuid(),
-  fundPassword: z.string().min(1).max(PASSWORD_MAX),
-  idempotencyKey,
-});
+export const withdrawRequest = z
+  .object({
+    currency,
+    amount: positiveAmount,
+    bankCardId: z.string().uuid().optional(),
+    walletId: z.string().uuid().optional(),
+    fundPassword: z.string().min(1).max(PASSWORD_MAX),
+    idempotencyKey,
+  })
+  .refine((body) => (body.bankCardId === undefined) !== (body.walletId === undefined), {
+    path: ["bankCardId"],
+    message: "one of bankCardId and walletId",
+  });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 
 export const WITHDRAWAL_STATES = ["pending", "approved", "rejected"] as const;
@@ -119,15 +144,30 @@ export const withdrawalCard = z.object({
   cardNumber: z.string().describe("Masked, e.g. 6222***********0123"),
 });
 
+/** The wallet address a withdrawal pays to (one removed since still shows). */
+export const withdrawalWallet = z.object({
+  id: z.string(),
+  /** The network, a wallet type: USDT-TRC20, USDT-ERC20, BTC. */
+  type: z.string(),
+  address: z.string(),
+});
+
 /** One withdrawal as its owner sees it (`fund/withdraw`'s answer, `fund/withdrawList`'s items). */
 export const withdrawal = z.object({
   id: z.string(),
   currency,
+  /** What leaves the balance: held at once, paid out on approval, back on refusal. */
   amount: moneyString,
+  /** The network fee of a payout to a wallet (0 to a bank card), taken from the amount when paid out. */
+  fee: moneyString,
+  /** What reaches the card or address: the amount less the fee. */
+  receive: moneyString,
   state: withdrawalState,
   /** The reviewer's reason on a refusal (also in the fund records and the message). */
   reason: z.string().nullable(),
-  card: withdrawalCard,
+  /** Exactly one of `card` and `wallet` is set. */
+  card: withdrawalCard.nullable(),
+  wallet: withdrawalWallet.nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });

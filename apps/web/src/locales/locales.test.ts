@@ -24,7 +24,11 @@ function leaves(node: unknown, prefix = "", out = new Map<string, unknown>()): M
 const english = leaves(LOCALES.en);
 const others = Object.entries(LOCALES).filter(([tag]) => tag !== "en");
 /** Texts that are the same word in another language (brand-neutral codes, numbers). */
-const SAME_IN_TRANSLATION = new Set<string>(["{{bank}} •••• {{last4}}", "{{leverage}}×"]);
+const SAME_IN_TRANSLATION = new Set<string>([
+  "{{bank}} •••• {{last4}}",
+  "{{network}} · {{address}}",
+  "{{leverage}}×",
+]);
 
 describe("locales", () => {
   it("has one locale per language of the contract, each one loadable by the app", () => {

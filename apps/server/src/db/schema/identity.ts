@@ -52,7 +52,11 @@ export const bankCards = pgTable(
     cardNumber: text("card_number").notNull(),
     bankName: text("bank_name").notNull(),
     branchName: text("branch_name").notNull(),
-    ifsc: text("ifsc").notNull(),
+    /** ISO 3166-1 alpha-2 of the bank; every card bound before countries were asked is Indian. */
+    country: text("country").notNull().default("IN"),
+    /** The bank code: an IFSC in India, a SWIFT/BIC elsewhere (exactly one, by country). */
+    ifsc: text("ifsc"),
+    swift: text("swift"),
     createdAt: instant("created_at").notNull(),
     removedAt: instant("removed_at"),
   },
@@ -61,6 +65,10 @@ export const bankCards = pgTable(
       .on(t.cardNumber)
       .where(sql`${t.removedAt} is null`),
     index("bank_cards_user_id_idx").on(t.userId, t.createdAt),
+    check(
+      "bank_cards_bank_code_check",
+      sql`(${t.country} = 'IN' and ${t.ifsc} is not null and ${t.swift} is null) or (${t.country} <> 'IN' and ${t.swift} is not null and ${t.ifsc} is null)`,
+    ),
   ],
 );
 

@@ -209,9 +209,13 @@ export const withdrawals = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    bankCardId: uuid("bank_card_id").notNull(),
+    /** Where it pays to: one of the user's bank cards or one of their wallet addresses (exactly one). */
+    bankCardId: uuid("bank_card_id"),
+    walletAddressId: uuid("wallet_address_id"),
     currency: text("currency").notNull(),
     amount: amount("amount").notNull(),
+    /** The network fee of a payout to a wallet, part of `amount` (0 to a bank card). */
+    fee: amount("fee").notNull().default("0"),
     state: reviewedState(),
     reason: text("reason"),
     holdEntryId: bigint("hold_entry_id", { mode: "number" })
@@ -229,6 +233,11 @@ export const withdrawals = pgTable(
     index("withdrawals_card_pending_idx")
       .on(t.bankCardId)
       .where(sql`${t.state} = 'pending'`),
+    index("withdrawals_wallet_pending_idx")
+      .on(t.walletAddressId)
+      .where(sql`${t.state} = 'pending'`),
+    check("withdrawals_destination_check", sql`(${t.bankCardId} is null) <> (${t.walletAddressId} is null)`),
+    check("withdrawals_fee_check", sql`${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
     check("withdrawals_state_check", sql`${t.state} in ('pending', 'approved', 'rejected')`),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),
   ],

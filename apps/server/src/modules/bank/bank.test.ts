@@ -23,7 +23,9 @@ interface Card {
   cardNumber: string;
   bankName: string;
   branchName: string;
-  ifsc: string;
+  country: string;
+  ifsc: string | null;
+  swift: string | null;
   createdAt: string;
 }
 
@@ -90,11 +92,13 @@ describe("bank/add and bank/list", () => {
     const first = await add(session, cardBody({ cardNumber: "6222 0212-3456 7890 123" }));
     expect(first).toEqual({
       id: expect.any(String),
+      country: "IN",
       holderName: REAL_NAME,
       cardNumber: "6222***********0123",
       bankName: "State Bank of India",
       branchName: "Mumbai Main Branch",
       ifsc: "SBIN0000300",
+      swift: null,
       createdAt: t.clock.now().toISOString(),
     });
     t.clock.advance(1000);
@@ -379,7 +383,15 @@ describe("documentation", () => {
   it("documents the card and wallet calls in the OpenAPI document", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/docs/openapi.json" });
     const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
-    for (const path of ["bank/list", "bank/add", "bank/remove", "wallet/list", "wallet/add", "wallet/remove"])
+    for (const path of [
+      "bank/list",
+      "bank/lookup",
+      "bank/add",
+      "bank/remove",
+      "wallet/list",
+      "wallet/add",
+      "wallet/remove",
+    ])
       expect(paths).toContain(`/api/vue/${path}`);
   });
 });

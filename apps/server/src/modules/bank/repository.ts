@@ -7,11 +7,13 @@ export const BOUND_CARD_NUMBER_INDEX = "bank_cards_bound_number";
 
 const cardColumns = {
   id: bankCards.id,
+  country: bankCards.country,
   holderName: bankCards.holderName,
   cardNumber: bankCards.cardNumber,
   bankName: bankCards.bankName,
   branchName: bankCards.branchName,
   ifsc: bankCards.ifsc,
+  swift: bankCards.swift,
   createdAt: bankCards.createdAt,
 };
 

@@ -1,17 +1,30 @@
-import { BANK_CARDS_MAX, type AddBankCardRequest, type BankCard } from "@brokerage/api";
 import {
-  isCardNumber,
+  BANK_CARDS_MAX,
+  type AddBankCardRequest,
+  type BankCard,
+  type BankLookupRequest,
+  type BankLookupResponse,
+} from "@brokerage/api";
+import {
+  IFSC_COUNTRY,
+  bankCodeSchemeOf,
+  isAccountNumber,
+  isBankCountry,
   isIfsc,
-  maskCardNumber,
+  maskAccountNumber,
   namesMatch,
-  normaliseCardNumber,
+  normaliseAccountNumber,
+  normaliseCountry,
   normaliseIfsc,
   normaliseName,
+  normaliseSwift,
+  swiftProblem,
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { uniqueViolation } from "../../lib/db-errors.js";
 import { DomainError } from "../../lib/errors.js";
+import { ifscBankName, ifscExists } from "./ifsc.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -26,11 +39,13 @@ interface Deps {
 function toBankCard(row: repo.CardRow): BankCard {
   return {
     id: row.id,
+    country: row.country,
     holderName: row.holderName,
-    cardNumber: maskCardNumber(row.cardNumber),
+    cardNumber: maskAccountNumber(row.cardNumber),
     bankName: row.bankName,
     branchName: row.branchName,
     ifsc: row.ifsc,
+    swift: row.swift,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -43,6 +58,34 @@ function toBankCard(row: repo.CardRow): BankCard {
  */
 export async function cardHasPendingWithdrawal(tx: Db, cardId: string): Promise<boolean> {
   return repo.pendingToCard(tx, cardId);
+}
+
+/** The country of a request, checked (INVALID_INPUT on `country` when it is not an ISO 3166 code). */
+function countryOf(input: string): string {
+  const country = normaliseCountry(input);
+  if (!isBankCountry(country)) throw new DomainError("INVALID_INPUT", { field: "country" });
+  return country;
+}
+
+/**
+ * What a bank code of `country` resolves to: an IFSC must have the RBI's shape (IFSC_INVALID) and exist
+ * in the dataset (IFSC_UNKNOWN), and names its bank; a SWIFT/BIC must have ISO 9362's shape
+ * (SWIFT_INVALID) and the country's code (SWIFT_COUNTRY_MISMATCH {codeCountry}), and names nothing.
+ */
+export function resolveBankCode(country: string, input: string, field: string): BankLookupResponse {
+  const scheme = bankCodeSchemeOf(country);
+  if (scheme === "IFSC") {
+    const code = normaliseIfsc(input);
+    if (!isIfsc(code)) throw new DomainError("IFSC_INVALID", { field });
+    if (!ifscExists(code)) throw new DomainError("IFSC_UNKNOWN", { field });
+    return { country, scheme, code, bankName: ifscBankName(code), branchName: null };
+  }
+  const code = normaliseSwift(input);
+  const problem = swiftProblem(code, country);
+  if (problem?.code === "SWIFT_COUNTRY_MISMATCH")
+    throw new DomainError(problem.code, { field, codeCountry: problem.codeCountry });
+  if (problem) throw new DomainError(problem.code, { field });
+  return { country, scheme, code, bankName: null, branchName: null };
 }
 
 /**
@@ -62,11 +105,28 @@ export class BankCardService {
     return (await repo.listBound(this.deps.db, userId)).map(toBankCard);
   }
 
+  /** `bank/lookup`: no database, only the bundled datasets. */
+  lookup(input: BankLookupRequest): BankLookupResponse {
+    return resolveBankCode(countryOf(input.country), input.code, "code");
+  }
+
   async add(userId: string, input: AddBankCardRequest): Promise<BankCard> {
     const { db, clock } = this.deps;
-    if (!isCardNumber(input.cardNumber))
-      throw new DomainError("CARD_NUMBER_INVALID", { field: "cardNumber" });
-    if (!isIfsc(input.ifsc)) throw new DomainError("IFSC_INVALID", { field: "ifsc" });
+    const country = countryOf(input.country);
+    const india = country === IFSC_COUNTRY;
+    if (!isAccountNumber(country, input.cardNumber))
+      throw new DomainError(india ? "CARD_NUMBER_INVALID" : "ACCOUNT_NUMBER_INVALID", {
+        field: "cardNumber",
+      });
+    // The code of the country's scheme, and none of the other (an IFSC sent for a Thai bank is a mistake).
+    const [field, other] = india ? (["ifsc", "swift"] as const) : (["swift", "ifsc"] as const);
+    if (input[other] !== undefined) throw new DomainError("INVALID_INPUT", { field: other });
+    const given = input[field];
+    if (given === undefined) throw new DomainError("INVALID_INPUT", { field });
+    const resolved = resolveBankCode(country, given, field);
+    // An Indian bank is named by its IFSC; elsewhere the user names it.
+    const bankName = resolved.bankName ?? input.bankName;
+    if (bankName === undefined) throw new DomainError("INVALID_INPUT", { field: "bankName" });
     try {
       return await db.transaction(async (tx) => {
         const owner = await repo.lockOwner(tx, userId);
@@ -78,11 +138,13 @@ export class BankCardService {
           throw new DomainError("CARD_LIMIT_REACHED", { limit: String(this.maxCards) });
         const row = await repo.insertCard(tx, {
           userId,
+          country,
           holderName: normaliseName(input.holderName),
-          cardNumber: normaliseCardNumber(input.cardNumber),
-          bankName: input.bankName,
+          cardNumber: normaliseAccountNumber(input.cardNumber),
+          bankName,
           branchName: input.branchName,
-          ifsc: normaliseIfsc(input.ifsc),
+          ifsc: india ? resolved.code : null,
+          swift: india ? null : resolved.code,
           createdAt: clock.now(),
         });
         return toBankCard(row);

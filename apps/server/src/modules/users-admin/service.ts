@@ -11,7 +11,7 @@ import {
   type UserSearchRequest,
   type UserSummary,
 } from "@brokerage/api";
-import { maskCardNumber, maskIdNumber } from "@brokerage/core";
+import { maskAccountNumber, maskIdNumber } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
@@ -62,10 +62,10 @@ const toSummary = (row: SummaryRow): UserSummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A stored card number is always a card number; a row that is not one is shown fully hidden. */
+/** A stored card number is always an account number; a row that is not one is shown fully hidden. */
 function maskedCard(number: string): string {
   try {
-    return maskCardNumber(number);
+    return maskAccountNumber(number);
   } catch {
     return "*".repeat(number.length);
   }
@@ -135,7 +135,9 @@ export class UsersAdminService {
         cardNumberMasked: maskedCard(c.cardNumber),
         bankName: c.bankName,
         branchName: c.branchName,
+        country: c.country,
         ifsc: c.ifsc,
+        swift: c.swift,
         createdAt: c.createdAt.toISOString(),
         removedAt: c.removedAt?.toISOString() ?? null,
       })),

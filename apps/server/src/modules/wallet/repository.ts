@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { users, walletAddresses } from "../../db/schema/index.js";
+import { users, walletAddresses, withdrawals } from "../../db/schema/index.js";
 
 /** The unique index on (user, type, address) of the addresses kept (migration 0004). */
 export const KEPT_ADDRESS_INDEX = "wallet_addresses_user_address";
@@ -36,9 +36,39 @@ export async function insertAddress(tx: Db, values: typeof walletAddresses.$infe
   return row;
 }
 
-/** Removes one kept address of the user (the row stays); false when there is none with that id. */
+/** One kept address of the user, locked for the transaction; undefined for another user's address too. */
+export async function lockKept(tx: Db, params: { userId: string; id: string }) {
+  const [row] = await tx
+    .select({ id: walletAddresses.id })
+    .from(walletAddresses)
+    .where(
+      and(
+        eq(walletAddresses.id, params.id),
+        eq(walletAddresses.userId, params.userId),
+        isNull(walletAddresses.removedAt),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+/**
+ * Whether a withdrawal to the address waits for review (read under the address's row lock, which
+ * `fund/withdraw` takes too before it writes one): a read of the withdrawals table here, so that the
+ * withdrawals module (which reads addresses) and this one do not import each other.
+ */
+export async function pendingToAddress(tx: Db, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.walletAddressId, id), eq(withdrawals.state, "pending")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Removes one kept address of the user (the row stays, for the withdrawals that name it). */
 export async function markRemoved(tx: Db, params: { userId: string; id: string; at: Date }) {
-  const rows = await tx
+  await tx
     .update(walletAddresses)
     .set({ removedAt: params.at })
     .where(
@@ -47,7 +77,5 @@ export async function markRemoved(tx: Db, params: { userId: string; id: string; 
         eq(walletAddresses.userId, params.userId),
         isNull(walletAddresses.removedAt),
       ),
-    )
-    .returning({ id: walletAddresses.id });
-  return rows.length > 0;
+    );
 }

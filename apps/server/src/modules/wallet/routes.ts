@@ -60,7 +60,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       ...withSession,
       schema: {
         ...schema,
-        summary: "Remove one of the user's wallet addresses; any other id answers NOT_FOUND",
+        summary:
+          "Remove one of the user's wallet addresses; refused while a withdrawal to it is pending " +
+          "(WALLET_WITHDRAWAL_PENDING). Any other id answers NOT_FOUND.",
         body: removeByIdRequest,
         response: answers(z.null(), { session: true }),
       },

@@ -59,9 +59,16 @@ export class WalletService {
     }
   }
 
-  /** Another user's address, a removed one and one that never existed all answer NOT_FOUND alike. */
+  /**
+   * Another user's address, a removed one and one that never existed all answer NOT_FOUND alike; an
+   * address with a withdrawal to it waiting for review stays until it is decided (WALLET_WITHDRAWAL_PENDING).
+   */
   async remove(userId: string, id: string): Promise<void> {
     const { db, clock } = this.deps;
-    if (!(await repo.markRemoved(db, { userId, id, at: clock.now() }))) throw new DomainError("NOT_FOUND");
+    await db.transaction(async (tx) => {
+      if (!(await repo.lockKept(tx, { userId, id }))) throw new DomainError("NOT_FOUND");
+      if (await repo.pendingToAddress(tx, id)) throw new DomainError("WALLET_WITHDRAWAL_PENDING");
+      await repo.markRemoved(tx, { userId, id, at: clock.now() });
+    });
   }
 }

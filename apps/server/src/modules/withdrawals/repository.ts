@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { bankCards, deposits, users, withdrawals } from "../../db/schema/index.js";
+import { bankCards, deposits, users, walletAddresses, withdrawals } from "../../db/schema/index.js";
 
 /** The unique index that keeps one pending withdrawal per user (migration 0005): the last guard. */
 export const ONE_PENDING_INDEX = "withdrawals_one_pending";
@@ -81,6 +81,42 @@ export async function findBoundCard(handle: Db, params: { userId: string; id: st
 }
 export type CardRow = NonNullable<Awaited<ReturnType<typeof findBoundCard>>>;
 
+const walletColumns = {
+  id: walletAddresses.id,
+  type: walletAddresses.type,
+  address: walletAddresses.address,
+};
+
+/**
+ * One of the user's kept wallet addresses, for a withdrawal to it; with `lock`, its row locked for the
+ * transaction (the lock `wallet/remove` takes before it asks whether a withdrawal to it is pending).
+ * Another user's address, a removed one and an unknown id are all undefined.
+ */
+export async function findKeptAddress(handle: Db, params: { userId: string; id: string; lock: boolean }) {
+  const query = handle
+    .select(walletColumns)
+    .from(walletAddresses)
+    .where(
+      and(
+        eq(walletAddresses.id, params.id),
+        eq(walletAddresses.userId, params.userId),
+        isNull(walletAddresses.removedAt),
+      ),
+    );
+  const [row] = params.lock ? await query.for("update") : await query;
+  return row;
+}
+export type AddressRow = NonNullable<Awaited<ReturnType<typeof findKeptAddress>>>;
+
+/** The types of the user's kept addresses, one per address (the rules count those a currency can pay). */
+export async function keptAddressTypes(handle: Db, userId: string): Promise<string[]> {
+  const rows = await handle
+    .select({ type: walletAddresses.type })
+    .from(walletAddresses)
+    .where(and(eq(walletAddresses.userId, userId), isNull(walletAddresses.removedAt)));
+  return rows.map((r) => r.type);
+}
+
 export async function insertWithdrawal(tx: Db, values: typeof withdrawals.$inferInsert) {
   const [row] = await tx.insert(withdrawals).values(values).returning({ id: withdrawals.id });
   if (!row) throw new Error("withdrawal not inserted");
@@ -91,19 +127,25 @@ const listColumns = {
   seq: withdrawals.seq,
   currency: withdrawals.currency,
   amount: withdrawals.amount,
+  fee: withdrawals.fee,
   state: withdrawals.state,
   reason: withdrawals.reason,
   createdAt: withdrawals.createdAt,
   decidedAt: withdrawals.decidedAt,
   card: cardColumns,
+  wallet: walletColumns,
 };
 
-/** A page of the user's withdrawals, newest first, with the card each pays to (removed cards too). */
+/**
+ * A page of the user's withdrawals, newest first, with the card or address each pays to (removed ones
+ * too; the other of the two is null).
+ */
 export async function listPage(db: Db, params: { userId: string; beforeSeq?: number; limit: number }) {
   return db
     .select(listColumns)
     .from(withdrawals)
-    .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .leftJoin(walletAddresses, eq(walletAddresses.id, withdrawals.walletAddressId))
     .where(
       and(
         eq(withdrawals.userId, params.userId),
@@ -144,6 +186,7 @@ export async function decide(
       userId: withdrawals.userId,
       currency: withdrawals.currency,
       amount: withdrawals.amount,
+      fee: withdrawals.fee,
     });
   return row;
 }
@@ -161,7 +204,7 @@ export async function setSettleEntry(tx: Db, params: { id: string; entryId: numb
   await tx.update(withdrawals).set({ settleEntryId: params.entryId }).where(eq(withdrawals.id, params.id));
 }
 
-/** What a reviewer sees of each withdrawal: the request, the card in full detail, the user. */
+/** What a reviewer sees of each withdrawal: the request, the card or address in full detail, the user. */
 export async function findForReview(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -170,6 +213,7 @@ export async function findForReview(db: Db, ids: readonly string[]) {
       userId: withdrawals.userId,
       currency: withdrawals.currency,
       amount: withdrawals.amount,
+      fee: withdrawals.fee,
       state: withdrawals.state,
       createdAt: withdrawals.createdAt,
       card: {
@@ -178,8 +222,16 @@ export async function findForReview(db: Db, ids: readonly string[]) {
         bankName: bankCards.bankName,
         branchName: bankCards.branchName,
         cardNumber: bankCards.cardNumber,
+        country: bankCards.country,
         ifsc: bankCards.ifsc,
+        swift: bankCards.swift,
         removedAt: bankCards.removedAt,
+      },
+      wallet: {
+        id: walletAddresses.id,
+        type: walletAddresses.type,
+        address: walletAddresses.address,
+        removedAt: walletAddresses.removedAt,
       },
       user: {
         realname: users.realname,
@@ -193,7 +245,8 @@ export async function findForReview(db: Db, ids: readonly string[]) {
       },
     })
     .from(withdrawals)
-    .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+    .leftJoin(walletAddresses, eq(walletAddresses.id, withdrawals.walletAddressId))
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(inArray(withdrawals.id, [...ids]));
 }

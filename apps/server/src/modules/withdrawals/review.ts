@@ -1,9 +1,9 @@
 import { USER_FLAGS } from "@brokerage/api";
-import { maskCardNumber, money, postHold, toBookedString, voidHold } from "@brokerage/core";
+import { maskAccountNumber, money, postHold, toBookedString, voidHold } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { book, userWallets, type Wallet } from "../ledger/index.js";
+import { bookMany, userWallets, type Wallet } from "../ledger/index.js";
 import type { Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
 import * as repo from "./repository.js";
 
@@ -39,31 +39,49 @@ function subjectOf(
   withdrawals: TotalsByKey,
   deposits: TotalsByKey,
 ): Record<string, string | null> {
-  const wallet = wallets.find((w) => w.currency === row.currency);
+  const balances = wallets.find((w) => w.currency === row.currency);
   const inCurrency = (value: string | undefined) =>
     `${toBookedString(value ?? "0", row.currency)} ${row.currency}`;
   // The user's other withdrawals in this state: this one is left out once it is decided too.
   const earlier = (state: string, totals: TotalsByKey) =>
     historyText(totals, { ...row, state }, row.state === state ? row.amount : undefined);
+  const { card, wallet } = row;
+  const fee = toBookedString(row.fee, row.currency);
   return {
     withdrawalId: row.id,
     amount: toBookedString(row.amount, row.currency),
     currency: row.currency,
-    cardNumber: maskCardNumber(row.card.cardNumber),
-    // What users/reveal needs to show the number in full.
-    cardId: row.card.id,
-    cardHolder: row.card.holderName,
-    cardBank: row.card.bankName,
-    cardBranch: row.card.branchName,
-    cardIfsc: row.card.ifsc,
-    cardRemovedAt: row.card.removedAt?.toISOString() ?? null,
+    // A payout to an address: the network, the address in full (what the payout is sent to), the fee
+    // taken from the amount and what arrives; to a card, the card (cardId is what users/reveal needs to
+    // show the number in full). Only the destination's own fields: none of the other kind's.
+    ...(wallet
+      ? {
+          walletNetwork: wallet.type,
+          walletAddress: wallet.address,
+          networkFee: fee,
+          receive: toBookedString(money(row.amount).minus(fee), row.currency),
+          walletRemovedAt: wallet.removedAt?.toISOString() ?? null,
+        }
+      : {}),
+    ...(card
+      ? {
+          cardNumber: maskAccountNumber(card.cardNumber),
+          cardId: card.id,
+          cardHolder: card.holderName,
+          cardBank: card.bankName,
+          cardBranch: card.branchName,
+          cardCountry: card.country,
+          ...(card.ifsc === null ? { cardSwift: card.swift } : { cardIfsc: card.ifsc }),
+          cardRemovedAt: card.removedAt?.toISOString() ?? null,
+        }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     realName: row.user.realname,
     kycStatus: row.user.kycStatus,
     creditScore: String(row.user.creditScore),
     flags: flagsText(row.user),
-    available: inCurrency(wallet?.available),
-    held: inCurrency(wallet?.held),
+    available: inCurrency(balances?.available),
+    held: inCurrency(balances?.held),
     withdrawalsApproved: earlier("approved", withdrawals),
     withdrawalsRejected: earlier("rejected", withdrawals),
     depositsApproved: historyText(deposits, { ...row, state: "approved" }),
@@ -72,9 +90,10 @@ function subjectOf(
 
 /**
  * What withdrawals contribute to the review queue (DESIGN §5 Reviews). Beside each request the reviewer
- * sees the card it pays to and the user's standing and history; approving posts the held amount out to
- * the platform's cash-out account, rejecting voids the hold back to available with the reviewer's reason
- * on the entry (fund flow "withdrawal refusal"), so the fund records show why.
+ * sees the card or the address (and network) it pays to and the user's standing and history; approving
+ * posts the held amount out to the platform's cash-out account (less a network fee, posted to its fees
+ * account), rejecting voids the hold back to available with the reviewer's reason on the entry (fund
+ * flow "withdrawal refusal"), so the fund records show why.
  */
 export function withdrawalReviewHandler(deps: { clock: Clock }): ReviewHandler {
   const settle = async (
@@ -93,20 +112,34 @@ export function withdrawalReviewHandler(deps: { clock: Clock }): ReviewHandler {
       at,
     });
     if (!row) throw new DomainError("ORDER_STATE_INVALID");
-    const amount = toBookedString(row.amount, row.currency);
-    const entry =
-      decision === "approved"
-        ? postHold("withdrawalPayout", row.userId, row.currency, amount)
-        : voidHold("withdrawalRefusal", row.userId, row.currency, amount);
-    const booked = await book(tx, {
-      entry,
-      userId: row.userId,
+    const { userId, currency } = row;
+    const amount = toBookedString(row.amount, currency);
+    const fee = money(row.fee);
+    // Approved: the held amount goes out, less a network fee, which goes to the platform's fees as an
+    // entry of its own (so fund records show it); refused: the whole hold comes back.
+    const entries =
+      decision === "rejected"
+        ? [voidHold("withdrawalRefusal", userId, currency, amount)]
+        : fee.isZero()
+          ? [postHold("withdrawalPayout", userId, currency, amount)]
+          : [
+              postHold(
+                "withdrawalPayout",
+                userId,
+                currency,
+                toBookedString(money(amount).minus(fee), currency),
+              ),
+              postHold("withdrawalFee", userId, currency, toBookedString(fee, currency), "fees"),
+            ];
+    const [settled] = await bookMany(tx, entries, {
+      userId,
       reference: `withdrawal:${row.id}`,
       cause: { by: "staff", staffId: decider.id },
       ...(reason !== null && { reason }),
       at,
     });
-    await repo.setSettleEntry(tx, { id: row.id, entryId: booked.entryId });
+    if (!settled) throw new Error("a decided withdrawal booked nothing");
+    await repo.setSettleEntry(tx, { id: row.id, entryId: settled.entryId });
   };
 
   return {

@@ -6,7 +6,7 @@ import {
   type WithdrawRule,
   type WithdrawRuleId,
 } from "@brokerage/api";
-import { inWindow, money, toBookedString } from "@brokerage/core";
+import { inWindow, money, toBookedString, toChargedString } from "@brokerage/core";
 import type { UserStanding } from "./repository.js";
 
 /**
@@ -25,6 +25,7 @@ export const WITHDRAWAL_SETTINGS = [
   "withdrawal.minCreditScore",
   "withdrawal.fourEyesAbove",
   "withdrawal.arrival",
+  "withdrawal.networkFees",
 ] as const;
 export type WithdrawalSettings = { [K in (typeof WITHDRAWAL_SETTINGS)[number]]: SettingValue<K> };
 
@@ -74,6 +75,32 @@ export function amountRefusal(
   return null;
 }
 
+/**
+ * The network fee of paying `currency` out to an address of `type`, at the currency's scale (rounded up,
+ * as every fee); undefined when that network does not pay out that currency.
+ */
+export function networkFeeOf(
+  settings: WithdrawalSettings,
+  type: string,
+  currency: string,
+): string | undefined {
+  const fees = settings["withdrawal.networkFees"] as Record<string, Record<string, string> | undefined>;
+  const fee = fees[type]?.[currency];
+  return fee === undefined ? undefined : toChargedString(fee, currency);
+}
+
+/** The networks that pay out `currency`, each with its fee, in the order the setting lists them. */
+export function networksOf(settings: WithdrawalSettings, currency: string) {
+  return Object.keys(settings["withdrawal.networkFees"]).flatMap((type) => {
+    const fee = networkFeeOf(settings, type, currency);
+    return fee === undefined ? [] : [{ type, fee }];
+  });
+}
+
+/** The address must receive something: the amount must be above the network's fee. */
+export const feeRefusal = (fee: string, amount: string): Refusal | null =>
+  money(amount).greaterThan(fee) ? null : { code: "AMOUNT_BELOW_FEE", params: { amount: fee } };
+
 export const pendingRefusal = (pending: Pending | undefined): Refusal | null =>
   pending ? { code: "FUND_OPERATION_PENDING" } : null;
 
@@ -83,6 +110,8 @@ export const withdrawableRefusal = (available: string, amount: string): Refusal 
 export interface Standing {
   user: UserStanding;
   cardCount: number;
+  /** The user's saved addresses on a network that pays out the currency asked about. */
+  walletCount: number;
   pending: Pending | undefined;
   /** The available balance of the currency asked about, at its scale. */
   available: string;
@@ -111,8 +140,9 @@ export function checklist(
     rule("account", accountRefusal(user)),
     rule("fundPassword", fundPasswordRefusal(user, now)),
     rule("kyc", kycRefusal(user), { state: user.kycStatus }),
-    rule("bankCard", standing.cardCount > 0 ? null : { code: "CARD_NOT_FOUND" }, {
+    rule("bankCard", standing.cardCount + standing.walletCount > 0 ? null : { code: "CARD_NOT_FOUND" }, {
       count: String(standing.cardCount),
+      wallets: String(standing.walletCount),
     }),
     rule("creditScore", creditScoreRefusal(user, minScore), {
       score: String(user.creditScore),

@@ -7,7 +7,7 @@ import {
   type WithdrawRulesResponse,
   type Withdrawal,
 } from "@brokerage/api";
-import { hold, inWindow, maskCardNumber, namesMatch, toBookedString } from "@brokerage/core";
+import { hold, inWindow, maskAccountNumber, money, namesMatch, toBookedString } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { seqCursor } from "../../lib/cursor.js";
@@ -24,14 +24,18 @@ import {
   amountRefusal,
   checklist,
   creditScoreRefusal,
+  feeRefusal,
   fundPasswordRefusal,
   kycRefusal,
   limitsOf,
+  networkFeeOf,
+  networksOf,
   pendingRefusal,
   windowRefusal,
   withdrawableRefusal,
   WITHDRAWAL_SETTINGS,
   type Refusal,
+  type WithdrawalSettings,
 } from "./rules.js";
 
 interface Deps {
@@ -40,13 +44,21 @@ interface Deps {
   fundPasswords: FundPasswordService;
 }
 
-/** What `fund/withdraw` is asked, as hashed for its idempotency key (never the fund password). */
+/**
+ * What `fund/withdraw` is asked, as hashed for its idempotency key (never the fund password): the
+ * destination is `bankCardId` or `walletId`, whichever was sent.
+ */
 interface Asked {
   currency: string;
   /** At the currency's scale, so "100" and "100.00" are one request. */
   amount: string;
-  bankCardId: string;
+  bankCardId?: string;
+  walletId?: string;
 }
+
+/** Where a checked withdrawal pays to: a card in the verified name, or an address on a paying network. */
+type Destination =
+  { kind: "card"; card: repo.CardRow } | { kind: "wallet"; wallet: repo.AddressRow; fee: string };
 
 const cursor = seqCursor("wdr");
 
@@ -54,14 +66,21 @@ function refuse(refusal: Refusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.params);
 }
 
+const maskedCard = (card: repo.CardRow) => ({ ...card, cardNumber: maskAccountNumber(card.cardNumber) });
+
 export function toWithdrawal(row: repo.ListedRow): Withdrawal {
+  const amount = toBookedString(row.amount, row.currency);
+  const fee = toBookedString(row.fee, row.currency);
   return {
     id: row.id,
     currency: row.currency as Withdrawal["currency"],
-    amount: toBookedString(row.amount, row.currency),
+    amount,
+    fee,
+    receive: toBookedString(money(amount).minus(fee), row.currency),
     state: row.state,
     reason: row.reason,
-    card: { ...row.card, cardNumber: maskCardNumber(row.card.cardNumber) },
+    card: row.card && maskedCard(row.card),
+    wallet: row.wallet,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
@@ -80,15 +99,18 @@ export class WithdrawalService {
   async rules(userId: string, currency: string): Promise<WithdrawRulesResponse> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const [user, cardCount, pending, available, settings] = await Promise.all([
+    const [user, cardCount, addressTypes, pending, available, settings] = await Promise.all([
       repo.findUserStanding(db, userId),
       countBound(db, userId),
+      repo.keptAddressTypes(db, userId),
       repo.findPending(db, userId),
       availableOf(db, userId, currency),
       getSettings(db, WITHDRAWAL_SETTINGS),
     ]);
     if (!user) throw new DomainError("UNAUTHORIZED");
-    const rules = checklist({ user, cardCount, pending, available }, settings, currency, now);
+    const networks = networksOf(settings, currency);
+    const walletCount = addressTypes.filter((type) => networks.some((n) => n.type === type)).length;
+    const rules = checklist({ user, cardCount, walletCount, pending, available }, settings, currency, now);
     const window = settings["withdrawal.window"];
     const fourEyes = settings["withdrawal.fourEyesAbove"][currency];
     return {
@@ -98,6 +120,7 @@ export class WithdrawalService {
       currencies: CURRENCIES.filter((c) => settings["withdrawal.limits"][c] !== undefined),
       available,
       limits: limitsOf(settings, currency) ?? null,
+      networks,
       window: { ...window, open: inWindow(window, now) },
       arrival: settings["withdrawal.arrival"],
       fourEyesAbove: fourEyes === undefined ? null : toBookedString(fourEyes, currency),
@@ -118,13 +141,14 @@ export class WithdrawalService {
     const asked: Asked = {
       currency: input.currency,
       amount: amountAtScale(input.amount, input.currency),
-      bankCardId: input.bankCardId,
+      ...(input.bankCardId !== undefined && { bankCardId: input.bankCardId }),
+      ...(input.walletId !== undefined && { walletId: input.walletId }),
     };
     const call: IdempotentCall = { owner: `user:${userId}`, key: input.idempotencyKey, request: asked };
     const stored = await this.storedAnswer(call);
     if (stored) return stored;
     try {
-      await this.check(db, userId, asked, { lockCard: false });
+      await this.check(db, userId, asked, { lock: false });
       await fundPasswords.verify(db, userId, input.fundPassword);
       refuse(withdrawableRefusal(await availableOf(db, userId, asked.currency), asked.amount));
     } catch (error) {
@@ -137,7 +161,7 @@ export class WithdrawalService {
     try {
       return await idempotent(db, clock, call, (tx) => this.hold(tx, userId, asked, input.idempotencyKey));
     } catch (error) {
-      // Two requests to different cards passed every check at once: the database keeps one pending.
+      // Two requests to different destinations passed every check at once: the database keeps one pending.
       if (uniqueViolation(error) === repo.ONE_PENDING_INDEX) throw new DomainError("FUND_OPERATION_PENDING");
       throw error;
     }
@@ -154,8 +178,11 @@ export class WithdrawalService {
     };
   }
 
-  /** The rules before the fund password, in order; the card's row locked when asked (in the transaction). */
-  private async check(handle: Db, userId: string, asked: Asked, options: { lockCard: boolean }) {
+  /**
+   * The rules before the fund password, in order; the card's or address's row locked when asked (in the
+   * transaction).
+   */
+  private async check(handle: Db, userId: string, asked: Asked, options: { lock: boolean }) {
     const now = this.deps.clock.now();
     const [user, settings] = await Promise.all([
       repo.findUserStanding(handle, userId),
@@ -165,22 +192,51 @@ export class WithdrawalService {
     refuse(accountRefusal(user));
     refuse(fundPasswordRefusal(user, now));
     refuse(kycRefusal(user));
-    const card = await repo.findBoundCard(handle, { userId, id: asked.bankCardId, lock: options.lockCard });
-    // Another user's card answers as an unknown one: whether an id is someone's card is not this user's
-    // to learn (as everywhere: another user's ids are not found). "Card not the holder's" (spec §5, §8)
-    // is the user's own card in a name other than their verified real name.
-    if (!card) throw new DomainError("CARD_NOT_FOUND", { field: "bankCardId" });
-    if (user.realname === null || !namesMatch(card.holderName, user.realname))
-      throw new DomainError("CARD_NOT_OWNED", { field: "bankCardId" });
+    const destination = await this.destinationOf(handle, userId, asked, user.realname, settings, options);
     refuse(creditScoreRefusal(user, settings["withdrawal.minCreditScore"]));
     refuse(windowRefusal(settings["withdrawal.window"], now));
     refuse(amountRefusal(limitsOf(settings, asked.currency), asked.amount));
+    if (destination.kind === "wallet") refuse(feeRefusal(destination.fee, asked.amount));
     refuse(pendingRefusal(await repo.findPending(handle, userId)));
-    return { card, settings };
+    return { destination, settings };
+  }
+
+  /**
+   * The card or address asked for. Another user's answers as an unknown one: whether an id is someone's
+   * card is not this user's to learn (as everywhere: another user's ids are not found). "Card not the
+   * holder's" (spec §5, §8) is the user's own card in a name other than their verified real name. An
+   * address needs a network that pays out the currency (`withdrawal.networkFees`), and its fee.
+   */
+  private async destinationOf(
+    handle: Db,
+    userId: string,
+    asked: Asked,
+    realname: string | null,
+    settings: WithdrawalSettings,
+    options: { lock: boolean },
+  ): Promise<Destination> {
+    if (asked.walletId !== undefined) {
+      const wallet = await repo.findKeptAddress(handle, { userId, id: asked.walletId, lock: options.lock });
+      if (!wallet) throw new DomainError("WALLET_NOT_FOUND", { field: "walletId" });
+      const fee = networkFeeOf(settings, wallet.type, asked.currency);
+      if (fee === undefined)
+        throw new DomainError("NETWORK_UNSUPPORTED", {
+          field: "walletId",
+          type: wallet.type,
+          currency: asked.currency,
+        });
+      return { kind: "wallet", wallet, fee };
+    }
+    const id = asked.bankCardId ?? "";
+    const card = await repo.findBoundCard(handle, { userId, id, lock: options.lock });
+    if (!card) throw new DomainError("CARD_NOT_FOUND", { field: "bankCardId" });
+    if (realname === null || !namesMatch(card.holderName, realname))
+      throw new DomainError("CARD_NOT_OWNED", { field: "bankCardId" });
+    return { kind: "card", card };
   }
 
   private async hold(tx: Db, userId: string, asked: Asked, idempotencyKey: string): Promise<Withdrawal> {
-    const { card, settings } = await this.check(tx, userId, asked, { lockCard: true });
+    const { destination, settings } = await this.check(tx, userId, asked, { lock: true });
     const { currency, amount } = asked;
     const available = await availableOf(tx, userId, currency);
     refuse(withdrawableRefusal(available, amount));
@@ -194,6 +250,7 @@ export class WithdrawalService {
       earlier: async (since) => [await repo.withdrawnSince(tx, { userId, currency, since })],
       now: at,
     });
+    // The whole amount is held, the network fee included: it is taken from the hold when paid out.
     const held = await book(tx, {
       entry: hold("withdrawalHold", userId, currency, amount),
       userId,
@@ -203,12 +260,15 @@ export class WithdrawalService {
       at,
       insufficient: () => new DomainError("INSUFFICIENT_WITHDRAWABLE", { available }),
     });
+    const fee = destination.kind === "wallet" ? destination.fee : toBookedString("0", currency);
     await repo.insertWithdrawal(tx, {
       id,
       userId,
-      bankCardId: card.id,
+      bankCardId: destination.kind === "card" ? destination.card.id : null,
+      walletAddressId: destination.kind === "wallet" ? destination.wallet.id : null,
       currency,
       amount,
+      fee,
       holdEntryId: held.entryId,
       createdAt: at,
     });
@@ -223,9 +283,12 @@ export class WithdrawalService {
       id,
       currency: asked.currency as Withdrawal["currency"],
       amount,
+      fee,
+      receive: toBookedString(money(amount).minus(fee), currency),
       state: "pending",
       reason: null,
-      card: { ...card, cardNumber: maskCardNumber(card.cardNumber) },
+      card: destination.kind === "card" ? maskedCard(destination.card) : null,
+      wallet: destination.kind === "wallet" ? destination.wallet : null,
       createdAt: at.toISOString(),
       decidedAt: null,
     };

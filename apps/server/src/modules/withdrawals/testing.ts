@@ -64,6 +64,30 @@ export async function bindCard(t: TestApp, session: Session): Promise<string> {
   return (answer.data as { id: string }).id;
 }
 
+/** A valid address of each wallet type (Tron's USDT contract, Ethereum's, the Bitcoin genesis output). */
+export const ADDRESSES = {
+  "USDT-TRC20": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  "USDT-ERC20": "0xdac17f958d2ee523a2206206994597c13d831ec7",
+  BTC: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+} as const;
+
+/** Saves a wallet address of the user and answers its id. */
+export async function saveWallet(
+  t: TestApp,
+  session: Session,
+  type: keyof typeof ADDRESSES = "USDT-TRC20",
+): Promise<string> {
+  const answer = await call(t.app, "wallet/add", { type, address: ADDRESSES[type] }, session.headers);
+  expect(answer).toMatchObject({ status: 1 });
+  return (answer.data as { id: string }).id;
+}
+
+/** A withdrawal to a wallet: as withdrawBody, with `walletId` in the place of `bankCardId`. */
+export const walletBody = (walletId: string, overrides: Record<string, unknown> = {}) => {
+  const { bankCardId: _card, ...body } = withdrawBody("", overrides);
+  return { ...body, walletId };
+};
+
 /** Money in, as an approved deposit books it. */
 export async function deposit(t: TestApp, userId: string, currency: string, amount: string) {
   await t.database.db.transaction((tx) =>

@@ -64,6 +64,10 @@ describe("fund/withdrawRules", () => {
       currencies: ["USD", "THB", "INR"],
       available: "1000.00",
       limits: { min: "100.00", max: "50000.00" },
+      networks: [
+        { type: "USDT-TRC20", fee: "1.00" },
+        { type: "USDT-ERC20", fee: "10.00" },
+      ],
       window: { days: [1, 2, 3, 4, 5], from: "09:30", to: "24:00", timeZone: "Asia/Kolkata", open: true },
       arrival: { withinHours: 2, latestDays: 1 },
       fourEyesAbove: "10000.00",
@@ -71,7 +75,7 @@ describe("fund/withdrawRules", () => {
         { id: "account", met: true, code: null, params: {}, fix: null },
         { id: "fundPassword", met: true, code: null, params: {}, fix: null },
         { id: "kyc", met: true, code: null, params: { state: "verified" }, fix: null },
-        { id: "bankCard", met: true, code: null, params: { count: "1" }, fix: null },
+        { id: "bankCard", met: true, code: null, params: { count: "1", wallets: "0" }, fix: null },
         { id: "creditScore", met: true, code: null, params: { score: "100", minScore: "60" }, fix: null },
         {
           id: "window",
@@ -400,6 +404,8 @@ describe("fund/withdraw: the hold", () => {
       id: expect.any(String),
       currency: "USD",
       amount: "120.50",
+      fee: "0.00",
+      receive: "120.50",
       state: "pending",
       reason: null,
       card: {
@@ -408,6 +414,7 @@ describe("fund/withdraw: the hold", () => {
         bankName: "State Bank of India",
         cardNumber: expect.stringMatching(/^6222\*+\d{4}$/),
       },
+      wallet: null,
       createdAt: t.clock.now().toISOString(),
       decidedAt: null,
     });
@@ -497,7 +504,7 @@ describe("fund/withdrawList", () => {
     const page = first.data as WithdrawListResponse;
     expect(page.items).toHaveLength(20);
     expect(page.items[0]).toMatchObject({ amount: "120.00", state: "rejected", reason: "Reason 20" });
-    expect(page.items[0]?.card.cardNumber).toMatch(/^6222\*+\d{4}$/);
+    expect(page.items[0]?.card?.cardNumber).toMatch(/^6222\*+\d{4}$/);
     expect(page.nextCursor).toEqual(expect.any(String));
     const second = (await fund(t, ready.session, "withdrawList", { cursor: page.nextCursor }))
       .data as WithdrawListResponse;

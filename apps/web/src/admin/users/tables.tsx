@@ -26,9 +26,13 @@ export function CardsTable({ userId, cards }: { userId: string; cards: UserDetai
     { title: t("cards.bank"), dataIndex: "bankName" },
     { title: t("cards.branch"), dataIndex: "branchName" },
     {
-      title: t("cards.ifsc"),
-      dataIndex: "ifsc",
-      render: (v: string) => <span className="admin-mono">{v}</span>,
+      title: t("cards.bankCode"),
+      key: "bankCode",
+      render: (_, card) => (
+        <span className="admin-mono">
+          {card.ifsc === null ? `SWIFT ${card.swift ?? ""} · ${card.country}` : `IFSC ${card.ifsc}`}
+        </span>
+      ),
     },
     { title: t("cards.added"), dataIndex: "createdAt", render: when },
     {

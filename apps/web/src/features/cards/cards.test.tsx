@@ -12,6 +12,7 @@ vi.mock("../../lib/api", async (importOriginal) => ({
 
 import "../../lib/i18n";
 import { calls, renderAt, serve, signedInTests } from "../../test/api";
+import { ApiError } from "../../lib/apiError";
 import BankListScreen from "./screens/BankListScreen";
 import AddBankCardScreen from "./screens/AddBankCardScreen";
 import UsdtAddressScreen from "./screens/UsdtAddressScreen";
@@ -21,11 +22,13 @@ const TRC20 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 const card: BankCard = {
   id: "5b0d3a8e-8c36-4c1f-9d55-1c1f0e8a7b01",
+  country: "IN",
   holderName: "Priya Sharma",
   cardNumber: "6222***********0123",
   bankName: "State Bank of India",
   branchName: "Mumbai Main Branch",
   ifsc: "SBIN0000300",
+  swift: null,
   createdAt: "2025-01-02T03:04:05.000Z",
 };
 
@@ -111,17 +114,33 @@ describe("/information/addBankCard", () => {
     expect(screen.getByRole("button", { name: "View verification status" })).toBeTruthy();
   });
 
-  it("fills in the verified name, checks the fields before sending, and sends a valid card", async () => {
+  /** `bank/lookup` as the server answers it: SBIN0000300 is State Bank of India, anything else unknown. */
+  const lookup = ({ code }: { code: string }) => {
+    if (code !== "SBIN0000300") throw new ApiError("IFSC_UNKNOWN", { field: "code" }, "No bank branch");
+    return {
+      country: "IN",
+      scheme: "IFSC" as const,
+      code,
+      bankName: "State Bank of India",
+      branchName: null,
+    };
+  };
+
+  it("fills in the verified name, names the bank from the IFSC, checks the fields, and sends a valid card", async () => {
     serve({
       "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }),
+      "bank/lookup": lookup,
       "bank/add": card,
     });
     show(<AddBankCardScreen />);
     const holder = (await screen.findByLabelText("Holder name")) as HTMLInputElement;
     expect(holder.value).toBe("Priya Sharma");
+    expect((screen.getByLabelText("Bank's country") as HTMLSelectElement).value).toBe("IN");
+    expect(screen.getByRole("status", { name: "Bank name" }).textContent).toBe(
+      "Filled in from the IFSC code",
+    );
 
     type("Card number", "6222 0212 3456");
-    type("Bank name", "State Bank of India");
     type("Branch name", "Mumbai Main Branch");
     type("IFSC code", "SBIN1000300");
     type("Holder name", "Someone Else");
@@ -130,18 +149,77 @@ describe("/information/addBankCard", () => {
       await screen.findByText("Enter a valid IFSC code: 4 letters, then 0, then 6 letters or digits"),
     ).toBeTruthy();
     expect(screen.getByText("This card is not the holder's own")).toBeTruthy();
+    // A malformed code is never looked up.
+    expect(calls("bank/lookup")).toHaveLength(0);
     expect(calls("bank/add")).toHaveLength(0);
 
     type("IFSC code", "sbin0000300");
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Bank name" }).textContent).toBe("State Bank of India"),
+    );
+    expect(calls("bank/lookup")[0]?.[1]).toEqual({ country: "IN", code: "SBIN0000300" });
     type("Holder name", "priya  sharma");
     fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
     await waitFor(() => expect(calls("bank/add")).toHaveLength(1));
     expect(calls("bank/add")[0]?.[1]).toEqual({
+      country: "IN",
       holderName: "priya  sharma",
       cardNumber: "6222 0212 3456",
-      bankName: "State Bank of India",
       branchName: "Mumbai Main Branch",
       ifsc: "sbin0000300",
+    });
+  });
+
+  it("refuses an IFSC that no branch has, beside the field, without sending the card", async () => {
+    serve({
+      "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }),
+      "bank/lookup": lookup,
+    });
+    show(<AddBankCardScreen />);
+    await screen.findByLabelText("Holder name");
+    type("Card number", "6222 0212 3456");
+    type("Branch name", "Mumbai Main Branch");
+    type("IFSC code", "SBIN0999999");
+    const message = "No bank branch has this IFSC code: check it against your cheque book or passbook";
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText("IFSC code").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    expect(calls("bank/add")).toHaveLength(0);
+  });
+
+  it("asks a bank elsewhere for its SWIFT/BIC, of that country, and its name", async () => {
+    serve({
+      "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }),
+      "bank/add": { ...card, country: "TH", ifsc: null, swift: "BKKBTHBK", bankName: "Bangkok Bank" },
+    });
+    show(<AddBankCardScreen />);
+    fireEvent.change(await screen.findByLabelText("Bank's country"), { target: { value: "TH" } });
+    expect(screen.queryByLabelText("IFSC code")).toBeNull();
+    type("Account number or IBAN", "123-4-56789-0");
+    type("Bank name", "Bangkok Bank");
+    type("Branch name", "Silom");
+    type("SWIFT/BIC code", "BKKB");
+    fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
+    expect(
+      await screen.findByText("Enter a valid SWIFT/BIC code: 8 or 11 letters and digits, such as DEUTDEFF"),
+    ).toBeTruthy();
+    type("SWIFT/BIC code", "DEUTDEFF");
+    fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
+    expect(
+      await screen.findByText("This SWIFT/BIC code is of a bank in Germany, not in the country chosen"),
+    ).toBeTruthy();
+    expect(calls("bank/add")).toHaveLength(0);
+    type("SWIFT/BIC code", "bkkbthbk");
+    fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
+    await waitFor(() => expect(calls("bank/add")).toHaveLength(1));
+    expect(calls("bank/add")[0]?.[1]).toEqual({
+      country: "TH",
+      holderName: "Priya Sharma",
+      cardNumber: "123-4-56789-0",
+      bankName: "Bangkok Bank",
+      branchName: "Silom",
+      swift: "bkkbthbk",
     });
   });
 
@@ -154,13 +232,15 @@ describe("/information/addBankCard", () => {
     expect(calls("bank/add")).toHaveLength(0);
   });
 
-  it("refuses a bank name that hides a direction control, and says why, without sending it", async () => {
-    serve({ "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }) });
+  it("refuses a branch name that hides a direction control, and says why, without sending it", async () => {
+    serve({
+      "user/getUserinfo": userInfo({ kycStatus: "verified", realname: "Priya Sharma" }),
+      "bank/lookup": lookup,
+    });
     show(<AddBankCardScreen />);
     await screen.findByLabelText("Holder name");
     type("Card number", "6222 0212 3456");
-    type("Bank name", "\u202Egnp.exe");
-    type("Branch name", "Mumbai Main Branch");
+    type("Branch name", "\u202Egnp.exe");
     type("IFSC code", "SBIN0000300");
     fireEvent.click(screen.getByRole("button", { name: "Bind card" }));
     expect(

@@ -230,6 +230,9 @@ describe("/information/settled", () => {
     id: "8d0c6f55-0c1e-4a4e-9f3b-6b1c2a3d4e5f",
     currency: "USD",
     amount: "150.00",
+    fee: "0.00",
+    receive: "150.00",
+    wallet: null,
     state: "rejected",
     reason: "Name on the card differs",
     card: {

@@ -20,8 +20,17 @@ export function standingText(t: TFunction, rule: WithdrawRule, currency: string,
       return rule.met ? t(`withdraw.rule.${rule.id}.met`) : errorText(rule.code ?? undefined, p);
     case "kyc":
       return t(`withdraw.rule.kyc.${state}`, { state: t(`withdraw.kycState.${p.state ?? "not_verified"}`) });
-    case "bankCard":
-      return t(`withdraw.rule.bankCard.${state}`, { count: Number(p.count ?? 0) });
+    case "bankCard": {
+      const cards = Number(p.count ?? 0);
+      const wallets = Number(p.wallets ?? 0);
+      if (!rule.met) return t("withdraw.rule.bankCard.unmet");
+      if (wallets === 0) return t("withdraw.rule.bankCard.met", { count: cards });
+      if (cards === 0) return t("withdraw.rule.bankCard.metWallets", { count: wallets });
+      return t("withdraw.rule.bankCard.metBoth", {
+        cards: t("withdraw.rule.bankCard.met", { count: cards }),
+        wallets: t("withdraw.rule.bankCard.metWallets", { count: wallets }),
+      });
+    }
     case "creditScore":
       return t(`withdraw.rule.creditScore.${state}`, { score: p.score, minScore: p.minScore });
     case "window":

@@ -4,6 +4,7 @@ import Dialog from "antd-mobile/es/components/dialog";
 import { Route, Routes } from "react-router";
 import type {
   BankCard,
+  WalletAddress,
   Withdrawal,
   WithdrawListResponse,
   WithdrawRule,
@@ -24,11 +25,13 @@ import CashOutScreen from "./screens/CashOutScreen";
 
 const card: BankCard = {
   id: "5b0d3a8e-8c36-4c1f-9d55-1c1f0e8a7b01",
+  country: "IN",
   holderName: "Priya Sharma",
   cardNumber: "6222***********0123",
   bankName: "State Bank of India",
   branchName: "Mumbai Main Branch",
   ifsc: "SBIN0000300",
+  swift: null,
   createdAt: "2025-01-02T03:04:05.000Z",
 };
 
@@ -61,6 +64,10 @@ function rulesAnswer(
     currencies: ["USD", "THB", "INR"],
     available: "1250.50",
     limits: { min: "100.00", max: "50000.00" },
+    networks: [
+      { type: "USDT-TRC20", fee: "1.00" },
+      { type: "USDT-ERC20", fee: "10.00" },
+    ],
     window: { days: [1, 2, 3, 4, 5], from: "09:30", to: "24:00", timeZone: "Asia/Kolkata", open: true },
     arrival: { withinHours: 2, latestDays: 1 },
     fourEyesAbove: "10000.00",
@@ -71,9 +78,12 @@ const held: Withdrawal = {
   id: "9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
   currency: "USD",
   amount: "1250.50",
+  fee: "0.00",
+  receive: "1250.50",
   state: "pending",
   reason: null,
   card: { id: card.id, holderName: card.holderName, bankName: card.bankName, cardNumber: card.cardNumber },
+  wallet: null,
   createdAt: "2026-01-05T08:00:00.000Z",
   decidedAt: null,
 };
@@ -113,6 +123,7 @@ describe("/information/cashOut", () => {
         },
       }),
       "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
     });
     show();
     const rules = await screen.findByRole("region", { name: "Before you withdraw" });
@@ -136,6 +147,7 @@ describe("/information/cashOut", () => {
         window: { met: false, code: "OUTSIDE_WINDOW", params: { start: "09:30", end: "24:00" } },
       }),
       "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
     });
     show();
     const form = await screen.findByRole("form", { name: "Withdrawal request" });
@@ -157,6 +169,7 @@ describe("/information/cashOut", () => {
     serve({
       "fund/withdrawRules": rulesAnswer(),
       "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
       "fund/withdraw": held,
     });
     show();
@@ -194,11 +207,106 @@ describe("/information/cashOut", () => {
     ]);
   });
 
+  it("pays to a saved address: discloses its network and fee, confirms the address, and sends walletId", async () => {
+    const trc: WalletAddress = {
+      id: "2f6a1c0e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+      type: "USDT-TRC20",
+      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      createdAt: "2025-01-02T03:04:05.000Z",
+    };
+    const btc: WalletAddress = {
+      ...trc,
+      id: "3a7b2d1f-4c5e-4f60-9b0a-1d2e3f4a5b6c",
+      type: "BTC",
+      address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+    };
+    serve({
+      "fund/withdrawRules": rulesAnswer(),
+      "bank/list": { items: [card] },
+      "wallet/list": { items: [trc, btc] },
+      "fund/withdraw": {
+        ...held,
+        amount: "150.00",
+        fee: "1.00",
+        receive: "149.00",
+        card: null,
+        wallet: { id: trc.id, type: trc.type, address: trc.address },
+      },
+    });
+    show();
+    const form = await screen.findByRole("form", { name: "Withdrawal request" });
+    const payTo = within(form).getByRole("group", { name: "Pay to" });
+    // A card and a paying address: the user picks; a BTC address cannot receive US dollars.
+    expect(within(payTo).getByRole("radio", { name: /State Bank of India •••• 0123/ })).toHaveProperty(
+      "checked",
+      false,
+    );
+    expect(within(payTo).getByRole("radio", { name: /Bitcoin/ })).toHaveProperty("disabled", true);
+    expect(payTo.textContent).toContain("Not paid out in USD on this network");
+    const address = within(payTo).getByRole("radio", { name: /USDT \(Tron, TRC-20\) · TR7NHq…gjLj6t/ });
+    expect(address.closest("label")?.textContent).toContain("Network fee 1.00 USD");
+    fireEvent.click(address);
+    fill(/^Amount/, "150");
+    expect(form.textContent).toContain(
+      "Network fee 1.00 USD, taken from the amount: the address receives 149.00 USD as USDT (Tron, TRC-20).",
+    );
+    fill(/^Fund password/, "fund-pass-2468");
+    fireEvent.click(within(form).getByRole("button", { name: "Withdraw" }));
+    const sheet = await screen.findByRole("dialog", { name: "Confirm the withdrawal" });
+    expect(sheet.textContent).toContain("USDT (Tron, TRC-20)");
+    expect(sheet.textContent).toContain("1.00 USD");
+    expect(sheet.textContent).toContain("149.00 USD");
+    expect(sheet.textContent).toContain(trc.address);
+    expect(sheet.textContent).toContain("coins sent to a wrong address or network cannot be recovered");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("heading", { name: "Withdrawal requested" })).toBeTruthy();
+    expect(screen.getByText("Network fee 1.00 USD; the address receives 149.00 USD.")).toBeTruthy();
+    expect(calls("fund/withdraw")[0]?.[1]).toEqual({
+      currency: "USD",
+      amount: "150",
+      walletId: trc.id,
+      fundPassword: "fund-pass-2468",
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    });
+  });
+
+  it("refuses an amount not above the network fee before asking the server", async () => {
+    const trc: WalletAddress = {
+      id: "2f6a1c0e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+      type: "USDT-ERC20",
+      address: "0xdac17f958d2ee523a2206206994597c13d831ec7",
+      createdAt: "2025-01-02T03:04:05.000Z",
+    };
+    const rules = rulesAnswer();
+    serve({
+      "fund/withdrawRules": {
+        ...rules,
+        limits: { min: "1.00", max: "50000.00" },
+        networks: [{ type: "USDT-ERC20", fee: "10.00" }],
+      },
+      "bank/list": { items: [] },
+      "wallet/list": { items: [trc] },
+    });
+    show();
+    const form = await screen.findByRole("form", { name: "Withdrawal request" });
+    // The only place to pay to is chosen already.
+    expect(within(form).getByRole("radio", { name: /USDT \(Ethereum, ERC-20\)/ })).toHaveProperty(
+      "checked",
+      true,
+    );
+    fill(/^Amount/, "10");
+    fill(/^Fund password/, "fund-pass-2468");
+    fireEvent.click(within(form).getByRole("button", { name: "Withdraw" }));
+    expect(await within(form).findByText("The amount must be above the network fee of 10.00")).toBeTruthy();
+    expect(calls("fund/withdraw")).toEqual([]);
+  });
+
   it("shows a refusal beside its field, and retries a lost answer with the same key", async () => {
     let attempt = 0;
     serve({
       "fund/withdrawRules": rulesAnswer(),
       "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
       "fund/withdraw": () => {
         attempt += 1;
         if (attempt === 1) throw new ApiError("FUND_PASSWORD_WRONG", {}, "The fund password is wrong");
@@ -235,7 +343,12 @@ describe("/information/cashOut", () => {
       items: [{ ...held, state: "rejected", reason: "Bank details do not match", decidedAt: held.createdAt }],
       nextCursor: null,
     };
-    serve({ "fund/withdrawList": page, "fund/withdrawRules": rulesAnswer(), "bank/list": { items: [card] } });
+    serve({
+      "fund/withdrawList": page,
+      "fund/withdrawRules": rulesAnswer(),
+      "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
+    });
     show("/information/cashOut?tab=records");
     const list = await screen.findByRole("list", { name: "Records" });
     expect(list.textContent).toContain("Bank details do not match");
@@ -247,6 +360,7 @@ describe("/information/cashOut", () => {
       "fund/withdrawList": { items: [], nextCursor: null },
       "fund/withdrawRules": rulesAnswer(),
       "bank/list": { items: [card] },
+      "wallet/list": { items: [] },
     });
     show("/information/cashOut?tab=records");
     expect(await screen.findByText("No withdrawals yet")).toBeTruthy();

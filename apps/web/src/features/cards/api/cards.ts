@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AddBankCardRequest, AddWalletRequest } from "@brokerage/api";
+import type { AddBankCardRequest, AddWalletRequest, BankLookupRequest } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 
 export const BANK_CARDS_KEY = ["bank", "list"] as const;
@@ -14,11 +14,26 @@ export function useBankCards() {
   });
 }
 
-/** `bank/add`: binds a card; the list is read again afterwards. */
+/**
+ * `bank/lookup {country, code}`: what a bank code resolves to (an IFSC's bank), asked once the code has
+ * its scheme's shape. A refusal (IFSC_UNKNOWN …) is the field's to show, not a toast; the same code is
+ * not asked twice.
+ */
+export function useBankLookup(request: BankLookupRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: ["bank", "lookup", request.country, request.code],
+    queryFn: () => apiPost("bank/lookup", request, { silent: true }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** `bank/add`: binds a card; the list is read again afterwards. Refusals are the form's to show. */
 export function useAddBankCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AddBankCardRequest) => apiPost("bank/add", values),
+    mutationFn: (values: AddBankCardRequest) => apiPost("bank/add", values, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_CARDS_KEY }),
   });
 }

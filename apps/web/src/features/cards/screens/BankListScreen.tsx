@@ -1,4 +1,5 @@
 import "../cards.css";
+import { useMemo } from "react";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import type { BankCard } from "@brokerage/api";
@@ -13,6 +14,7 @@ import { Refreshable } from "../../../components/Refreshable";
 import { useBankCards, useRemoveBankCard } from "../api/cards";
 import { displayMasked, lastFour } from "../components/cardNumber";
 import { confirmRemoval } from "../components/confirm";
+import { countryNamer } from "../components/countries";
 
 const ADD_PATH = "/information/addBankCard";
 
@@ -68,7 +70,8 @@ export default function BankListScreen() {
 }
 
 function BankCardTile({ card }: { card: BankCard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const countryName = useMemo(() => countryNamer(i18n.language), [i18n.language]);
   const remove = useRemoveBankCard();
   const last4 = lastFour(card.cardNumber);
   const ask = async () => {
@@ -96,8 +99,12 @@ function BankCardTile({ card }: { card: BankCard }) {
           <dd>{card.holderName}</dd>
         </div>
         <div>
-          <dt>{t("cards.ifsc")}</dt>
-          <dd>{card.ifsc}</dd>
+          <dt>{t(card.ifsc === null ? "cards.swift" : "cards.ifsc")}</dt>
+          <dd>{card.ifsc ?? card.swift}</dd>
+        </div>
+        <div className="bank-card__branch">
+          <dt>{t("cards.country")}</dt>
+          <dd>{countryName(card.country)}</dd>
         </div>
         <div className="bank-card__branch">
           <dt>{t("cards.branch")}</dt>

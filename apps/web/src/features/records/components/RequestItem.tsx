@@ -2,7 +2,8 @@ import "../records.css";
 import type { DepositRecord, Withdrawal } from "@brokerage/api";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
-import { lastFour } from "../../cards";
+import { i18n } from "../../../lib/i18n";
+import { destinationLabel } from "../../cards";
 import { formatAmount } from "./amount";
 import { VoucherButton } from "./VoucherButton";
 
@@ -40,7 +41,7 @@ export const withdrawalView = (w: Withdrawal): RequestView => ({
   amount: w.amount,
   currency: w.currency,
   state: w.state,
-  detail: `${w.card.bankName} •••• ${lastFour(w.card.cardNumber)}`,
+  detail: destinationLabel(i18n.t, w),
   reason: w.reason,
   voucher: false,
   createdAt: w.createdAt,

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Withdrawal } from "@brokerage/api";
 import { Icon } from "../../../components/icons";
 import { formatMoneySafe } from "../../../lib/money";
-import { lastFour } from "../../cards";
+import { destinationLabel } from "../../cards";
 
 /** The withdrawal is held and waits for review: what, to where, when it arrives, and what comes next. */
 export function WithdrawDone({
@@ -34,12 +34,17 @@ export function WithdrawDone({
       <p className="withdraw-done__text">
         {t("withdraw.doneText", {
           amount: `${formatMoneySafe(withdrawal.amount)} ${withdrawal.currency}`,
-          card: t("withdraw.cardLabel", {
-            bank: withdrawal.card.bankName,
-            last4: lastFour(withdrawal.card.cardNumber),
-          }),
+          card: destinationLabel(t, withdrawal),
         })}
       </p>
+      {withdrawal.wallet && (
+        <p className="withdraw-done__text">
+          {t("withdraw.doneFee", {
+            fee: `${formatMoneySafe(withdrawal.fee)} ${withdrawal.currency}`,
+            receive: `${formatMoneySafe(withdrawal.receive)} ${withdrawal.currency}`,
+          })}
+        </p>
+      )}
       <p className="withdraw-done__arrival">
         <Icon name="clock" />
         {arrival}

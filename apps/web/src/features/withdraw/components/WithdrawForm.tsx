@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from "react";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
-import type { BankCard, Currency, ErrorCode, Withdrawal, WithdrawRulesResponse } from "@brokerage/api";
+import type {
+  BankCard,
+  Currency,
+  ErrorCode,
+  WalletAddress,
+  Withdrawal,
+  WithdrawRulesResponse,
+} from "@brokerage/api";
 import { money } from "@brokerage/core";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { Field } from "../../../components/Field";
@@ -13,7 +20,9 @@ import { validate } from "../../../lib/validation";
 import { AmountField } from "../../../components/AmountField";
 import { amountError } from "../amount";
 import { useWithdraw } from "../api/withdraw";
-import { CardPicker } from "./CardPicker";
+import { formatMoneySafe } from "../../../lib/money";
+import { networkName } from "../../cards";
+import { PayoutPicker, type Payee } from "./PayoutPicker";
 import { ConfirmWithdrawal, type Draft } from "./ConfirmWithdrawal";
 import { FormError } from "../../../components/FormError";
 
@@ -24,34 +33,56 @@ const FIELD_OF: Partial<Record<ErrorCode, keyof Errors>> = {
   AMOUNT_BELOW_MIN: "amount",
   AMOUNT_ABOVE_MAX: "amount",
   INSUFFICIENT_WITHDRAWABLE: "amount",
+  AMOUNT_BELOW_FEE: "amount",
   CARD_NOT_FOUND: "card",
   CARD_NOT_OWNED: "card",
+  WALLET_NOT_FOUND: "card",
+  NETWORK_UNSUPPORTED: "card",
   FUND_PASSWORD_WRONG: "password",
   FUND_PASSWORD_LOCKED: "password",
 };
 
 /** The form's field of each request field (an INVALID_INPUT names the request's). */
-const FIELD_OF_INPUT = { amount: "amount", bankCardId: "card", fundPassword: "password" } as const;
+const FIELD_OF_INPUT = {
+  amount: "amount",
+  bankCardId: "card",
+  walletId: "card",
+  fundPassword: "password",
+} as const;
 
 const fieldOf = (error: ApiError): keyof Errors =>
   FIELD_OF[error.code as ErrorCode] ??
   FIELD_OF_INPUT[error.params.field as keyof typeof FIELD_OF_INPUT] ??
   "form";
 
+/** The request's field for where it pays to. */
+const payeeField = (payee: Payee) =>
+  payee.kind === "card" ? { bankCardId: payee.id } : { walletId: payee.id };
+
+/** What an address receives of `amount` less `fee`, at the fee's scale; a dash until the amount is one. */
+function receiveText(amount: string, fee: string): string {
+  if (!/^\d+(\.\d+)?$/.test(amount.trim()) || !money(amount).greaterThan(fee)) return "—";
+  const decimals = fee.split(".")[1]?.length ?? 0;
+  return formatMoneySafe(money(amount).minus(fee).toFixed(decimals), decimals);
+}
+
 /**
  * The withdrawal form, always shown under the rules: currency, amount (the withdrawable balance beside
- * it, with "all"), the card, the fund password. The rules and the amount are checked here first, in the
- * server's order; then a confirmation sheet; then the request, once, under one idempotency key.
+ * it, with "all"), where to pay it (a card, or a saved address with its network's fee and what arrives),
+ * the fund password, which every withdrawal asks for. The rules and the amount are checked here first, in
+ * the server's order; then a confirmation sheet; then the request, once, under one idempotency key.
  */
 export function WithdrawForm({
   rules,
   cards,
+  wallets,
   arrival,
   onCurrency,
   onDone,
 }: {
   rules: WithdrawRulesResponse;
   cards: BankCard[] | undefined;
+  wallets: WalletAddress[] | undefined;
   arrival: string;
   onCurrency: (currency: Currency) => void;
   onDone: (withdrawal: Withdrawal) => void;
@@ -59,15 +90,24 @@ export function WithdrawForm({
   const { t } = useTranslation();
   const { currency } = rules;
   const [amount, setAmount] = useState("");
-  const [chosenCard, setCardId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Payee | null>(null);
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [draft, setDraft] = useState<Draft | null>(null);
   const [sheetError, setSheetError] = useState<string>();
   const withdraw = useWithdraw();
-  // A single card is the obvious choice; with several the user picks.
-  const cardId = chosenCard ?? (cards?.length === 1 ? (cards[0]?.id ?? null) : null);
-  const card = cards?.find((c) => c.id === cardId);
+  // A single place to pay to is the obvious choice; with several the user picks.
+  const payable: Payee[] = [
+    ...(cards ?? []).map((c): Payee => ({ kind: "card", id: c.id })),
+    ...(wallets ?? [])
+      .filter((w) => rules.networks.some((n) => n.type === w.type))
+      .map((w): Payee => ({ kind: "wallet", id: w.id })),
+  ];
+  const payee = chosen ?? (payable.length === 1 ? (payable[0] ?? null) : null);
+  const card = payee?.kind === "card" ? cards?.find((c) => c.id === payee.id) : undefined;
+  const wallet = payee?.kind === "wallet" ? wallets?.find((w) => w.id === payee.id) : undefined;
+  const fee = wallet && rules.networks.find((n) => n.type === wallet.type)?.fee;
+  const destination = card ?? wallet;
 
   const clear = (key: keyof Errors) => setErrors((e) => ({ ...e, [key]: undefined, form: undefined }));
 
@@ -78,7 +118,10 @@ export function WithdrawForm({
     if (blocking?.code)
       found[blocking.id === "bankCard" ? "card" : "form"] = errorText(blocking.code, blocking.params);
     found.amount = amountError(t, contract, amount, rules);
-    if (!card) found.card ??= t(cards?.length === 0 ? "withdraw.rule.bankCard.unmet" : "withdraw.chooseCard");
+    if (!found.amount && fee !== undefined && !money(amount).greaterThan(fee))
+      found.amount = errorText("AMOUNT_BELOW_FEE", { amount: fee });
+    if (!destination)
+      found.card ??= t(payable.length === 0 ? "withdraw.rule.bankCard.unmet" : "withdraw.choosePayee");
     if (password === "") found.password = t("form.required");
     return found;
   };
@@ -88,12 +131,12 @@ export function WithdrawForm({
     const [contract] = await Promise.all([loadContract(), loadMoneyFormat()]);
     const found = check(contract);
     const idempotencyKey = newIdempotencyKey();
-    if (!Object.values(found).some(Boolean) && card) {
+    if (!Object.values(found).some(Boolean) && payee) {
       // Last, the contract's own schema: what passes here is what the server parses.
       const parsed = validate(contract.withdrawRequest, {
         currency,
         amount,
-        bankCardId: card.id,
+        ...payeeField(payee),
         fundPassword: password,
         idempotencyKey,
       });
@@ -102,9 +145,17 @@ export function WithdrawForm({
           found[FIELD_OF_INPUT[key as keyof typeof FIELD_OF_INPUT] ?? "form"] ??= message;
     }
     setErrors(found);
-    if (Object.values(found).some(Boolean) || !card) return;
+    if (Object.values(found).some(Boolean) || !payee) return;
     setSheetError(undefined);
-    setDraft({ currency, amount, card, idempotencyKey });
+    setDraft({
+      currency,
+      amount,
+      card: card ?? null,
+      wallet: wallet ?? null,
+      fee: fee ?? null,
+      payee,
+      idempotencyKey,
+    });
   };
 
   const confirm = () => {
@@ -113,7 +164,7 @@ export function WithdrawForm({
       {
         currency: draft.currency as Currency,
         amount: draft.amount,
-        bankCardId: draft.card.id,
+        ...payeeField(draft.payee),
         fundPassword: password,
         idempotencyKey: draft.idempotencyKey,
       },
@@ -169,15 +220,28 @@ export function WithdrawForm({
           clear("amount");
         }}
       />
-      <CardPicker
+      <PayoutPicker
         cards={cards}
-        value={cardId}
+        wallets={wallets}
+        networks={rules.networks}
+        currency={currency}
+        value={payee}
         error={errors.card}
-        onChange={(id) => {
-          setCardId(id);
+        onChange={(next) => {
+          setChosen(next);
           clear("card");
         }}
       />
+      {wallet && fee !== undefined && (
+        <p className="withdraw-network" aria-live="polite">
+          {t("withdraw.networkReceives", {
+            fee: formatMoneySafe(fee),
+            receive: receiveText(amount, fee),
+            currency,
+            network: networkName(t, wallet.type),
+          })}
+        </p>
+      )}
       <Field
         label={t("withdraw.fundPassword")}
         name="fundPassword"

@@ -7,7 +7,7 @@ import { Screen } from "../../../components/Screen";
 import { ChipTabs } from "../../../components/ChipTabs";
 import { QueryView } from "../../../components/QueryView";
 import { Refreshable } from "../../../components/Refreshable";
-import { useBankCards } from "../../cards";
+import { useBankCards, useWallets } from "../../cards";
 import { isCurrency } from "../../../lib/currency";
 import { useWithdrawRules } from "../api/withdraw";
 import { RulesChecklist } from "../components/RulesChecklist";
@@ -21,7 +21,7 @@ type Tab = (typeof TABS)[number];
 /**
  * /information/cashOut: withdrawal (spec §5; DESIGN §5 "Withdrawals and deposits"). The rules checklist
  * first, with the user's standing on each and a way to fix what is unmet; the form under it, always
- * there; a confirmation sheet; then the result. The second tab lists the user's withdrawals with their
+ * there, paying to a card or a saved wallet address; a confirmation sheet; then the result. The second tab lists the user's withdrawals with their
  * states. `?tab=records` and `?currency=INR` are kept in the address for back and reload.
  */
 export default function CashOutScreen() {
@@ -34,6 +34,7 @@ export default function CashOutScreen() {
   const [done, setDone] = useState<Withdrawal | null>(null);
   const rules = useWithdrawRules(currency);
   const cards = useBankCards();
+  const wallets = useWallets();
   const show = (next: { tab?: Tab; currency?: Currency }) => {
     const query: Record<string, string> = {};
     if ((next.tab ?? tab) === "records") query.tab = "records";
@@ -71,7 +72,7 @@ export default function CashOutScreen() {
             onDone={() => setDone(null)}
           />
         ) : (
-          <Refreshable onRefresh={() => Promise.all([rules.refetch(), cards.refetch()])}>
+          <Refreshable onRefresh={() => Promise.all([rules.refetch(), cards.refetch(), wallets.refetch()])}>
             <QueryView query={rules}>
               {(data) => (
                 <div className="withdraw-screen">
@@ -80,6 +81,7 @@ export default function CashOutScreen() {
                     key={data.currency}
                     rules={data}
                     cards={cards.data}
+                    wallets={wallets.data}
                     arrival={arrival(data)}
                     onCurrency={(next) => show({ currency: next })}
                     onDone={setDone}
