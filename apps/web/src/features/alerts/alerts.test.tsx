@@ -147,7 +147,9 @@ describe("the price-alert bell", () => {
     const done = within(sheet).getByRole("list", { name: "Fired" });
     expect(within(done).getByText("Moves 5% from 95,000.00 USD")).toBeTruthy();
     expect(
-      within(done).getByText(/^Fired \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} at 99,750\.00$/),
+      within(done).getByText(
+        /^Fired \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-][\d:]+) at 99,750\.00$/,
+      ),
     ).toBeTruthy();
     expect(within(sheet).getByText("Active (1 of 50)")).toBeTruthy();
 

@@ -119,7 +119,7 @@ describe("/home/newsList", () => {
     expect(screen.getByRole("tab", { name: "Hot news" }).getAttribute("aria-selected")).toBe("true");
     const row = within(list).getByRole("button", { name: "Markets rally as rates hold" });
     expect(within(row).getByText(/^Indices closed higher/)).toBeTruthy();
-    expect(within(row).getByText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/)).toBeTruthy();
+    expect(within(row).getByText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-][\d:]+)$/)).toBeTruthy();
     expect(within(list).queryByText("RELIANCE")).toBeNull();
   });
 

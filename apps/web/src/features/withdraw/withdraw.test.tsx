@@ -144,7 +144,11 @@ describe("/information/cashOut", () => {
   it("checks the rules and the fields before asking anything of the server", async () => {
     serve({
       "fund/withdrawRules": rulesAnswer({
-        window: { met: false, code: "OUTSIDE_WINDOW", params: { start: "09:30", end: "24:00" } },
+        window: {
+          met: false,
+          code: "OUTSIDE_WINDOW",
+          params: { start: "09:30", end: "24:00", timeZone: "Asia/Kolkata" },
+        },
       }),
       "bank/list": { items: [card] },
       "wallet/list": { items: [] },
@@ -153,7 +157,9 @@ describe("/information/cashOut", () => {
     const form = await screen.findByRole("form", { name: "Withdrawal request" });
     fireEvent.click(within(form).getByRole("button", { name: "Withdraw" }));
     expect(
-      await within(form).findByText("Not available at this time. Hours: 09:30 to 24:00 on workdays"),
+      await within(form).findByText(
+        "Not available at this time. Hours: 09:30 to 24:00 (GMT+5:30) on workdays",
+      ),
     ).toBeTruthy();
     expect(within(form).getAllByText("This field is required")).toHaveLength(2);
     fill(/^Amount/, "99.5");
