@@ -396,3 +396,14 @@ export async function smallTargets(scope: Locator, min = 44): Promise<string[]> 
     return small;
   }, min);
 }
+
+/**
+ * The zone the app names after a time it shows (apps/web/src/lib/format.ts formatZoneOffset): the browser
+ * runs in this process's zone, so its offset at `at` ("GMT+8"), or "UTC".
+ */
+export function zoneName(at: Date): string {
+  const offset = new Intl.DateTimeFormat("en-US", { timeZoneName: "shortOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")?.value;
+  return !offset || /^GMT([+-]0(:00)?)?$/.test(offset) ? "UTC" : offset;
+}

@@ -15,6 +15,7 @@ import {
   waitForHash,
   type Harness,
   type CspWatch,
+  zoneName,
 } from "./harness";
 
 const run = browserAvailable();
@@ -28,11 +29,12 @@ const termOf = (scope: Locator, label: string) =>
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** An instant as the screens write it (spec §9, the browser's local time, which is this machine's). */
+/** A time as the app shows it: the spec's format in the device's zone, named (the browser runs in UTC). */
 const dateText = (at: number) => {
   const d = new Date(at);
   return (
     `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneName(d)}`
   );
 };
 
