@@ -64,6 +64,11 @@ export default defineConfig({
           root: "e2e",
           include: ["**/*.e2e.ts"],
           globalSetup: ["global-setup.ts"],
+          setupFiles: ["on-failure.ts"],
+          // On CI a journey's failed test runs once more before the run fails: a browser, a server and the
+          // PostgreSQL suite share two cores there, and a step can miss its 15 s once. The first failure is
+          // still printed with what the pages showed (on-failure.ts), so a flaky step stays visible.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Each journey has its own server, data folder and browser; half its time is waiting (the browser

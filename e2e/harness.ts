@@ -152,6 +152,35 @@ export async function launchProfilePage(): Promise<{
   };
 }
 
+/** The pages the journeys opened and have not closed: what `describeOpenPages` tells of a failed test. */
+const openPages = new Set<Page>();
+function tracked(page: Page): Page {
+  openPages.add(page);
+  page.once("close", () => openPages.delete(page));
+  return page;
+}
+
+/**
+ * What each open page shows (its address and the start of its text), and a screenshot of it as
+ * `failed-<name>-<n>.png`: printed when a journey's test fails (e2e/on-failure.ts), so that a failure in a
+ * CI log says what the screen showed instead of only what was not found.
+ */
+export async function describeOpenPages(name: string): Promise<string> {
+  const told: string[] = [];
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    const file = join(SCREENSHOT_DIR, `failed-${name}-${n}.png`);
+    const url = page.url();
+    const text = await page
+      .evaluate(() => document.body?.innerText ?? "")
+      .catch((error: unknown) => `(unreadable: ${String(error)})`);
+    await page.screenshot({ path: file, timeout: 5000 }).catch(() => undefined);
+    told.push(`page ${n}: ${url}\n${text.replace(/\s+\n/g, "\n").slice(0, 1500)}\n(screenshot: ${file})`);
+  }
+  return told.join("\n\n");
+}
+
 export interface Harness {
   baseUrl: string;
   browser: Browser;
@@ -220,16 +249,16 @@ export async function startHarness(): Promise<Harness> {
     browser: launched,
     async newPage() {
       const context = await newContext(PHONE);
-      return { context, page: await context.newPage() };
+      return { context, page: tracked(await context.newPage()) };
     },
     async phonePage() {
-      const page = await (await newContext(PHONE)).newPage();
+      const page = tracked(await (await newContext(PHONE)).newPage());
       page.setDefaultTimeout(15_000);
       return { page, csp: await watchCspViolations(page) };
     },
     async backOfficePage() {
       const context = await newContext(DESKTOP);
-      const page = await context.newPage();
+      const page = tracked(await context.newPage());
       page.setDefaultTimeout(15_000);
       return { context, page, csp: await watchCspViolations(page) };
     },

@@ -52,12 +52,13 @@ const PAY_MS = 5 * 60_000;
  * browsers' test clock (the harness moves it): a
  * verified user with 4,000 USD adjusted in finds an open offering (made through the API) from the home
  * screen's IPO tab, reads its facts and rules, subscribes for 2,000 shares after the confirmation; once
- * subscription closes, staff run the draw (undersubscribed: everyone wins) and see the seed published; the
- * user pays the allotment; at the listing date staff list the shares, and the user finds the position at
+ * subscription closes and the beacon round announced for it has passed, the draw runs on time with nobody
+ * pressing anything (undersubscribed: everyone wins) and staff verify it from the published inputs; the user checks their inclusion proof and pays the
+ * allotment; at the listing date the shares list on time, and the user finds the position at
  * the underwriting price and the payment in the fund records.
  */
 describe.skipIf(!run)(
-  "IPO journey: offering, subscription, draw in the back office, payment, listing, position",
+  "IPO journey: offering, subscription, the draw on time and verified, payment, listing on time, position",
   () => {
     let harness: Harness;
     let page: Page;
@@ -65,7 +66,8 @@ describe.skipIf(!run)(
     let adminContext: BrowserContext;
     let csp: CspWatch;
     let adminCsp: CspWatch;
-    let seedHash: string;
+    /** When the beacon round announced at the offering's saving is produced (ms since the epoch). */
+    let roundAt: number;
     const at = { opens: 0, closes: 0, paymentDue: 0, listing: 0 };
 
     const suffix = Date.now().toString().slice(-6);
@@ -135,7 +137,7 @@ describe.skipIf(!run)(
         },
         staff,
       );
-      seedHash = String(offering.seedHash);
+      roundAt = Date.parse(String((offering.beacon as { roundAt: string }).roundAt));
     });
 
     afterAll(async () => {
@@ -151,14 +153,24 @@ describe.skipIf(!run)(
     const offeringsRow = () =>
       admin.getByRole("row").filter({ has: admin.getByText("DBRX · NASDAQ", { exact: true }) });
 
-    /** Clicks `button` (Draw, List shares) on the offering's row, gives the reason and waits for it to be done. */
-    async function staffAction(button: string, title: string, ok: string, reason: string) {
-      await offeringsRow().getByRole("button", { name: button }).click();
-      const modal = admin.getByRole("dialog", { name: title });
-      await modal.waitFor();
-      await modal.getByRole("textbox", { name: "Reason for the change" }).fill(reason);
-      await modal.getByRole("button", { name: ok, exact: true }).click();
-      await modal.waitFor({ state: "hidden" });
+    /**
+     * Refreshes the back office's list until the offering's row shows `state`: the scheduler's leader takes
+     * the step in its next round (about a second), with nobody pressing anything.
+     */
+    async function untilRowShows(state: string) {
+      await expect
+        .poll(
+          async () => {
+            await admin.getByRole("button", { name: "Refresh", exact: true }).click();
+            return offeringsRow()
+              .getByText(state, { exact: true })
+              .waitFor({ timeout: 2000 })
+              .then(() => true)
+              .catch(() => false);
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     }
 
     it("logs in on the phone and finds the open offering in the home screen's IPO tab", async () => {
@@ -200,8 +212,15 @@ describe.skipIf(!run)(
       const rules = page.getByRole("list", { name: "Subscription rules" });
       await rules.getByText("You may subscribe to this offering once").waitFor();
       const fairness = page.getByRole("region", { name: "Draw fairness" });
-      expect(await termOf(fairness, "Published seed hash (SHA-256)")).toBe(seedHash);
-      expect(await termOf(fairness, "Seed")).toBe("Published at the draw");
+      // Published before anyone applies: the rule and the beacon round (a local one, said to be the
+      // operator's); at the close the applications' root, at the draw the round's randomness.
+      expect(await termOf(fairness, "Allocation rule")).toMatch(
+        /^Allocation rule: in proportion to the amount applied for/,
+      );
+      expect(await termOf(fairness, "Randomness beacon")).toMatch(/^Local beacon round \d+ \(.+\)$/);
+      await fairness.getByText(/^Local beacon: not independent of the operator\./).waitFor();
+      expect(await termOf(fairness, "Root of all applications")).toBe("Published at the close");
+      expect(await termOf(fairness, "Randomness")).toBe("Published at the draw");
 
       await expectAccessible(page, "offering");
       await shoot(page, "ipo-02-offering");
@@ -237,7 +256,7 @@ describe.skipIf(!run)(
       await shoot(page, "ipo-06-applied");
     });
 
-    it("once subscription has closed, staff run the draw and see the seed published and the user won", async () => {
+    it("once subscription has closed and the beacon round passed, the draw runs on time; staff verify it", async () => {
       await admin.goto(`${harness.baseUrl}/admin/`);
       await staffLogin(admin);
       await admin.getByRole("menuitem", { name: "IPOs" }).click();
@@ -247,32 +266,52 @@ describe.skipIf(!run)(
       await expectAccessible(admin, "back office IPOs");
       await shoot(admin, "ipo-admin-open");
 
+      // At the close the scheduler publishes the applications' root, before the beacon round is produced:
+      // the user sees it on the offering.
       await passTime(at.closes);
-      await admin.getByRole("button", { name: "Refresh", exact: true }).click();
-      await offeringsRow().getByText("Closed", { exact: true }).waitFor();
-      await staffAction(
-        "Draw the DBRX offering",
-        "Run the DBRX draw?",
-        "Run the draw",
-        "E2E: subscription closed",
-      );
-      await offeringsRow().getByText("Drawn", { exact: true }).waitFor();
+      const fairness = page.getByRole("region", { name: "Draw fairness" });
+      await expect
+        .poll(
+          async () => {
+            await open("#/home/newStockBuy");
+            return termOf(fairness, "Root of all applications");
+          },
+          { timeout: 30_000 },
+        )
+        .toMatch(/^[0-9a-f]{64}$/);
+      // Once the round is produced the draw runs on time: nobody presses Draw.
+      await passTime(roundAt);
+      await untilRowShows("Drawn");
       await offeringsRow().getByText("100.00%", { exact: true }).waitFor();
 
       await offeringsRow().getByRole("button", { name: "Subscriptions to DBRX" }).click();
       const drawer = admin.getByRole("dialog", { name: "Subscriptions to DBRX" });
       await drawer.waitFor();
       await settleAnimations(admin);
-      await drawer.getByRole("row", { name: `Seed hash (SHA-256) ${seedHash}` }).waitFor();
-      // The seed, published by the draw (before it: "Published by the draw").
-      await drawer.getByRole("row", { name: /^Seed [0-9a-f]{64}/ }).waitFor();
+      // The draw's published inputs, and each key the subscription's rank recomputed from them.
+      await drawer.getByRole("row", { name: /^Published root [0-9a-f]{64}/ }).waitFor();
+      await drawer.getByRole("row", { name: /^Randomness [0-9a-f]{64}/ }).waitFor();
       const row = drawer.getByRole("row").filter({ hasText: account });
       await row.getByText("Awaiting payment", { exact: true }).waitFor();
-      await row.getByText("Matches the seed", { exact: true }).waitFor();
+      await row.getByText("Matches the published inputs", { exact: true }).waitFor();
       await expectAccessible(admin, "back office IPO subscriptions");
       await shoot(admin, "ipo-admin-drawn");
       await drawer.getByRole("button", { name: "Close" }).click();
       await drawer.waitFor({ state: "hidden" });
+
+      // Recomputed from the published inputs alone (root, randomness, rule, shares, lot).
+      await offeringsRow().getByRole("button", { name: "Verify the draw of DBRX" }).click();
+      const verified = admin.getByRole("dialog", { name: "Draw of DBRX recomputed" });
+      await verified
+        .getByText("The published inputs give every allotment recorded (1 application).")
+        .waitFor();
+      expect(
+        await verified.getByText("The root was published after the beacon round was produced.").count(),
+      ).toBe(0);
+      await expectAccessible(admin, "back office draw verification");
+      await shoot(admin, "ipo-admin-verified");
+      await verified.getByRole("button", { name: "Close" }).click();
+      await verified.waitFor({ state: "hidden" });
     });
 
     it("the user has won, pays the allotment by the due date and it is paid", async () => {
@@ -284,10 +323,21 @@ describe.skipIf(!run)(
       await expectAccessible(page, "won");
       await shoot(page, "ipo-07-won");
 
+      // The user's own application in the root published at the close, checked on the phone.
+      await subscription.getByRole("button", { name: /^Inclusion proof of subscription / }).click();
+      const proof = subscription.getByRole("region", { name: "Inclusion proof" });
+      await proof
+        .getByRole("status")
+        .filter({ hasText: "Checked on this phone: your application is in the published root." })
+        .waitFor();
+      expect(await termOf(proof, "Root of all applications")).toMatch(/^[0-9a-f]{64}$/);
+      await expectAccessible(page, "inclusion proof");
+      await shoot(page, "ipo-07b-proof");
+
       await subscription.getByRole("button", { name: "Pay for Databricks" }).click();
       const sheet = page.getByRole("dialog", { name: "Pay for your allotment" });
       await sheet.waitFor();
-      await expect.poll(() => termOf(sheet, "Available")).toBe("4,000.00 USD");
+      await expect.poll(() => termOf(sheet, "Held for this subscription")).toBe("3,000.00 USD");
       expect(await termOf(sheet, "Amount")).toBe("3,000.00 USD");
       await sheet.getByText(`pay before ${dateText(at.paymentDue)}`, { exact: false }).waitFor();
       await expectAccessible(page, "payment confirmation");
@@ -298,10 +348,10 @@ describe.skipIf(!run)(
       await subscription.getByText(`Listing date ${dateText(at.listing)}`).waitFor();
     });
 
-    it("at the listing date staff list the shares, and the user opens the position at 1.50", async () => {
+    it("at the listing date the shares list on time, and the user opens the position at 1.50", async () => {
+      // At the listing date the shares list on time: nobody presses List.
       await passTime(at.listing);
-      await staffAction("List the DBRX shares", "List the DBRX shares?", "List shares", "E2E: listing day");
-      await offeringsRow().getByText("Listed", { exact: true }).waitFor();
+      await untilRowShows("Listed");
       await shoot(admin, "ipo-admin-listed");
 
       await open("#/home/newShareOrder");

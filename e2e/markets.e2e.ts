@@ -313,6 +313,14 @@ describe.skipIf(!run)("markets journey", () => {
     await shoot(page, "markets-detail-green-up");
     await choosePeriod(page, "Daily");
     await shoot(page, "markets-detail-day-green-up");
+    await reopen(page, harness.baseUrl, "#/home/index");
+    await page
+      .getByRole("list", { name: "Indices of India" })
+      .getByRole("button", { name: /NIFTY 50/ })
+      .click();
+    await page.getByRole("heading", { name: "NIFTY 50" }).waitFor();
+    await chart(page).waitFor();
+    await shoot(page, "markets-index-green-up");
     await reopen(page, harness.baseUrl, "#/information/setting");
     await colours.getByRole("radio", { name: "Red up, green down" }).click();
     expect(await rise()).toBe("#c8231d");

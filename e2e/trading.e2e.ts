@@ -327,9 +327,39 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     await page
       .getByText(/^Locked until \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-][\d:]+)$/)
       .waitFor();
+    // The price since opening is drawn: a line of at least the half hour before the opening (a position
+    // seconds old is not a dot), the opening price named in the chart's key.
+    const since = page.getByRole("region", { name: "Since opening" });
+    await since.getByText(/^Opened [\d,]+\.\d{2}$/).waitFor();
+    const line = since.getByRole("figure", {
+      name: /^Ethereum .* since the position opened at [\d,.]+: \d+ points$/,
+    });
+    await line.and(page.locator('[aria-busy="false"][data-drawn]')).waitFor();
+    expect(
+      Number(/: (\d+) points$/.exec((await line.getAttribute("aria-label")) ?? "")?.[1]),
+    ).toBeGreaterThanOrEqual(30);
+    // Market value is the live price × the quantity (1), read in one go with the current price beside it.
+    const fields = await page.evaluate(() =>
+      Object.fromEntries(
+        Array.from(document.querySelectorAll(".trade-fields dt")).map((dt) => [
+          dt.textContent ?? "",
+          dt.nextElementSibling?.textContent ?? "",
+        ]),
+      ),
+    );
+    expect(fields["Quantity"]).toBe("1");
+    expect(fields["Market value"]).toBe(`${fields["Current price"]} USD`);
     await expectAccessible(page, "position-detail");
     await shoot(page, "trading-04b-position-detail");
     await shootGreenUp(page, "trading-04b-position-detail-green-up");
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      await line.and(page.locator('[aria-busy="false"][data-drawn]')).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await shoot(page, "trading-04b-position-detail-320");
+    } finally {
+      await page.setViewportSize(VIEWPORT);
+    }
     await page.goBack();
     await waitForHash(page, "#/trade/index?tab=inProgress");
   });

@@ -73,7 +73,9 @@ import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
 import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
 import { ipoBoardsPlugin } from "./modules/ipo/boards.js";
+import { applicationsSeal } from "./modules/ipo/draw.js";
 import { ipoRoutes } from "./modules/ipo/routes.js";
+import { ipoSchedule, lifecycleOf } from "./modules/ipo/schedule.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
 
@@ -218,6 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.tradingEngine,
   });
   app.tradingEngine.addTask({ round: (at) => dailyMarks.run(at), standDown: () => undefined });
+  // And publishes the applications' root of each offering as its subscription closes (modules/ipo draw.ts).
+  app.tradingEngine.addTask(applicationsSeal(options.db));
+  // And draws each offering once its date and beacon round have passed, and lists it at its date.
+  app.tradingEngine.addTask(ipoSchedule(lifecycleOf(app), app));
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });

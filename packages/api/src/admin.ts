@@ -448,6 +448,10 @@ export const staffIdRequest = z.object({ id: z.string().uuid() });
 
 /** Every action name the server writes (the viewer's filter offers them; unknown names still filter). */
 export const AUDIT_ACTIONS = [
+  /** The first start created the first administrator (the system's own action: no staff actor). */
+  "admin.bootstrap",
+  /** The first start created the first institution and its invitation code. */
+  "institution.bootstrap",
   "staff.login",
   "staff.loginFailed",
   "staff.logout",
@@ -476,10 +480,14 @@ export const AUDIT_ACTIONS = [
   "channel.save",
   "blockTrade.save",
   "blockTrade.withdraw",
+  /** A draft offer's warnings asked for (`blockTrades/check`): the symbol and price it was asked of. */
+  "blockTrade.check",
   "ipo.save",
   "ipo.draw",
   "ipo.listing",
   "ipo.cancel",
+  /** A draft offering's warnings asked for (`ipos/check`): the symbol and price it was asked of. */
+  "ipo.check",
   "news.save",
   "news.withdraw",
   /** A refused back-office call (FORBIDDEN by the permission guard): the route and the permission it needs. */
@@ -495,23 +503,59 @@ export const AUDIT_ACTIONS = [
   "read.depositVoucher",
   "read.reviews",
   "read.ipoSubscriptions",
+  /** A page of the audit log itself that named users (its rows about them, their reviews, their reads). */
+  "read.auditLog",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The audit actions of staff reads: their own group, left out of a user's audit trail in the user detail. */
 export type StaffReadAction = Extract<AuditAction, `read.${string}`>;
 
 /**
- * `audit/list {cursor?, actor?, action?, target?, from?, to?}`, newest first, ADMIN_PAGE_SIZE a page.
- * `actor`: the staff account, any case, exact; `action`: exact, or a prefix ending in "." ("review.");
- * `target`: exact (`user:<id>`); `from` inclusive, `to` exclusive, ISO instants.
+ * `audit/list {cursor?, actor?, role?, action?, target?, targetPrefix?, user?, from?, to?}`, newest first,
+ * ADMIN_PAGE_SIZE a page. `actor`: the staff account, any case, exact; `role`: the actor's role now;
+ * `action`: exact, or a prefix ending in "." ("review."); `target`: exact (`user:<id>`); `targetPrefix`:
+ * the target's start (`review:`, `config:trading.`); `user`: every row about that user: targeting them or
+ * one of their reviews, or a staff read that showed them (`details.users`); `from` inclusive, `to`
+ * exclusive, ISO instants.
  */
 export const auditListRequest = z.object({
   cursor: z.string().max(128).optional(),
   actor: plainText.min(1).max(64).optional(),
+  role: adminRole.optional(),
   action: plainText.min(1).max(64).optional(),
   target: plainText.min(1).max(128).optional(),
+  targetPrefix: plainText.min(1).max(128).optional(),
+  user: z.string().uuid().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type AuditListRequest = z.infer<typeof auditListRequest>;
-export const auditListResponse = cursorPage(auditEntry);
+
+/**
+ * What a row's target is, in words the viewer can show: its kind (the target's prefix: `user`, `review`,
+ * `staff`, `ipo`, `config` …), its id (the rest), and the name the server found for it: a user's or a
+ * staff member's account, an offering's symbol, a channel's name, a news title; null when none is known
+ * (a removed record, a setting key, a route). A review also names its kind, number and user.
+ */
+export const auditObject = z.object({
+  kind: z.string(),
+  id: z.string(),
+  name: z.string().nullable(),
+  review: z
+    .object({
+      kind: z.string(),
+      seq: z.number().int(),
+      userId: z.string().nullable(),
+      userAccount: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AuditObject = z.infer<typeof auditObject>;
+
+/** One row of the audit log viewer: the row, the actor's role (null: the system, an unknown account). */
+export const auditListEntry = auditEntry.extend({
+  actorRole: adminRole.nullable(),
+  object: auditObject,
+});
+export type AuditListEntry = z.infer<typeof auditListEntry>;
+export const auditListResponse = cursorPage(auditListEntry);

@@ -166,3 +166,4 @@ export type AdminBlockTradeWithdrawRequest = z.infer<typeof adminBlockTradeWithd
 /** The audit actions of the back office's block-trade calls. */
 export const BLOCK_TRADE_SAVE_AUDIT = "blockTrade.save";
 export const BLOCK_TRADE_WITHDRAW_AUDIT = "blockTrade.withdraw";
+export const BLOCK_TRADE_CHECK_AUDIT = "blockTrade.check";

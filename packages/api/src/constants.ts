@@ -19,7 +19,8 @@ export const LANGUAGES = {
 } as const;
 export type LanguageCode = keyof typeof LANGUAGES;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as LanguageCode[];
-export const DEFAULT_LANGUAGES: LanguageCode[] = ["en", "zh", "ko"];
+/** What the switcher offers until the back office sets `app.languages`: every language. */
+export const DEFAULT_LANGUAGES: LanguageCode[] = [...LANGUAGE_CODES];
 
 /** Config keys the app reads. */
 export const CONFIG_KEYS = ["kefu", "logo", "title", "languages"] as const;

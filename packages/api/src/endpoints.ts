@@ -9,6 +9,7 @@ import type * as dayTrading from "./dayTrading.js";
 import type * as deposits from "./deposits.js";
 import type * as exchange from "./exchange.js";
 import type * as identity from "./identity.js";
+import type * as ipoDraw from "./ipo-draw.js";
 import type * as ipo from "./ipo.js";
 import type * as kyc from "./kyc.js";
 import type { KycPhotoSide } from "./kyc.js";
@@ -16,6 +17,7 @@ import type * as ledgerAdmin from "./ledger-admin.js";
 import type * as loan from "./loan.js";
 import type * as market from "./market.js";
 import type * as news from "./news.js";
+import type * as offeringCheck from "./offeringCheck.js";
 import type * as records from "./records.js";
 import type * as tradingAdmin from "./trading-admin.js";
 import type * as trading from "./trading.js";
@@ -124,10 +126,13 @@ export interface UserEndpoints {
     typeof withdrawals.withdrawRulesRequest,
     typeof withdrawals.withdrawRulesResponse
   >;
+  "ipo/drawRecord": JsonCall<typeof ipoDraw.ipoDrawRecordRequest, typeof ipoDraw.ipoDrawRecord>;
+  "ipo/expected": JsonCall<typeof ipoDraw.ipoExpectedRequest, typeof ipoDraw.ipoExpected>;
   "ipo/mine": JsonCall<typeof ipo.ipoMineRequest, typeof ipo.ipoSubscriptionPage>;
   "ipo/offering": JsonCall<typeof ipo.ipoOfferingRequest, typeof ipo.ipoOfferingDetail>;
   "ipo/offerings": JsonCall<typeof ipo.ipoOfferingsRequest, typeof ipo.ipoOfferingPage>;
   "ipo/pay": JsonCall<typeof ipo.ipoSubscriptionActionRequest, typeof ipo.ipoSubscription>;
+  "ipo/proof": JsonCall<typeof ipoDraw.ipoProofRequest, typeof ipoDraw.ipoProof>;
   "ipo/subscribe": JsonCall<typeof ipo.ipoSubscribeRequest, typeof ipo.ipoSubscription>;
   "ipo/waive": JsonCall<typeof ipo.ipoSubscriptionActionRequest, typeof ipo.ipoSubscription>;
   "kyc/photo": FileCall<typeof kyc.kycPhotoRequest, "image/jpeg">;
@@ -192,6 +197,10 @@ export interface AdminEndpoints {
   "auth/login": JsonCall<typeof admin.staffLoginRequest, typeof admin.staffSession>;
   "auth/logout": JsonCall<typeof user.emptyRequest, null>;
   "auth/me": JsonCall<typeof user.emptyRequest, typeof admin.staffMe>;
+  "blockTrades/check": JsonCall<
+    typeof offeringCheck.offeringCheckRequest,
+    typeof offeringCheck.offeringCheckResponse
+  >;
   "blockTrades/list": JsonCall<
     typeof blockTrade.adminBlockTradeListRequest,
     typeof blockTrade.adminBlockTradePage
@@ -211,6 +220,10 @@ export interface AdminEndpoints {
   "config/set": JsonCall<typeof ledgerAdmin.configSetRequest, typeof ledgerAdmin.configSetResponse>;
   "deposits/voucher": FileCall<typeof deposits.depositVoucherRequest, "image/jpeg">;
   "ipos/cancel": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
+  "ipos/check": JsonCall<
+    typeof offeringCheck.offeringCheckRequest,
+    typeof offeringCheck.offeringCheckResponse
+  >;
   "ipos/draw": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
   "ipos/listing": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
   "ipos/offerings": JsonCall<typeof ipo.adminIpoListRequest, typeof ipo.adminIpoPage>;
@@ -219,6 +232,7 @@ export interface AdminEndpoints {
     typeof ipo.adminIpoSubscriptionsRequest,
     typeof ipo.adminIpoSubscriptionPage
   >;
+  "ipos/verify": JsonCall<typeof ipoDraw.adminIpoVerifyRequest, typeof ipoDraw.adminIpoVerification>;
   "kyc/photo": FileCall<typeof kyc.kycAdminPhotoRequest, "image/jpeg">;
   "news/list": JsonCall<typeof news.adminNewsListRequest, typeof news.adminNewsPage>;
   "news/save": JsonCall<typeof news.adminNewsSaveRequest, typeof news.adminNewsArticle>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
+import { ipoAllocationRule, ipoDrawTerms } from "./ipo-draw.js";
 
 /**
  * New shares (IPO) (DESIGN §5 "Primary market"; spec §3 new-share fields, §4 states, §5 "limited number of
@@ -18,28 +19,36 @@ import { cursorPage, cursorRequest } from "./identity.js";
  * The life of a subscription (spec §4):
  *   applied (awaiting draw) ─ draw ─→ awaitingPayment (won, allotted) ─ pay ─→ paid ─ listing ─→ listed
  *                                 └─→ notWon                          └ waive / past due ─→ waived
- *   applied / awaitingPayment / paid ─ offering cancelled ─→ failed (a payment made is refunded)
+ *   applied / awaitingPayment / paid ─ offering cancelled ─→ failed
  *
- * - `ipo/subscribe` holds nothing: it checks, in this order, ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED,
+ * Money (DESIGN §5a "Primary market", as India's ASBA): a subscription blocks its amount when it is made
+ * (entry `ipoPayment`, available → held). What it no longer needs goes back (entry `ipoRefund`, held →
+ * available) in the transaction of the change: everything on a loss, a waiver, a lapse at listing or a
+ * cancellation; the unallotted part of a win at the draw. A winner pays out of the block, so a payment
+ * never fails for want of money; the listing makes the block the position's margin.
+ *
+ * - `ipo/subscribe` blocks price × quantity: it checks, in this order, ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED,
  *   NOT_FOUND (unknown offering), NOT_YET_OPEN (before `opensAt`), SUBSCRIPTION_CHANNEL_CLOSED (past
  *   `closesAt`, drawn, listed or cancelled), QUANTITY_NOT_WHOLE_LOTS, IPO_BELOW_MIN {minShares},
  *   IPO_ABOVE_MAX {maxShares}, IPO_LIMIT_REACHED {limit}, INSUFFICIENT_AVAILABLE {available} (price ×
- *   quantity against the available balance of the offering's currency). A user's subscriptions are
- *   serialised (their user row locked) so concurrent ones respect the limit.
- * - The draw (`ipos/draw`, staff, on or after the announced `drawAt`): core `ipoDraw`. Every subscription's draw
- *   key is SHA-256(seed + ":" + subscription id) in hex; in ascending key order each subscription is
- *   allotted in full while its quantity fits in the shares left, else skipped (whole subscriptions only).
- *   Allotted: `awaitingPayment`; others `notWon`. Each user gets a message (`ipoWon`, `ipoNotWon`).
+ *   quantity against the available balance of the offering's currency; refused, nothing is written). A
+ *   user's subscriptions are serialised (their user row locked) so concurrent ones respect the limit.
+ * - The draw (`ipos/draw`, staff, on or after the announced `drawAt` and the beacon round): the offering's
+ *   published allocation rule over the applications' Merkle root and the beacon's randomness (ipo-draw.ts).
+ *   Allotted (whole lots, at most the quantity asked): `awaitingPayment`, the unallotted part released;
+ *   others `notWon`, all released. Each user gets a message (`ipoWon`, `ipoNotWon`, with what was
+ *   `released`).
  * - `ipo/pay {subscriptionId}` only in `awaitingPayment` and before `paymentDueAt` (ORDER_STATE_INVALID
- *   otherwise; SUBSCRIPTION_CHANNEL_CLOSED past the due time): entry `ipoPayment` moves price × allotted
- *   from available to held (INSUFFICIENT_AVAILABLE {available}); `paid`.
- * - `ipo/waive {subscriptionId}` only in `awaitingPayment`: `waived`, nothing moves.
- * - The listing (`ipos/listing`, staff, at or after `listingAt`): every `awaitingPayment` is `waived`; every
+ *   otherwise; SUBSCRIPTION_CHANNEL_CLOSED past the due time): price × allotted is paid out of the block and
+ *   stays held until the listing; `paid`.
+ * - `ipo/waive {subscriptionId}` only in `awaitingPayment`: `waived`, the block released (`ipoRefund`).
+ * - The listing (`ipos/listing`, staff, at or after `listingAt`): every `awaitingPayment` is `waived` (its
+ *   block released, message `ipoWaived`); every
  *   `paid` opens a position (trade order of kind `ipo`: long, 1×, at the underwriting price, margin = the
  *   payment, no fee, not locked), booked `tradeMargin` held → margin; `listed`, with its order's id. Message
  *   `ipoListed`.
- * - The cancellation (`ipos/cancel`, staff, before listing): every open subscription `failed`; a payment
- *   made comes back (entry `ipoRefund`, held → available). Message `ipoCancelled`.
+ * - The cancellation (`ipos/cancel`, staff, before listing): every open subscription `failed`; what it
+ *   holds comes back (entry `ipoRefund`, held → available). Message `ipoCancelled`.
  */
 
 /** The spec's minimum subscription (§9), the default of a new offering. */
@@ -117,6 +126,7 @@ export const ipoOffering = z.object({
   seedHash: z.string(),
   /** The seed, hex: published by the draw (null before). */
   seed: z.string().nullable(),
+  ...ipoDrawTerms.shape,
 });
 export type IpoOffering = z.infer<typeof ipoOffering>;
 
@@ -159,8 +169,15 @@ export const ipoSubscription = z.object({
   allotted: z.number().int(),
   /** What the allotment costs (price × allotted), or the subscription's value before the draw. */
   amount: moneyString,
+  /**
+   * What the subscription holds of the user's money now: the amount blocked when it was made, less what
+   * went back; "0" once listed (the payment is the position's margin) or ended.
+   */
+  held: moneyString,
+  /** What went back from the block to the available balance so far (a loss, the unallotted part, a waiver, a lapse, a cancellation). */
+  released: moneyString,
   state: ipoSubscriptionState,
-  /** SHA-256(seed + ":" + id), hex, once drawn: where it fell in the lottery. */
+  /** Its rank in the draw, SHA-256(randomness ":" leaf) hex, once drawn (docs/primary-market.md). */
   drawKey: z.string().nullable(),
   createdAt: z.string(),
   drawAt: z.string(),
@@ -239,6 +256,10 @@ export const adminIpoSaveRequest = z
     drawAt: instant,
     paymentDueAt: instant,
     listingAt: instant,
+    /** Default: the market's (IN lottery, KR equalThenProRata, others proRata). */
+    allocationRule: ipoAllocationRule.optional(),
+    /** Shares per lot, at most the minimum subscription (default: the minimum subscription). */
+    lotSize: shares.optional(),
     reason: staffReason,
   })
   .superRefine((v, ctx) => {
@@ -246,6 +267,8 @@ export const adminIpoSaveRequest = z
       ctx.addIssue({ code: "custom", path: ["maxQuantity"], message: "INVALID_INPUT" });
     if (v.minQuantity > v.totalShares)
       ctx.addIssue({ code: "custom", path: ["minQuantity"], message: "INVALID_INPUT" });
+    if (v.lotSize !== undefined && v.lotSize > v.minQuantity)
+      ctx.addIssue({ code: "custom", path: ["lotSize"], message: "INVALID_INPUT" });
     const order: (keyof typeof v)[] = ["opensAt", "closesAt", "drawAt", "paymentDueAt", "listingAt"];
     for (let i = 1; i < order.length; i++) {
       const before = Date.parse(v[order[i - 1] as "opensAt"]);
@@ -278,3 +301,4 @@ export const IPO_SAVE_AUDIT = "ipo.save";
 export const IPO_DRAW_AUDIT = "ipo.draw";
 export const IPO_LISTING_AUDIT = "ipo.listing";
 export const IPO_CANCEL_AUDIT = "ipo.cancel";
+export const IPO_CHECK_AUDIT = "ipo.check";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APP_SETTINGS, APP_SETTING_DEFAULTS } from "./app-settings.js";
 import { CURRENCIES } from "./constants.js";
 import { moneyString } from "./envelope.js";
 import { DEFAULT_CHARGE_SETTINGS, chargeComponent, legacyChargeSettings } from "./trading-charges.js";
@@ -173,6 +174,9 @@ const tradingSetting = (market: TradingMarket) => {
 export const TRADING_MARKETS = ["IN", "US", "KR", "MY", "TH", "CRYPTO", "FX"] as const;
 export type TradingMarket = (typeof TRADING_MARKETS)[number];
 
+/** The crypto networks (wallet types) a payout can go out on. */
+export const PAYOUT_NETWORKS = ["USDT-TRC20", "USDT-ERC20", "BTC"] as const;
+
 export const SETTINGS = {
   "withdrawal.window": timeWindow,
   "recharge.window": timeWindow,
@@ -192,7 +196,7 @@ export const SETTINGS = {
    * currency not named cannot be paid out that way.
    */
   "withdrawal.networkFees": z.partialRecord(
-    z.enum(["USDT-TRC20", "USDT-ERC20", "BTC"]),
+    z.enum(PAYOUT_NETWORKS),
     z.record(
       z.string().regex(/^[A-Z]{3,4}$/),
       moneyString.refine((v) => !v.startsWith("-"), "not negative"),
@@ -232,6 +236,12 @@ export const SETTINGS = {
   }),
   /** Price alerts a user may keep active at once (`alert/create` refuses one more: ALERT_LIMIT_REACHED). */
   "alerts.maxActive": z.number().int().min(1).max(1000),
+  /**
+   * An IPO or block-trade price this far below the reference price (a fraction: 0.05 = 5 %) makes the
+   * back-office form warn before it is saved (`ipos/check`, `blockTrades/check`); a warning, not a refusal.
+   */
+  "offering.discountWarnAbove": z.string().regex(/^0(\.\d{1,6})?$/),
+  ...APP_SETTINGS,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -415,4 +425,10 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // The platform's choice, not a regulator's rule: enough levels for a watchlist's worth of instruments,
   // few enough that each user's alerts stay a short list to read.
   "alerts.maxActive": 50,
+  // SEBI (Issue of Capital and Disclosure Requirements) Regulations, 2018, Reg. 176(1): a qualified
+  // institutions placement is priced at no less than the floor price (the two weeks' average of weekly
+  // high and low closing prices), less a discount of at most 5 % that the shareholders approve. The same
+  // cap stood in the 2009 Regulations (Reg. 85), which the 2018 ones replaced on 10 November 2018.
+  "offering.discountWarnAbove": "0.05",
+  ...APP_SETTING_DEFAULTS,
 };

@@ -17,10 +17,10 @@ import {
  */
 
 const { CRYPTO, FX, IN, US, KR, MY, TH } = DEFAULT_TRADING_CONFIG;
-const long = (price: string, quantity: number, leverage: number, currency = "USD") => ({
+const long = (price: string, quantity: number | string, leverage: number, currency = "USD") => ({
   direction: "long" as const,
   price,
-  quantity,
+  quantity: String(quantity),
   leverage,
   currency,
 });
@@ -102,7 +102,7 @@ describe("trading fees round up: a non-zero rate never books zero", () => {
   });
 
   it("closing a 1 USD crypto position pays 0.01 too", () => {
-    expect(closeCost({ quantity: 1, currency: "USD" }, "1.00", CRYPTO)).toEqual({
+    expect(closeCost({ quantity: "1", currency: "USD" }, "1.00", CRYPTO)).toEqual({
       notional: "1.00",
       fee: "0.01",
       stampDuty: "0.00",
@@ -111,7 +111,7 @@ describe("trading fees round up: a non-zero rate never books zero", () => {
     const position = {
       direction: "long",
       openPrice: "1.00",
-      quantity: 1,
+      quantity: "1",
       margin: "1.00",
       currency: "USD",
     } as const;
@@ -197,7 +197,7 @@ describe("each fee and tax rounds up on its own: a small sale pays every one", (
       ],
     ],
   ])("%s: one share sold at %s", (currency, rule, price, fee, stampDuty, charges) => {
-    expect(closeCost({ quantity: 1, currency }, price, rule)).toEqual({
+    expect(closeCost({ quantity: "1", currency }, price, rule)).toEqual({
       notional: price,
       fee,
       stampDuty,
@@ -252,7 +252,7 @@ describe("India: STT on both sides, stamp duty on the buy, GST on brokerage + ex
   it("the sale closing it pays STT and GST but no stamp duty", () => {
     // 10 × 2,601.80 = 26,018.00: ₹20; NSE 0.7727346 → 0.78; SEBI 0.026018 → 0.03; STT 26.018 → 26.02;
     // GST 18% of 20.81 = 3.7458 → 3.75.
-    const cost = closeCost({ quantity: 10, currency: "INR" }, "2601.80", IN);
+    const cost = closeCost({ quantity: "10", currency: "INR" }, "2601.80", IN);
     expect(byId(cost.charges)).toEqual({
       commission: "20.00",
       exchangeFee: "0.78",
@@ -266,7 +266,7 @@ describe("India: STT on both sides, stamp duty on the buy, GST on brokerage + ex
   it("a short opens with the sale (no stamp duty) and closes with the purchase (stamp duty)", () => {
     const open = orderCost({ ...long("2456.35", 10, 1, "INR"), direction: "short" }, IN);
     expect(byId(open.charges)).not.toHaveProperty("stampDuty");
-    const close = closeCost({ quantity: 10, currency: "INR", direction: "short" }, "2601.80", IN);
+    const close = closeCost({ quantity: "10", currency: "INR", direction: "short" }, "2601.80", IN);
     // 26,018.00 × 0.015% = 3.9027 → 3.91.
     expect(byId(close.charges).stampDuty).toBe("3.91");
   });
@@ -294,7 +294,7 @@ describe("US: section 31 fee and FINRA's trading activity fee on sales only", ()
     // 60,000 × 10.00 = 600,000: SEC 12.36 exactly; FINRA 11.70 is capped at $9.79 a trade.
     [60_000, "10.00", { commission: "180.00", secFee: "12.36", finraTaf: "9.79" }, "202.15"],
   ])("a sale of %i at %s", (quantity, price, lines, fee) => {
-    const cost = closeCost({ quantity, currency: "USD" }, price, US);
+    const cost = closeCost({ quantity: String(quantity), currency: "USD" }, price, US);
     expect(byId(cost.charges)).toEqual(lines);
     expect(cost).toMatchObject({ fee, stampDuty: "0.00" });
   });
@@ -304,7 +304,7 @@ describe("US: section 31 fee and FINRA's trading activity fee on sales only", ()
     const open = orderCost({ ...long("187.43", 100, 1), direction: "short" }, US);
     expect(byId(open.charges)).toEqual({ commission: "5.63", secFee: "0.39", finraTaf: "0.02" });
     expect(open.fee).toBe("6.04");
-    const close = closeCost({ quantity: 100, currency: "USD", direction: "short" }, "179.06", US);
+    const close = closeCost({ quantity: "100", currency: "USD", direction: "short" }, "179.06", US);
     expect(byId(close.charges)).toEqual({ commission: "5.38" });
   });
 });
@@ -313,7 +313,7 @@ describe("Korea: securities transaction tax of 0.20% on sales (2026)", () => {
   it("a purchase pays the commission, the sale the tax too", () => {
     // 10 × 71,300 = 713,000: 213.9 → ₩214. Sold at 74,900: 224.7 → ₩225, tax 1,498 exactly.
     expect(orderCost(long("71300", 10, 1, "KRW"), KR)).toMatchObject({ fee: "214", tax: "0" });
-    const close = closeCost({ quantity: 10, currency: "KRW" }, "74900", KR);
+    const close = closeCost({ quantity: "10", currency: "KRW" }, "74900", KR);
     expect(byId(close.charges)).toEqual({ commission: "225", stt: "1498" });
     expect(close).toMatchObject({ fee: "225", stampDuty: "1498" });
   });
@@ -333,7 +333,7 @@ describe("Malaysia: stamp duty RM1 per RM1,000 or part, capped, and the clearing
     ["1000001.00", "1000.00"],
     ["5000000.00", "1000.00"],
   ])("a contract of RM%s pays RM%s", (value, duty) => {
-    expect(byId(closeCost({ quantity: 1, currency: "MYR" }, value, MY).charges).stampDuty).toBe(duty);
+    expect(byId(closeCost({ quantity: "1", currency: "MYR" }, value, MY).charges).stampDuty).toBe(duty);
     expect(byId(orderCost(long(value, 1, 1, "MYR"), MY).charges).stampDuty).toBe(duty);
   });
 
@@ -343,13 +343,13 @@ describe("Malaysia: stamp duty RM1 per RM1,000 or part, capped, and the clearing
     expect(byId(open.charges)).toEqual({ commission: "8.00", clearingFee: "0.71", stampDuty: "3.00" });
     expect(open).toMatchObject({ fee: "11.71", tax: "3.00" });
     // 2,410.00: RM8; clearing 0.723 → 0.73; RM3.
-    const close = closeCost({ quantity: 1000, currency: "MYR" }, "2.41", MY);
+    const close = closeCost({ quantity: "1000", currency: "MYR" }, "2.41", MY);
     expect(close).toMatchObject({ fee: "8.73", stampDuty: "3.00" });
   });
 
   it("caps the clearing fee at RM1,000 a contract too", () => {
     // 4,000,000: clearing 1,200 → 1,000; stamp duty 4,000 → 1,000; commission 0.1% 4,000.
-    const close = closeCost({ quantity: 2_000_000, currency: "MYR" }, "2.00", MY);
+    const close = closeCost({ quantity: "2000000", currency: "MYR" }, "2.00", MY);
     expect(byId(close.charges)).toEqual({
       commission: "4000.00",
       clearingFee: "1000.00",
@@ -378,7 +378,9 @@ describe("Thailand: commission, SET, TSD and SEC fees, and 7% VAT on them all; n
     const open = orderCost(long("35.25", quantity, 1, "THB"), TH);
     expect(byId(open.charges)).toEqual(lines);
     expect(open.fee).toBe(total);
-    expect(byId(closeCost({ quantity, currency: "THB" }, "35.25", TH).charges)).toEqual(lines);
+    expect(byId(closeCost({ quantity: String(quantity), currency: "THB" }, "35.25", TH).charges)).toEqual(
+      lines,
+    );
   });
 });
 
@@ -386,7 +388,7 @@ describe("a market's minimum fee applies where it is configured", () => {
   it("US: 0.03% of $100 is $0.03, the minimum $1 is charged on opening and on closing", () => {
     expect(orderCost(long("100.00", 1, 1), US).fee).toBe("1.00");
     // The sale pays the regulators' fees besides (see above): the commission line is the minimum.
-    expect(closeCost({ quantity: 1, currency: "USD" }, "100.00", US).charges[0]).toEqual({
+    expect(closeCost({ quantity: "1", currency: "USD" }, "100.00", US).charges[0]).toEqual({
       id: "commission",
       kind: "commission",
       amount: "1.00",
@@ -398,7 +400,7 @@ describe("a market's minimum fee applies where it is configured", () => {
     expect(orderCost(long("1.00", 1, 1), rule)).toMatchObject({ fee: "0.50", total: "1.50" });
     // 1,234.56 × 0.001 = 1.23456 → 1.24.
     expect(orderCost(long("1234.56", 1, 1), rule).fee).toBe("1.24");
-    expect(closeCost({ quantity: 1, currency: "USD" }, "1.00", rule).fee).toBe("0.50");
+    expect(closeCost({ quantity: "1", currency: "USD" }, "1.00", rule).fee).toBe("0.50");
   });
 
   it("a rate of zero without a minimum charges nothing", () => {

@@ -8,3 +8,7 @@ export * from "./funds/loan/index.js";
 export * from "./trading/index.js";
 export * from "./ipo/index.js";
 export * from "./ipo/entries.js";
+export * from "./ipo/merkle.js";
+export * from "./ipo/allocation.js";
+export * from "./ipo/beacon.js";
+export * from "./ipo/verify.js";

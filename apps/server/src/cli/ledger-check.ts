@@ -7,26 +7,12 @@ import { openDatabase, pgliteIsNew, type Database } from "../db/index.js";
 import { readEnv } from "../env.js";
 import { checkLedger, ledgerSize, type LedgerProblem } from "../modules/ledger/index.js";
 import { rowsOf } from "../modules/ledger/repository.js";
-
-/** Exit codes: the ledger is clean · it differs somewhere · the check could not run. */
-const CLEAN = 0;
-const DIFFERS = 1;
-const CANNOT_CHECK = 2;
+import { CLEAN, DIFFERS, failer, print, reason } from "./output.js";
 
 // As the server: whatever the embedded database writes (it checkpoints at close) is for its user only.
 process.umask(0o077);
 
-const print = (line = "") => process.stdout.write(`${line}\n`);
-const fail = (line: string) => {
-  process.stderr.write(`ledger:check: ${line}\n`);
-  return CANNOT_CHECK;
-};
-
-/** The database's own words: drizzle wraps them in "Failed query: …" with the cause beneath. */
-function reason(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return cause instanceof Error ? cause.message : String(cause);
-}
+const fail = failer("ledger:check");
 
 /** A PostgreSQL URL without its password, to say which database was checked. */
 function shown(url: string): string {

@@ -33,8 +33,13 @@ export interface ImageLimits {
   maxPixels: number;
   /** Either side read from the header: a 100,000 × 10 strip is under the pixel count but no photo. */
   maxSide: number;
-  /** The long side of the stored JPEG; a reviewer needs to read an ID card, not print a poster. */
+  /** The long side of the stored image; a reviewer needs to read an ID card, not print a poster. */
   maxOutputSide: number;
+  /**
+   * What is stored: a JPEG on white (photos, vouchers) or a WebP keeping transparency (a logo). Either is
+   * our own encoding, without the input's metadata.
+   */
+  output: "jpeg" | "webp";
 }
 
 export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = Object.freeze({
@@ -42,11 +47,12 @@ export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = Object.freeze({
   maxPixels: 40_000_000,
   maxSide: 10_000,
   maxOutputSide: 2048,
+  output: "jpeg",
 });
 
 export interface ProcessedImage {
   bytes: Buffer;
-  contentType: "image/jpeg";
+  contentType: "image/jpeg" | "image/webp";
   width: number;
   height: number;
 }
@@ -80,7 +86,7 @@ export function sniffImageType(bytes: Buffer): SniffedImageType | null {
  * decoded yet), and only then the decode itself.
  */
 export async function processImage(bytes: Buffer, limits?: Partial<ImageLimits>): Promise<ProcessedImage> {
-  const { maxBytes, maxPixels, maxSide, maxOutputSide } = resolveLimits(limits);
+  const { maxBytes, maxPixels, maxSide, maxOutputSide, output } = resolveLimits(limits);
 
   if (bytes.length === 0) throw new ImageRejectedError("empty", "the image is empty");
   if (bytes.length > maxBytes) {
@@ -109,7 +115,7 @@ export async function processImage(bytes: Buffer, limits?: Partial<ImageLimits>)
   }
 
   try {
-    const { data, info } = await sharp(bytes, {
+    const pixels = sharp(bytes, {
       // A second wall: whatever the header said, sharp itself refuses to decode more than this.
       limitInputPixels: maxPixels,
       // libvips' default tolerates a truncated JPEG and pads it with grey; a cut upload must be refused.
@@ -118,13 +124,16 @@ export async function processImage(bytes: Buffer, limits?: Partial<ImageLimits>)
       // Phones store portrait photos as landscape pixels plus an EXIF Orientation tag; since the tag is
       // dropped with the rest of the metadata, the rotation has to be applied to the pixels.
       .rotate()
-      .resize({ width: maxOutputSide, height: maxOutputSide, fit: "inside", withoutEnlargement: true })
-      // JPEG has no alpha; a transparent screenshot of a voucher would otherwise come out on black.
-      .flatten({ background: "#ffffff" })
-      // No withMetadata()/keepExif(): sharp writes none of the input's EXIF, XMP, IPTC or ICC.
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: "image/jpeg", width: info.width, height: info.height };
+      .resize({ width: maxOutputSide, height: maxOutputSide, fit: "inside", withoutEnlargement: true });
+    // No withMetadata()/keepExif(): sharp writes none of the input's EXIF, XMP, IPTC or ICC.
+    const { data, info } = await (
+      output === "webp"
+        ? pixels.webp({ quality: 90 })
+        : // JPEG has no alpha; a transparent screenshot of a voucher would otherwise come out on black.
+          pixels.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
+    const contentType = output === "webp" ? "image/webp" : "image/jpeg";
+    return { bytes: data, contentType, width: info.width, height: info.height };
   } catch (error) {
     throw new ImageRejectedError("corrupt", "the image cannot be decoded", { cause: error });
   }
@@ -132,7 +141,9 @@ export async function processImage(bytes: Buffer, limits?: Partial<ImageLimits>)
 
 function resolveLimits(overrides: Partial<ImageLimits> | undefined): ImageLimits {
   const limits = { ...DEFAULT_IMAGE_LIMITS, ...overrides };
-  for (const [key, value] of Object.entries(limits)) {
+  const { output, ...sizes } = limits;
+  if (output !== "jpeg" && output !== "webp") throw new RangeError(`image output ${String(output)}`);
+  for (const [key, value] of Object.entries(sizes)) {
     // Zero would read as "no limit" to sharp's limitInputPixels: a misconfiguration must not open the gate.
     if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`image limit ${key} must be > 0`);
   }

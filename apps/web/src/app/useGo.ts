@@ -3,26 +3,31 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { apiPost } from "../lib/api";
 import { clearSession } from "../lib/storage";
-import { showInfo, showSuccess } from "../lib/toast";
+import { showSuccess } from "../lib/toast";
 import { useConfig } from "../lib/config";
 
 /** Spec §9: after "exit" the log-in screen follows in 1 s. */
 export const EXIT_REDIRECT_MS = 1000;
 
+/** The special target that opens the customer-service link of config (spec §2). */
+export const KEFU = "kefu";
+
+/** The configured customer-service link (an https URL), or undefined: then no entry to it is shown. */
+export const useKefu = (): string | undefined => useConfig().data?.kefu;
+
 /**
- * Navigation with the spec's special targets: "kefu" opens the customer-service link from config,
- * "exit" ends the session; anything else is a path.
+ * Navigation with the spec's special targets: "kefu" opens the customer-service link from config (no
+ * entry offers it while none is configured), "exit" ends the session; anything else is a path.
  */
 export function useGo() {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const kefu = useConfig().data?.kefu;
+  const kefu = useKefu();
 
   return useCallback(
     (target: string, state?: unknown) => {
-      if (target === "kefu") {
+      if (target === KEFU) {
         if (kefu) window.open(kefu, "_blank", "noopener");
-        else showInfo(t("common.kefuUnavailable"));
         return;
       }
       if (target === "exit") {

@@ -67,12 +67,12 @@ describe("the offline state", () => {
     await waitFor(() => expect(notice()).not.toBeNull());
 
     // Still out of reach: the notice stays.
-    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
     await waitFor(() => expect(probe).toHaveBeenCalledTimes(2));
     expect(notice()).not.toBeNull();
 
     probe.mockReturnValue(true);
-    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
     await screen.findByText("loaded again");
     expect(notice()).toBeNull();
   });

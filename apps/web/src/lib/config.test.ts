@@ -14,8 +14,17 @@ describe("config", () => {
     expect(config.logoUrl).toBe("/api/uploads/logo.png");
     expect(config.languages).toEqual(["en", "yd", "ko"]);
   });
+  it("keeps only an https customer-service link: empty, a path or another scheme is no link", () => {
+    const kefu = (value: string) => parseConfig([{ name: "kefu", value }]).kefu;
+    expect(kefu("")).toBeUndefined();
+    expect(kefu("/api/static/support.html")).toBeUndefined();
+    expect(kefu("javascript:alert(1)")).toBeUndefined();
+    expect(kefu("http://help.example.com")).toBeUndefined();
+    expect(kefu(" https://help.example.com/chat ")).toBe("https://help.example.com/chat");
+    expect(parseConfig([]).kefu).toBeUndefined();
+  });
   it("offers en, zh and ko when config lists none", () => {
-    expect(parseConfig([]).languages).toEqual(["en", "zh", "ko"]);
+    expect(parseConfig([]).languages).toEqual(["en", "zh", "cn", "ko", "yd"]);
   });
   it("prefixes a relative logo with the image base path", () => {
     expect(logoUrlOf("uploads/logo.png")).toBe("/api/uploads/logo.png");

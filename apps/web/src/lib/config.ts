@@ -4,6 +4,7 @@ import { apiPost } from "./api";
 import { DEFAULT_LANGUAGES, isLanguageCode, type LanguageCode } from "./languages";
 
 export interface AppConfig {
+  /** The customer-service link: an https URL, or absent when none is configured (no entry shows then). */
   kefu?: string;
   logoUrl?: string;
   title?: string;
@@ -18,6 +19,16 @@ export function logoUrlOf(value: string): string {
   return `/api/${value}`;
 }
 
+/** A configured customer-service link the app can open: an absolute https URL, else nothing. */
+export function kefuLinkOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).protocol === "https:" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseConfig(entries: ConfigEntry[]): AppConfig {
   const values = Object.fromEntries(entries.map((e) => [e.name, e.value]));
   const listed = (values.languages ?? "")
@@ -25,7 +36,7 @@ export function parseConfig(entries: ConfigEntry[]): AppConfig {
     .map((code) => code.trim())
     .filter(isLanguageCode);
   return {
-    kefu: values.kefu || undefined,
+    kefu: kefuLinkOf(values.kefu?.trim()),
     logoUrl: values.logo ? logoUrlOf(values.logo) : undefined,
     title: values.title || undefined,
     languages: listed.length > 0 ? listed : DEFAULT_LANGUAGES,

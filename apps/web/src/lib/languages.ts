@@ -14,7 +14,7 @@ export const LANGUAGES = {
   yd: { tag: "hi", label: "हिन्दी" },
 } as const satisfies { [C in LanguageCode]: (typeof CONTRACT_LANGUAGES)[C] };
 
-export const DEFAULT_LANGUAGES: LanguageCode[] = ["en", "zh", "ko"];
+export const DEFAULT_LANGUAGES: LanguageCode[] = ["en", "zh", "cn", "ko", "yd"];
 
 export type LocaleTag = (typeof LANGUAGES)[LanguageCode]["tag"];
 export type { LanguageCode };

@@ -318,6 +318,39 @@ describe("MarketFeed", () => {
     expect(feed.getState()).toBe("idle");
   });
 
+  it("holds the socket open with no symbol watched, so the user's own events arrive on any screen", async () => {
+    const heard = vi.fn();
+    feed.onPriceAlert(heard);
+    const release = feed.hold();
+    expect(sockets).toHaveLength(1);
+    connectReady();
+    expect(last().sent).toEqual([{ op: "auth", token: "t1", account: "u1" }]);
+    // A screen with prices comes and goes: the socket stays, as held.
+    feed.watch("BTCUSD", () => undefined)();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(last().closed).toBe(false);
+    const fired = {
+      type: "priceAlert",
+      alertId: "a1",
+      kind: "priceAlertAbove",
+      params: { symbol: "ETHUSD" },
+    };
+    last().receive(fired);
+    expect(heard).toHaveBeenCalledWith(fired);
+    // Dropped while held: it reconnects (polling meanwhile), with nothing watched.
+    last().drop();
+    expect(feed.getState()).toBe("polling");
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets).toHaveLength(2);
+    connectReady();
+    expect(feed.getState()).toBe("live");
+    release();
+    release(); // twice is once
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(last().closed).toBe(true);
+    expect(feed.getState()).toBe("idle");
+  });
+
   it("drops the socket at once when the session ends, and connects again on the next watch", async () => {
     const release = feed.watch("BTCUSD", () => undefined);
     connectReady();

@@ -62,6 +62,8 @@ type Timer = ReturnType<typeof setTimeout>;
  */
 export class MarketFeed {
   private readonly refs = new Map<string, number>();
+  /** Holders of the socket with no symbol (the signed-in app: its own events reach every screen). */
+  private holds = 0;
   private readonly latest = new Map<string, LivePrice>();
   private readonly symbolListeners = new Map<string, Set<() => void>>();
   private readonly stateListeners = new Set<() => void>();
@@ -113,6 +115,23 @@ export class MarketFeed {
     return () => this.priceAlertListeners.delete(listener);
   }
 
+  /**
+   * Keeps the socket open with no symbol watched, for the user's own events (margin calls, fired price
+   * alerts): while the app holds it, they reach whatever screen is open. Returns the release function; the
+   * socket closes some time after the last watch and hold are released.
+   */
+  hold(): () => void {
+    this.holds += 1;
+    this.onWanted();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (!this.wanted()) this.onIdle();
+    };
+  }
+
   /** Watch a symbol; `onChange` runs when its price changes. Returns the release function. */
   watch(symbol: string, onChange: () => void): () => void {
     let listeners = this.symbolListeners.get(symbol);
@@ -131,7 +150,7 @@ export class MarketFeed {
       this.refs.delete(symbol);
       this.symbolListeners.delete(symbol);
       if (this.authed) this.send({ op: "unsubscribe", symbols: [symbol] });
-      if (this.refs.size === 0) this.onIdle();
+      if (!this.wanted()) this.onIdle();
     };
   }
 
@@ -146,8 +165,8 @@ export class MarketFeed {
 
   /**
    * The session ended (log-out, a 401): drops the socket, the reconnect and the polling at once. The
-   * watches stay counted; the feed connects again when a symbol is next watched, with the session of
-   * that moment.
+   * watches and holds stay counted; the feed connects again when a symbol is next watched or the socket
+   * next held, with the session of that moment.
    */
   disconnect(): void {
     this.closeSocket();
@@ -160,16 +179,29 @@ export class MarketFeed {
   /** Forgets every watch and disconnects (tests). */
   shutdown(): void {
     this.refs.clear();
+    this.holds = 0;
     this.symbolListeners.clear();
     this.disconnect();
   }
 
+  /** Whether anything needs the socket: a watched symbol or a hold. */
+  private wanted(): boolean {
+    return this.refs.size > 0 || this.holds > 0;
+  }
+
   private onWatch(symbol: string, first: boolean): void {
+    if (this.authed) {
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      if (first) this.send({ op: "subscribe", symbols: [symbol] });
+    } else this.onWanted();
+  }
+
+  /** Something needs the socket: no idle close, and a connection unless one is open or coming. */
+  private onWanted(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (this.authed) {
-      if (first) this.send({ op: "subscribe", symbols: [symbol] });
-    } else if (!this.socket && !this.reconnectTimer) this.connect();
+    if (!this.authed && !this.socket && !this.reconnectTimer) this.connect();
   }
 
   private onIdle(): void {
@@ -204,7 +236,7 @@ export class MarketFeed {
       this.authed = false;
       if (event.code === WS_CLOSE.unauthorized) this.refusedToken = session.token;
       const crowded = event.code === WS_CLOSE.tooManySockets || event.code === WS_CLOSE.tooManyPending;
-      if (this.refs.size > 0) this.scheduleReconnect(crowded ? this.opt.crowdedBackoffMs : 0);
+      if (this.wanted()) this.scheduleReconnect(crowded ? this.opt.crowdedBackoffMs : 0);
     };
   }
 
@@ -241,7 +273,7 @@ export class MarketFeed {
     this.reconnectTimer = setTimeout(
       () => {
         this.reconnectTimer = null;
-        if (this.refs.size > 0 && !this.socket) this.connect();
+        if (this.wanted() && !this.socket) this.connect();
       },
       delay * (0.75 + 0.5 * this.opt.random()),
     );

@@ -3,7 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import type { UserAnswer, UserJsonPath, UserRequest } from "@brokerage/api";
+import type { ConfigEntry, UserAnswer, UserJsonPath, UserRequest } from "@brokerage/api";
 import { apiPost } from "../lib/api";
 
 /*
@@ -17,10 +17,13 @@ export type Served = {
   [P in UserJsonPath]?: UserAnswer<P> | ((body: UserRequest<P>) => UserAnswer<P> | Promise<UserAnswer<P>>);
 };
 
-/** Answers each API path with a fixed value, a function of the body, or a thrown error. */
-export function serve(answers: Served) {
+/**
+ * Answers each API path with a fixed value, a function of the body, or a thrown error; `common/config`
+ * with `config` (none by default: no customer-service link, the default languages).
+ */
+export function serve(answers: Served, config: ConfigEntry[] = []) {
   vi.mocked(apiPost).mockImplementation(async (path: string, body?: object) => {
-    if (path === "common/config") return [];
+    if (path === "common/config") return config as never;
     if (!(path in answers)) throw new Error(`unexpected ${path}`);
     const answer = answers[path as UserJsonPath];
     return (typeof answer === "function" ? (answer as (b?: object) => unknown)(body) : answer) as never;

@@ -3,7 +3,7 @@ import { userAccount } from "../ledger/index.js";
 import { ipoPaymentEntry, ipoRefundEntry } from "./entries.js";
 
 describe("IPO entries", () => {
-  it("a payment moves the amount from available to held", () => {
+  it("a subscription blocks the amount: available to held", () => {
     expect(ipoPaymentEntry("u1", "INR", "3300000.00")).toEqual({
       type: "ipoPayment",
       postings: [
@@ -13,7 +13,7 @@ describe("IPO entries", () => {
     });
   });
 
-  it("a refund moves it back from held to available", () => {
+  it("a release moves it back from held to available", () => {
     expect(ipoRefundEntry("u1", "KRW", "600000")).toEqual({
       type: "ipoRefund",
       postings: [

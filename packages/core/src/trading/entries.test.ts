@@ -38,7 +38,7 @@ describe("ledger entries of a position's life", () => {
     bookAll(model, [credit("deposit", "u", "INR", "1000.00")]);
     // India's defaults on ₹4.00 bought (charges.test.ts): fees 20.02, taxes 3.63, fee 23.65.
     const cost = orderCost(
-      { direction: "long", price: "4.00", quantity: 1, leverage: 1, currency: "INR" },
+      { direction: "long", price: "4.00", quantity: "1", leverage: 1, currency: "INR" },
       DEFAULT_TRADING_CONFIG.IN,
     );
     expect(cost).toMatchObject({ fee: "23.65", tax: "3.63", total: "27.65" });
@@ -73,7 +73,7 @@ describe("ledger entries of a position's life", () => {
     const position: PositionTerms = {
       direction: "long",
       openPrice: "2456.35",
-      quantity: 37,
+      quantity: "37",
       margin: "18176.99",
       currency: "INR",
     };
@@ -146,7 +146,7 @@ describe("ledger entries of a position's life", () => {
     const position: PositionTerms = {
       direction: "short",
       openPrice: "512.77",
-      quantity: 250,
+      quantity: "250",
       margin: "12819.25",
       currency: "USD",
     };
@@ -182,7 +182,7 @@ describe("ledger entries of a position's life", () => {
     const position: PositionTerms = {
       direction: "short",
       openPrice: "1000",
-      quantity: 1,
+      quantity: "1",
       margin: "100",
       currency: "KRW",
     };

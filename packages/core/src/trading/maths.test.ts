@@ -55,7 +55,9 @@ describe("opening cost: margin = price × quantity ÷ leverage, fee = max(rate �
       (currency, price, quantity, leverage, notional, margin, fee, total) => {
         // The commission alone: a short's opening sale would also pay the tax on sales (charges.test.ts).
         const commission = { ...rule(currency), charges: [] };
-        expect(orderCost({ direction, price, quantity, leverage, currency }, commission)).toMatchObject({
+        expect(
+          orderCost({ direction, price, quantity: String(quantity), leverage, currency }, commission),
+        ).toMatchObject({
           notional,
           margin,
           fee,
@@ -65,10 +67,10 @@ describe("opening cost: margin = price × quantity ÷ leverage, fee = max(rate �
       },
     );
 
-  it("refuses a quantity not above 0, a fraction as a JS number, and a leverage below 1", () => {
-    const order = { direction: "long", price: "10", quantity: 1, leverage: 1, currency: "INR" } as const;
-    for (const quantity of [0, -1, 1.5, Number.NaN, "0", "-1", "1e3", "abc"])
-      expect(() => orderCost({ ...order, quantity }, rule("INR"))).toThrow(
+  it("refuses a quantity not above 0, any JS number (even whole), and a leverage below 1", () => {
+    const order = { direction: "long", price: "10", quantity: "1", leverage: 1, currency: "INR" } as const;
+    for (const quantity of [0, -1, 1, 1.5, Number.NaN, "0", "-1", "1e3", "abc"])
+      expect(() => orderCost({ ...order, quantity: quantity as string }, rule("INR"))).toThrow(
         expect.objectContaining({ code: "QUANTITY_NOT_MULTIPLE_OF_STEP" }),
       );
     expect(() => orderCost({ ...order, leverage: 0 }, rule("INR"))).toThrow(
@@ -87,7 +89,7 @@ describe("closing cost: fee on the close notional, stamp duty on the closing sid
     ["KRW", 7, "74900", "524300", "158", "1049"],
   ];
   it.each(TABLE)("%s %i at %s", (currency, quantity, price, notional, fee, stampDuty) => {
-    expect(closeCost({ quantity, currency }, price, rule(currency))).toMatchObject({
+    expect(closeCost({ quantity: String(quantity), currency }, price, rule(currency))).toMatchObject({
       notional,
       fee,
       stampDuty,
@@ -96,8 +98,8 @@ describe("closing cost: fee on the close notional, stamp duty on the closing sid
 
   it("caps the stamp duty where the market caps it (Malaysia: 0.1%, at most RM1,000)", () => {
     const myr = { feeRate: "0.001", minFee: "8", charges: tax("0.001", "sell", "1000") };
-    expect(closeCost({ quantity: 1000, currency: "MYR" }, "999.99", myr).stampDuty).toBe("999.99");
-    expect(closeCost({ quantity: 1000, currency: "MYR" }, "1000.01", myr).stampDuty).toBe("1000.00");
+    expect(closeCost({ quantity: "1000", currency: "MYR" }, "999.99", myr).stampDuty).toBe("999.99");
+    expect(closeCost({ quantity: "1000", currency: "MYR" }, "1000.01", myr).stampDuty).toBe("1000.00");
   });
 });
 
@@ -113,8 +115,8 @@ describe("P&L, return rate on margin, market value", () => {
     ["USD", 3, "0.1234", "0.1299", "0.02", "-0.02"],
   ];
   it.each(TABLE)("%s %i from %s to %s", (currency, quantity, openPrice, price, long, short) => {
-    expect(pnl({ direction: "long", openPrice, quantity, currency }, price)).toBe(long);
-    expect(pnl({ direction: "short", openPrice, quantity, currency }, price)).toBe(short);
+    expect(pnl({ direction: "long", openPrice, quantity: String(quantity), currency }, price)).toBe(long);
+    expect(pnl({ direction: "short", openPrice, quantity: String(quantity), currency }, price)).toBe(short);
   });
 
   it.each([
@@ -131,9 +133,9 @@ describe("P&L, return rate on margin, market value", () => {
   });
 
   it("market value is price × quantity at the currency's scale", () => {
-    expect(marketValue("2601.80", 37, "INR")).toBe("96266.60");
-    expect(marketValue("74900", 7, "KRW")).toBe("524300");
-    expect(marketValue("0.1299", 3, "USD")).toBe("0.39");
+    expect(marketValue("2601.80", "37", "INR")).toBe("96266.60");
+    expect(marketValue("74900", "7", "KRW")).toBe("524300");
+    expect(marketValue("0.1299", "3", "USD")).toBe("0.39");
   });
 });
 
@@ -143,7 +145,7 @@ describe("settlement of a close", () => {
   const inrLong5: PositionTerms = {
     direction: "long",
     openPrice: "2456.35",
-    quantity: 37,
+    quantity: "37",
     margin: "18176.99",
     currency: "INR",
   };
@@ -187,7 +189,7 @@ describe("settlement of a close", () => {
   const usdShort10: PositionTerms = {
     direction: "short",
     openPrice: "512.77",
-    quantity: 250,
+    quantity: "250",
     margin: "12819.25",
     currency: "USD",
   };
@@ -222,7 +224,7 @@ describe("settlement of a close", () => {
     const krwShort10: PositionTerms = {
       direction: "short",
       openPrice: "1000",
-      quantity: 1,
+      quantity: "1",
       margin: "100",
       currency: "KRW",
     };
@@ -252,7 +254,7 @@ describe("automatic close at a share of the margin", () => {
   const long: PositionTerms = {
     direction: "long",
     openPrice: "2456.35",
-    quantity: 37,
+    quantity: "37",
     margin: "18176.99",
     currency: "INR",
   };
@@ -277,7 +279,7 @@ describe("automatic close at a share of the margin", () => {
     const p: PositionTerms = {
       direction: "long",
       openPrice: "100",
-      quantity: 10,
+      quantity: "10",
       margin: "100",
       currency: "USD",
     };
@@ -290,7 +292,7 @@ describe("automatic close at a share of the margin", () => {
     const p: PositionTerms = {
       direction: "long",
       openPrice: "50",
-      quantity: 2,
+      quantity: "2",
       margin: "100",
       currency: "USD",
     };

@@ -19,7 +19,7 @@ type Price = string | Money;
  * A quantity: a decimal string as the wire and the database carry it, a decimal, or a whole JS number (a
  * count of shares is exact as a number; a fraction never is, and is refused).
  */
-export type Quantity = string | Money | number;
+export type Quantity = string | Money;
 
 /** The commission, and the market's other charges (none where left out: a block trade's offer). */
 export type FeeRule = Pick<TradingMarketConfig, "feeRate" | "minFee"> & { charges?: ChargeComponent[] };

@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { QUANTITY_DECIMALS } from "../market/lots.js";
 import { money, type Money } from "../money.js";
 import { TradingRuleError } from "./errors.js";
@@ -10,16 +11,12 @@ import { TradingRuleError } from "./errors.js";
 const QUANTITY_TEXT = /^\d+(\.\d+)?$/;
 
 /**
- * The quantity as a decimal; QUANTITY_NOT_MULTIPLE_OF_STEP {quantity} unless it is a plain decimal string,
- * a decimal or a whole number (a fraction as a JS number is inexact), above 0.
+ * The quantity as a decimal; QUANTITY_NOT_MULTIPLE_OF_STEP {quantity} unless it is a plain decimal string or
+ * a decimal, above 0. A JS number is refused even where the type system cannot see it (a caller in plain
+ * JavaScript, a parsed body): quantities never travel as numbers.
  */
-export function quantityOf(quantity: string | Money | number): Money {
-  const plain =
-    typeof quantity === "string"
-      ? QUANTITY_TEXT.test(quantity)
-      : typeof quantity === "number"
-        ? Number.isSafeInteger(quantity)
-        : true;
+export function quantityOf(quantity: string | Money): Money {
+  const plain = typeof quantity === "string" ? QUANTITY_TEXT.test(quantity) : Decimal.isDecimal(quantity);
   const units = plain ? money(quantity) : null;
   if (units === null || !units.isFinite() || !units.greaterThan(0))
     throw new TradingRuleError("QUANTITY_NOT_MULTIPLE_OF_STEP", { quantity: String(quantity) });

@@ -1,6 +1,7 @@
 import type { IpoSubscriptionState } from "@brokerage/api";
+import type { AllocationRule, BeaconProvider } from "@brokerage/core";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { adminUsers } from "./admin.js";
 import { amount, instant } from "./columns.js";
 import { journalEntries } from "./ledger.js";
@@ -43,6 +44,20 @@ export const ipoOfferings = pgTable(
     seed: text("seed").notNull(),
     /** SHA-256 (hex) of the seed's hex text: published from the start. */
     seedHash: text("seed_hash").notNull(),
+    /** The allocation rule, published before anyone applies (core ALLOCATION_RULES). */
+    allocationRule: text("allocation_rule").$type<AllocationRule>().notNull().default("proRata"),
+    /** Shares per lot: allotments are whole lots; the lottery's one lot per winner. */
+    lotSize: bigint("lot_size", { mode: "number" }).notNull().default(1),
+    /** The beacon and its round announced when the offering is made (null: drawn before beacons). */
+    beaconProvider: text("beacon_provider").$type<BeaconProvider>(),
+    beaconRound: bigint("beacon_round", { mode: "number" }),
+    /** The Merkle root of the applications (hex), published at the close, and how many it covers. */
+    applicationsRoot: text("applications_root"),
+    applicationsCount: integer("applications_count"),
+    rootPublishedAt: instant("root_published_at"),
+    /** The beacon's randomness the draw used (hex), and the digest of the allotments it made. */
+    randomness: text("randomness"),
+    drawDigest: text("draw_digest"),
     state: text("state").$type<IpoOfferingState>().notNull().default("active"),
     /** Winners ÷ subscriptions in percent, once drawn. */
     winRate: numeric("win_rate", { precision: 5, scale: 2 }),
@@ -63,6 +78,15 @@ export const ipoOfferings = pgTable(
       "ipo_offerings_quantity_check",
       sql`${t.totalShares} > 0 and ${t.minQuantity} > 0 and ${t.minQuantity} <= ${t.totalShares} and (${t.maxQuantity} is null or ${t.maxQuantity} >= ${t.minQuantity})`,
     ),
+    check(
+      "ipo_offerings_rule_check",
+      sql`${t.allocationRule} in ('lottery', 'equalThenProRata', 'proRata') and ${t.lotSize} > 0 and ${t.lotSize} <= ${t.minQuantity}`,
+    ),
+    check(
+      "ipo_offerings_root_check",
+      sql`(${t.applicationsRoot} is null) = (${t.rootPublishedAt} is null) and (${t.applicationsRoot} is null) = (${t.applicationsCount} is null)`,
+    ),
+    check("ipo_offerings_randomness_check", sql`(${t.randomness} is null) = (${t.drawDigest} is null)`),
     check("ipo_offerings_limit_check", sql`${t.subscriptionLimit} >= 1`),
     check(
       "ipo_offerings_dates_check",
@@ -89,10 +113,13 @@ const ALLOTTED = sql.raw(`('awaitingPayment', 'paid', 'listed', 'waived')`);
 const DRAWN = sql.raw(`('notWon', 'awaitingPayment', 'paid', 'listed', 'waived')`);
 
 /**
- * Subscriptions to an offering (packages/api ipo.ts "The life of a subscription"). A subscription holds
- * nothing until its winner pays (`payment_entry_id`, entry `ipoPayment` available → held); the listing opens
- * its position (`order_id`, a trade order of kind `ipo`), a cancellation refunds a payment
- * (`refund_entry_id`, entry `ipoRefund`). States change only by UPDATEs guarded on the state they leave.
+ * Subscriptions to an offering (packages/api ipo.ts "The life of a subscription"). A subscription blocks
+ * its amount when it is made (`held_amount`, `hold_entry_id`: entry `ipoPayment` available → held); what
+ * goes back (`ipoRefund` held → available: a loss, the unallotted part, a waiver, a lapse, a cancellation)
+ * adds up in `released_amount`, the last such entry in `refund_entry_id`. A winner's payment comes from the
+ * hold (`payment_amount`, `paid_at`; `payment_entry_id` only on subscriptions made before blocking, whose
+ * payment was its own hold). The listing opens its position (`order_id`, a trade order of kind `ipo`) with
+ * what is still held. States change only by UPDATEs guarded on the state they leave.
  */
 export const ipoSubscriptions = pgTable(
   "ipo_subscriptions",
@@ -113,11 +140,17 @@ export const ipoSubscriptions = pgTable(
     quantity: bigint("quantity", { mode: "number" }).notNull(),
     allotted: bigint("allotted", { mode: "number" }).notNull().default(0),
     state: text("state").$type<IpoSubscriptionState>().notNull().default("applied"),
-    /** SHA-256(seed + ":" + id), hex, written by the draw. */
+    /** Its rank in the draw, SHA-256(randomness ":" leaf) hex (before beacons: SHA-256(seed ":" id)). */
     drawKey: text("draw_key"),
     /** The position opened at listing. */
     orderId: uuid("order_id").references(() => tradeOrders.id),
-    /** What the winner paid (`ipoPayment`). */
+    /** Moved from available to held for the subscription in all (the block; a legacy row's payment). */
+    heldAmount: amount("held_amount").notNull().default("0"),
+    /** Moved back from held to available in all. */
+    releasedAmount: amount("released_amount").notNull().default("0"),
+    /** The block booked when the subscription was made. */
+    holdEntryId: entryId("hold_entry_id"),
+    /** What the winner paid for the allotment, out of the hold. */
     paymentAmount: amount("payment_amount"),
     paymentEntryId: entryId("payment_entry_id"),
     refundEntryId: entryId("refund_entry_id"),
@@ -135,8 +168,11 @@ export const ipoSubscriptions = pgTable(
       sql`${t.state} in ('applied', 'notWon', 'awaitingPayment', 'paid', 'listed', 'waived', 'failed')`,
     ),
     check("ipo_subscriptions_quantity_check", sql`${t.quantity} > 0`),
-    // Whole subscriptions only: a winner is allotted all it asked for, everyone else nothing.
-    check("ipo_subscriptions_allotted_check", sql`${t.allotted} = 0 or ${t.allotted} = ${t.quantity}`),
+    // The rules allot whole lots, never more than asked for (packages/core ipo/allocation.ts).
+    check(
+      "ipo_subscriptions_allotted_range_check",
+      sql`${t.allotted} >= 0 and ${t.allotted} <= ${t.quantity}`,
+    ),
     check("ipo_subscriptions_won_check", sql`${t.state} not in ${ALLOTTED} or ${t.allotted} > 0`),
     check(
       "ipo_subscriptions_not_won_check",
@@ -145,18 +181,26 @@ export const ipoSubscriptions = pgTable(
     check("ipo_subscriptions_draw_key_check", sql`(${t.drawKey} is null) = (${t.drawnAt} is null)`),
     check("ipo_subscriptions_drawn_check", sql`${t.state} not in ${DRAWN} or ${t.drawKey} is not null`),
     check("ipo_subscriptions_applied_check", sql`${t.state} <> 'applied' or ${t.drawKey} is null`),
-    check(
-      "ipo_subscriptions_paid_check",
-      sql`(${t.paymentEntryId} is null) = (${t.paidAt} is null) and (${t.paymentEntryId} is null) = (${t.paymentAmount} is null)`,
-    ),
+    check("ipo_subscriptions_paid_check", sql`(${t.paidAt} is null) = (${t.paymentAmount} is null)`),
     check(
       "ipo_subscriptions_payment_check",
-      sql`${t.state} not in ('paid', 'listed') or ${t.paymentEntryId} is not null`,
+      sql`${t.state} not in ('paid', 'listed') or ${t.paidAt} is not null`,
+    ),
+    // Never more released than held; an ended subscription holds nothing any more, and a paid or listed one
+    // holds (or moved to its position) exactly its payment.
+    check(
+      "ipo_subscriptions_held_check",
+      sql`${t.releasedAmount} >= 0 and ${t.heldAmount} >= ${t.releasedAmount}`,
     ),
     check(
-      "ipo_subscriptions_refund_check",
-      sql`(${t.refundEntryId} is not null) = (${t.paymentEntryId} is not null and ${t.state} = 'failed')`,
+      "ipo_subscriptions_released_check",
+      sql`${t.state} not in ('notWon', 'waived', 'failed') or ${t.releasedAmount} = ${t.heldAmount}`,
     ),
+    check(
+      "ipo_subscriptions_paid_held_check",
+      sql`${t.state} not in ('paid', 'listed') or ${t.heldAmount} - ${t.releasedAmount} = ${t.paymentAmount}`,
+    ),
+    check("ipo_subscriptions_refund_check", sql`${t.refundEntryId} is null or ${t.releasedAmount} > 0`),
     check(
       "ipo_subscriptions_listed_check",
       sql`(${t.state} = 'listed') = (${t.orderId} is not null and ${t.listedAt} is not null)`,
@@ -165,3 +209,23 @@ export const ipoSubscriptions = pgTable(
 );
 
 export type IpoSubscriptionRow = typeof ipoSubscriptions.$inferSelect;
+
+/**
+ * The beacon rounds draws have read (docs/primary-market.md "The randomness"): drand's as fetched (with the
+ * signature the randomness is the SHA-256 of), the local beacon's as it drew them when first asked for a
+ * round after its time. A round is written once and read back by every later draw that announced it.
+ */
+export const ipoBeaconRounds = pgTable(
+  "ipo_beacon_rounds",
+  {
+    provider: text("provider").$type<BeaconProvider>().notNull(),
+    round: bigint("round", { mode: "number" }).notNull(),
+    randomness: text("randomness").notNull(),
+    signature: text("signature"),
+    recordedAt: instant("recorded_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.round] }),
+    check("ipo_beacon_rounds_randomness_check", sql`${t.randomness} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -36,12 +36,7 @@ describe("bootstrap", () => {
     expect(firstStartNotice(second)).toBeNull();
     expect(await database.db.select().from(adminUsers)).toHaveLength(1);
     expect(await database.db.select().from(institutions)).toHaveLength(1);
-    expect((await database.db.select().from(config)).map((c) => c.name).sort()).toEqual([
-      "kefu",
-      "languages",
-      "logo",
-      "title",
-    ]);
+    expect(await database.db.select().from(config)).toEqual([]);
     expect((await database.db.select().from(auditLog)).map((a) => a.action).sort()).toEqual([
       "admin.bootstrap",
       "institution.bootstrap",

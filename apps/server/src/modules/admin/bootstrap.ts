@@ -5,7 +5,6 @@ import type { Clock } from "../../lib/clock.js";
 import { hashPassword } from "../../lib/password.js";
 import { passwordWeakness } from "../../lib/password-policy.js";
 import { randomCode, randomPassword } from "../../lib/random.js";
-import { DEFAULT_CONFIG, insertMissingConfig } from "../common/index.js";
 import { inviteCodeTaken } from "../user/index.js";
 import * as repo from "./repository.js";
 
@@ -29,7 +28,8 @@ const SYSTEM = { adminUserId: null, actor: "system" } as const;
 const DEFAULT_ADMIN_ACCOUNT = "admin";
 
 /**
- * First start: seeds the app configuration, the first administrator and the first institution.
+ * First start: seeds the first administrator and the first institution (the app's title, logo, languages
+ * and service link are settings with defaults: common/config).
  * Idempotent: later starts find them and create nothing (an explicitly given invitation code that does
  * not exist yet is still added, so a deployment can name its code).
  */
@@ -39,7 +39,6 @@ export async function bootstrap(db: Db, clock: Clock, settings: BootstrapSetting
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const now = clock.now();
     const result: BootstrapResult = {};
-    await insertMissingConfig(tx, DEFAULT_CONFIG, now);
 
     if ((await repo.countAdminUsers(tx)) === 0) {
       const account = settings.adminAccount || DEFAULT_ADMIN_ACCOUNT;

@@ -7,6 +7,6 @@ export {
   type ReadSubject,
   type StaffRead,
 } from "./reads.js";
-export { recordStaffAction, reviewTarget, userTarget } from "./record.js";
-export { escapeLike } from "./repository.js";
-export { listAudit, toAuditEntry } from "./service.js";
+export { recordStaffAction, recordSystemAction, reviewTarget, userTarget } from "./record.js";
+export { auditTrailOf, escapeLike } from "./repository.js";
+export { listAudit, toAuditEntry, usersOfAuditPage } from "./service.js";

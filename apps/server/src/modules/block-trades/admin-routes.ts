@@ -4,6 +4,8 @@ import {
   adminBlockTradePage,
   adminBlockTradeSaveRequest,
   adminBlockTradeWithdrawRequest,
+  offeringCheckRequest,
+  offeringCheckResponse,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
@@ -38,6 +40,26 @@ export const blockTradeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await offers.list(request.body.cursor)),
+  );
+
+  adminRoute(
+    app,
+    "blockTrades/check",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "The warnings of a draft offer before it is saved (warnings, not refusals: the form asks the " +
+          "staff member to confirm): `secondOffering` when the symbol has another offer open or yet to open " +
+          "(`id`, the one being edited, not counted), `discount` when the price is more than " +
+          "`offering.discountWarnAbove` below the market price (`referencePrice`). UNKNOWN_SYMBOL or " +
+          "NOT_YET_OPEN as the save. Audited (blockTrade.check).",
+        body: offeringCheckRequest,
+        response: staffAnswers(offeringCheckResponse),
+      },
+    },
+    async (request) => ok(await offers.check(staffOf(request), request.body)),
   );
 
   adminRoute(

@@ -1,18 +1,28 @@
 import {
   ADMIN_PAGE_SIZE,
+  BLOCK_TRADE_CHECK_AUDIT,
   BLOCK_TRADE_SAVE_AUDIT,
   BLOCK_TRADE_WITHDRAW_AUDIT,
   type AdminBlockTradeOffer,
   type AdminBlockTradePage,
   type AdminBlockTradeSaveRequest,
   type AdminBlockTradeWithdrawRequest,
+  type OfferingCheckRequest,
+  type OfferingCheckResponse,
 } from "@brokerage/api";
-import { money, toBookedString, type MarketDataProvider } from "@brokerage/core";
+import {
+  money,
+  offeringReferencePrice,
+  offeringWarnings,
+  toBookedString,
+  type MarketDataProvider,
+} from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction } from "../audit/index.js";
+import { getSetting } from "../settings/index.js";
 import type { StaffAuth } from "../staff/index.js";
 import { instrumentOf } from "../trading/index.js";
 import { offerSnapshot, secretKeyHash, toAdminOffer } from "./offers.js";
@@ -145,6 +155,40 @@ export class BlockTradeAdminService {
       });
       return this.view(tx, after, at);
     });
+  }
+
+  /**
+   * The warnings of a draft before it is saved (audited as blockTrade.check): another offer of the symbol
+   * still open or yet to open, and a price further below the market price than
+   * `offering.discountWarnAbove`. The symbol is refused as the save refuses it.
+   */
+  async check(staff: StaffAuth, request: OfferingCheckRequest): Promise<OfferingCheckResponse> {
+    const { db, clock, market } = this.deps;
+    const instrument = instrumentOf(market, request.symbol.toUpperCase());
+    const at = clock.now();
+    const [others, warnAbove] = await Promise.all([
+      repo.openOffersOf(db, { symbol: instrument.symbol, now: at, exceptId: request.id }),
+      getSetting(db, "offering.discountWarnAbove"),
+    ]);
+    const referencePrice = offeringReferencePrice(market, instrument.symbol, at);
+    const { discount, warnings } = offeringWarnings({
+      price: request.price,
+      reference: referencePrice,
+      warnAbove,
+      others,
+    });
+    await recordStaffAction(db, staff, {
+      action: BLOCK_TRADE_CHECK_AUDIT,
+      target: request.id === undefined ? `instrument:${instrument.symbol}` : offerTarget(request.id),
+      details: {
+        symbol: instrument.symbol,
+        price: request.price,
+        referencePrice,
+        warnings: warnings.map((w) => w.kind),
+      },
+      at,
+    });
+    return { symbol: instrument.symbol, currency: instrument.currency, referencePrice, discount, warnings };
   }
 
   private async view(tx: Db, row: repo.OfferRow, at: Date): Promise<AdminBlockTradeOffer> {

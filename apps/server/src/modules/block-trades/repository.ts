@@ -175,3 +175,22 @@ export async function reviewSubjects(db: Db, orderIds: readonly string[]) {
     .innerJoin(users, eq(users.id, tradeOrders.userId))
     .where(inArray(tradeOrders.id, [...orderIds]));
 }
+
+/** The symbol's offers still taking subscriptions or yet to open at `now` (not withdrawn), but `exceptId`. */
+export async function openOffersOf(
+  db: Db,
+  params: { symbol: string; now: Date; exceptId: string | undefined },
+) {
+  return db
+    .select()
+    .from(blockTradeOffers)
+    .where(
+      and(
+        eq(blockTradeOffers.symbol, params.symbol),
+        eq(blockTradeOffers.state, "active"),
+        gt(blockTradeOffers.closesAt, params.now),
+        params.exceptId === undefined ? undefined : sql`${blockTradeOffers.id} <> ${params.exceptId}`,
+      ),
+    )
+    .orderBy(desc(blockTradeOffers.seq));
+}

@@ -1,4 +1,6 @@
 import {
+  adminIpoVerification,
+  adminIpoVerifyRequest,
   adminIpoActionRequest,
   adminIpoListRequest,
   adminIpoOffering,
@@ -6,18 +8,18 @@ import {
   adminIpoSaveRequest,
   adminIpoSubscriptionPage,
   adminIpoSubscriptionsRequest,
+  offeringCheckRequest,
+  offeringCheckResponse,
   type AdminIpoSubscriptionPage,
 } from "@brokerage/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.js";
 import { adminRoute } from "../../plugins/route.js";
 import { readOfList } from "../audit/index.js";
-import { MessageService } from "../messages/index.js";
 import { staffAnswers, staffAuthPlugin, staffHeaders, staffOf } from "../staff/index.js";
-import { publishTradeChange } from "../trading/index.js";
 import { IpoAdminService, offeringTarget } from "./admin-service.js";
-import { IPO_LISTED } from "./boards.js";
-import { IpoLifecycle } from "./lifecycle.js";
+import { verifyOffering } from "./draw.js";
+import { lifecycleOf } from "./schedule.js";
 
 const schema = { headers: staffHeaders, security: [{ token: [], account: [] }], tags: ["admin: products"] };
 
@@ -30,12 +32,7 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffAuthPlugin);
   const deps = { db: app.db, clock: app.clock, market: app.market };
   const offerings = new IpoAdminService(deps);
-  const lifecycle = new IpoLifecycle({
-    ...deps,
-    messages: new MessageService({ db: app.db, clock: app.clock }),
-    notify: publishTradeChange(app.bus),
-    listed: (symbol) => void app.bus.publish(IPO_LISTED, { symbol }),
-  });
+  const lifecycle = lifecycleOf(app);
   const onRequest = app.requireStaff("ipos.manage");
   const action = (summary: string) => ({
     onRequest,
@@ -83,6 +80,26 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   adminRoute(
     app,
+    "ipos/check",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "The warnings of a draft offering before it is saved (warnings, not refusals: the form asks the " +
+          "staff member to confirm): `secondOffering` when the symbol has another offering not cancelled " +
+          "(`id`, the one being edited, not counted), `discount` when the price is more than " +
+          "`offering.discountWarnAbove` below the share's market price (`referencePrice`; null for a share " +
+          "still in subscription). UNKNOWN_SYMBOL or INVALID_INPUT on `symbol` as the save. Audited (ipo.check).",
+        body: offeringCheckRequest,
+        response: staffAnswers(offeringCheckResponse),
+      },
+    },
+    async (request) => ok(await offerings.check(staffOf(request), request.body)),
+  );
+
+  adminRoute(
+    app,
     "ipos/subscriptions",
     {
       // Each subscription is a user's money: the page's users are recorded.
@@ -109,12 +126,35 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     "ipos/draw",
     action(
-      "Draw the lottery of an offering whose subscription has closed (NOT_YET_OPEN before closesAt; " +
-        "ORDER_STATE_INVALID when drawn, listed or cancelled): each subscription's key is SHA-256(seed:id), " +
-        "whole subscriptions are allotted in key order while they fit; winners await payment, the others " +
-        "are not won, each user told. Publishes the seed and the win rate. Audited (ipo.draw).",
+      "Draw an offering whose subscription has closed (NOT_YET_OPEN before drawAt or before its beacon " +
+        "round is produced; ORDER_STATE_INVALID when drawn, listed or cancelled): the applications' Merkle " +
+        "root is published if it was not at the close, the announced round's randomness read, and the " +
+        "offering's rule (lottery, equalThenProRata, proRata) allots whole lots; each subscription's key is " +
+        "its rank, SHA-256(randomness:leaf). Winners await payment, the others are not won, what is not " +
+        "allotted goes back from the block to available (`ipoRefund`), each user told. " +
+        "Publishes the randomness and the win rate. Audited (ipo.draw).",
     ),
     async (request) => ok(await lifecycle.draw(staffOf(request), request.body)),
+  );
+
+  adminRoute(
+    app,
+    "ipos/verify",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "Verify a drawn offering's draw from its published inputs alone: the Merkle root recomputed from the " +
+          "applications against the published one, every allotment recomputed from root, the beacon round's " +
+          "randomness, the rule, the shares offered and the lot size against those recorded, and whether the " +
+          "root was published before the round was produced. NOT_FOUND for an unknown offering, NOT_YET_OPEN " +
+          "before a beacon draw. Audited (ipo.verify).",
+        body: adminIpoVerifyRequest,
+        response: staffAnswers(adminIpoVerification),
+      },
+    },
+    async (request) => ok(await verifyOffering(deps, staffOf(request), request.body.id)),
   );
 
   adminRoute(
@@ -122,7 +162,7 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "ipos/listing",
     action(
       "List a drawn offering at or after listingAt (NOT_YET_OPEN before; ORDER_STATE_INVALID unless " +
-        "drawn): unpaid allotments are waived; each paid one opens a position (order kind `ipo`: long, 1×, " +
+        "drawn): unpaid allotments are waived (their block released); each paid one opens a position (order kind `ipo`: long, 1×, " +
         "at the underwriting price, the payment its margin, no fee, not locked), each user told. Audited " +
         "(ipo.listing).",
     ),
@@ -134,7 +174,7 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "ipos/cancel",
     action(
       "Cancel an offering not yet listed (ORDER_STATE_INVALID when listed or cancelled): every open " +
-        "subscription fails, a payment made is refunded (fund flow `ipoRefund`), each user told. Audited " +
+        "subscription fails, what it holds is released (fund flow `ipoRefund`), each user told. Audited " +
         "(ipo.cancel).",
     ),
     async (request) => ok(await lifecycle.cancel(staffOf(request), request.body)),

@@ -1,19 +1,24 @@
 import {
   ADMIN_PAGE_SIZE,
+  IPO_CHECK_AUDIT,
   IPO_SAVE_AUDIT,
   type AdminIpoOffering,
   type AdminIpoPage,
   type AdminIpoSaveRequest,
   type AdminIpoSubscriptionPage,
+  type OfferingCheckRequest,
+  type OfferingCheckResponse,
 } from "@brokerage/api";
-import type { MarketDataProvider } from "@brokerage/core";
+import { offeringReferencePrice, offeringWarnings, type MarketDataProvider } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction } from "../audit/index.js";
 import { amountAtScale } from "../ledger/index.js";
+import { getSetting } from "../settings/index.js";
 import type { StaffAuth } from "../staff/index.js";
+import { drawTermsOfSave } from "./draw.js";
 import * as repo from "./repository.js";
 import { pageOf } from "./service.js";
 import {
@@ -92,6 +97,16 @@ function stockOf(market: MarketDataProvider, symbol: string) {
 }
 
 /**
+ * A share that already trades has no new-share offering (IPO_ALREADY_LISTED {symbol}): one on the listed
+ * board, or one whose offering listed (read from the database too, as another process's listing may not
+ * have reached this one's boards yet).
+ */
+async function refuseListed(db: Db, instrument: ReturnType<typeof stockOf>): Promise<void> {
+  if (instrument.board === "listed" || (await repo.hasListedOffering(db, instrument.symbol)))
+    throw new DomainError("IPO_ALREADY_LISTED", { symbol: instrument.symbol });
+}
+
+/**
  * The back office's offerings (permission ipos.manage): the list, create or change one before it opens,
  * and an offering's subscriptions. The draw, listing and cancellation are lifecycle.ts.
  */
@@ -116,7 +131,7 @@ export class IpoAdminService {
   /**
    * Creates an offering (no id: its seed drawn now, only the hash shown) or changes one that has not
    * opened yet (ORDER_STATE_INVALID once it has, or when it is no longer active; NOT_FOUND for an unknown
-   * id). The instrument is a stock of the catalogue; the price at its currency's scale (INVALID_INPUT on
+   * id). The instrument is a stock of the catalogue not yet listed (IPO_ALREADY_LISTED); the price at its currency's scale (INVALID_INPUT on
    * `price`); the subscription must close in the future (INVALID_INPUT on `closesAt`). Audited with the
    * reason, the terms before and after.
    */
@@ -125,6 +140,7 @@ export class IpoAdminService {
     const instrument = stockOf(market, request.symbol);
     const price = amountAtScale(request.price, instrument.currency, "price");
     return db.transaction(async (tx) => {
+      await refuseListed(tx, instrument);
       const at = clock.now();
       const closesAt = new Date(request.closesAt);
       if (closesAt.getTime() <= at.getTime()) throw new DomainError("INVALID_INPUT", { field: "closesAt" });
@@ -144,6 +160,7 @@ export class IpoAdminService {
         drawAt: new Date(request.drawAt),
         paymentDueAt: new Date(request.paymentDueAt),
         listingAt: new Date(request.listingAt),
+        ...drawTermsOfSave(request, instrument.market, closesAt),
         updatedAt: at,
       };
       let before: repo.OfferingRow | null = null;
@@ -177,6 +194,40 @@ export class IpoAdminService {
       });
       return adminView(tx, after, market, at);
     });
+  }
+
+  /**
+   * The warnings of a draft before it is saved (audited as ipo.check): another offering of the symbol that
+   * is not cancelled, and a price further below the share's market price than `offering.discountWarnAbove`.
+   * The symbol is refused as the save refuses it (a listed share is the save's refusal, not a warning).
+   */
+  async check(staff: StaffAuth, request: OfferingCheckRequest): Promise<OfferingCheckResponse> {
+    const { db, clock, market } = this.deps;
+    const instrument = stockOf(market, request.symbol);
+    const at = clock.now();
+    const [others, warnAbove] = await Promise.all([
+      repo.liveOfferingsOf(db, instrument.symbol, request.id),
+      getSetting(db, "offering.discountWarnAbove"),
+    ]);
+    const referencePrice = offeringReferencePrice(market, instrument.symbol, at);
+    const { discount, warnings } = offeringWarnings({
+      price: request.price,
+      reference: referencePrice,
+      warnAbove,
+      others,
+    });
+    await recordStaffAction(db, staff, {
+      action: IPO_CHECK_AUDIT,
+      target: request.id === undefined ? `instrument:${instrument.symbol}` : offeringTarget(request.id),
+      details: {
+        symbol: instrument.symbol,
+        price: request.price,
+        referencePrice,
+        warnings: warnings.map((w) => w.kind),
+      },
+      at,
+    });
+    return { symbol: instrument.symbol, currency: instrument.currency, referencePrice, discount, warnings };
   }
 
   /** An offering's subscriptions with each user's account, newest first (NOT_FOUND for an unknown one). */

@@ -1,12 +1,18 @@
-import { createHash } from "node:crypto";
-import type { AdminIpoOffering, AdminIpoSubscriptionPage, IpoSubscription, TradeOrder } from "@brokerage/api";
-import { ipoDraw, ipoDrawKeyInput } from "@brokerage/core";
+import type {
+  AdminIpoOffering,
+  AdminIpoSubscriptionPage,
+  IpoDrawRecord,
+  IpoSubscription,
+  TradeOrder,
+} from "@brokerage/api";
+import { applicationLeaf, drawRank } from "@brokerage/core";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/helper.js";
+import { call, type TestApp } from "../../../test/helper.js";
 import { auditLog, ipoOfferings, journalEntries } from "../../db/schema/index.js";
 import { DAY, HOUR } from "../../lib/clock.js";
 import { listedSymbols } from "./boards.js";
+import { verifyRecord } from "./draw.js";
 import { inbox } from "../day-trading/testing.js";
 import { createStaff, expectOneAuditRow, type StaffLogin, type StaffMember } from "../staff/testing.js";
 import {
@@ -27,6 +33,7 @@ import {
   ipoAdmin,
   ipoCall,
   login,
+  offeringBody,
   pay,
   step,
   subscribeOk,
@@ -48,8 +55,6 @@ beforeAll(async () => {
   supportMember = await createStaff(t.database.db, "support");
   operator = await login(t, operatorMember);
 });
-
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** Moves the clock to `iso` (plus `offset`) and logs the operator in again (staff sessions idle out). */
 async function moveTo(iso: string, offset = 0) {
@@ -93,7 +98,7 @@ async function drawnOffering(overrides: Record<string, unknown> = {}) {
 }
 
 describe("the draw", () => {
-  it("is refused before its draw date and to a support role; then it can be repeated from the published seed", async () => {
+  it("is refused before its draw date and to a support role; then it can be repeated from the published record", async () => {
     const offering = await createOffering(t, operator, { totalShares: 30_000 });
     const users: Trader[] = [];
     for (let i = 0; i < 5; i++) users.push(await subscriber(t, MIN_COST));
@@ -123,32 +128,33 @@ describe("the draw", () => {
         failed: 0,
       },
     });
-    // Anyone can repeat the lottery: the seed matches the hash published from the start, and the keys
-    // and the core's draw give the same winners.
-    const seed = drawn.seed as string;
-    expect(seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(sha256(seed)).toBe(offering.seedHash);
-    const repeated = ipoDraw(
-      subscriptions.map((s) => ({
-        id: s.id,
-        quantity: s.quantity,
-        key: sha256(ipoDrawKeyInput(seed, s.id)),
-      })),
-      30_000,
-    );
-    expect(repeated.winners).toBe(3);
+    // Anyone can repeat the draw from its published record (the rule is India's lottery: one lot each).
+    const record = (await ipoCall(t, users[0] as Trader, "drawRecord", { offeringId: offering.id }))
+      .data as IpoDrawRecord;
+    expect(verifyRecord(record).ok).toBe(true);
+    const repeated = new Map(record.applications.map((a) => [a.id, a]));
+    expect(record.applications.filter((a) => a.allotted === "10000")).toHaveLength(3);
     for (const [i, who] of users.entries()) {
       const id = subscriptions[i]?.id as string;
       const [mine] = await mineOf(who, offering.id);
-      const won = repeated.allotted.get(id) === 10_000;
+      const won = repeated.get(id)?.allotted === "10000";
+      const published = repeated.get(id) as IpoDrawRecord["applications"][number];
+      const leaf = applicationLeaf({ ...published, quantity: BigInt(published.quantity) });
       expect(mine).toMatchObject({
         id,
-        drawKey: sha256(ipoDrawKeyInput(seed, id)),
+        drawKey: drawRank(record.randomness, leaf),
         state: won ? "awaitingPayment" : "notWon",
         allotted: won ? 10_000 : 0,
         amount: MIN_COST,
+        held: won ? MIN_COST : "0.00",
+        released: won ? "0.00" : MIN_COST,
         drawnAt: t.clock.now().toISOString(),
       });
+      // A winner's block stays held for the payment; a loser's is back, exactly, by an ipoRefund.
+      expect(await walletOf(t, who.userId, "INR")).toMatchObject(
+        won ? { available: "0", held: "3300000" } : { available: "3300000", held: "0" },
+      );
+      expect(await entriesOf(t, id)).toEqual(won ? ["ipoPayment"] : ["ipoPayment", "ipoRefund"]);
       expect(await inbox(t, who.userId)).toEqual([
         won
           ? {
@@ -158,6 +164,7 @@ describe("the draw", () => {
                 symbol: SYMBOL,
                 currency: "INR",
                 quantity: "10000",
+                released: "0.00",
                 allotted: "10000",
                 amount: MIN_COST,
                 paymentDueAt: offering.paymentDueAt,
@@ -166,17 +173,34 @@ describe("the draw", () => {
             }
           : {
               kind: "ipoNotWon",
-              params: { name: "Tata Capital", symbol: SYMBOL, currency: "INR", quantity: "10000" },
+              params: {
+                name: "Tata Capital",
+                symbol: SYMBOL,
+                currency: "INR",
+                quantity: "10000",
+                released: MIN_COST,
+              },
             },
       ]);
     }
-    // Users see the seed now too.
+    // Users see the randomness now too.
     expect(await ipoCall(t, users[0] as Trader, "offering", { offeringId: offering.id })).toMatchObject({
-      data: { status: "drawn", seed, winRate: "60.00" },
+      data: {
+        status: "drawn",
+        randomness: record.randomness,
+        applicationsRoot: record.root,
+        winRate: "60.00",
+      },
     });
     const [audit] = await auditOf("ipo.draw", offering.id);
     expect(audit).toMatchObject({ reason: "Lottery day", actor: operatorMember.account });
-    expect(audit?.details).toMatchObject({ subscriptions: 5, winners: 3, sharesAllotted: 30_000, seed });
+    expect(audit?.details).toMatchObject({
+      subscriptions: 5,
+      winners: 3,
+      sharesAllotted: 30_000,
+      root: record.root,
+      randomness: record.randomness,
+    });
 
     // Deciding twice: the second draw is refused and changes nothing.
     expect(await step(t, operator, "draw", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
@@ -192,13 +216,14 @@ describe("the draw", () => {
     expect(await stepOk("draw", offering.id)).toMatchObject({ winRate: "100.00" });
     expect(await stepOk("draw", empty.id)).toMatchObject({ winRate: "0.00", subscriptionCount: 0 });
     expect(await mineOf(who, offering.id)).toMatchObject([
-      { state: "awaitingPayment", allotted: 20_000, amount: "6600000.00" },
+      { state: "awaitingPayment", allotted: 20_000, amount: "6600000.00", held: "6600000.00" },
     ]);
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "6600000" });
   });
 });
 
 describe("paying and waiving", () => {
-  it("a winner pays (ipoPayment, available → held) once, before the due time; a loser cannot; another waives", async () => {
+  it("a winner pays out of the block once, before the due time; a loser cannot; another waives, and the block comes back", async () => {
     const { winners, losers, subscriptionOf } = await drawnOffering();
     const [payer, waiver, late] = winners;
     if (!payer || !waiver || !late || !losers[0]) throw new Error("three winners, two losers");
@@ -207,6 +232,8 @@ describe("paying and waiving", () => {
       status: 1,
       data: { state: "paid", paidAt: t.clock.now().toISOString(), amount: MIN_COST },
     });
+    expect(paid.data).toMatchObject({ held: MIN_COST, released: "0.00" });
+    // Nothing moved: the block made at subscription pays.
     expect(await walletOf(t, payer.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
     expect(await entriesOf(t, subscriptionOf(payer).id)).toEqual(["ipoPayment"]);
     expect(await pay(t, payer, subscriptionOf(payer).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
@@ -215,12 +242,14 @@ describe("paying and waiving", () => {
       code: "ORDER_STATE_INVALID",
     });
 
+    expect(await walletOf(t, waiver.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
     expect(await waive(t, waiver, subscriptionOf(waiver).id)).toMatchObject({
       status: 1,
-      data: { state: "waived", allotted: 10_000 },
+      data: { state: "waived", allotted: 10_000, held: "0.00", released: MIN_COST },
     });
     expect(await pay(t, waiver, subscriptionOf(waiver).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
     expect(await walletOf(t, waiver.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
+    expect(await entriesOf(t, subscriptionOf(waiver).id)).toEqual(["ipoPayment", "ipoRefund"]);
 
     // Past the due time the channel is closed.
     t.clock.set(subscriptionOf(late).paymentDueAt);
@@ -228,158 +257,51 @@ describe("paying and waiving", () => {
       status: 0,
       code: "SUBSCRIPTION_CHANNEL_CLOSED",
     });
-    expect(await walletOf(t, late.userId, "INR")).toMatchObject({ held: "0" });
+    expect(await walletOf(t, late.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
   });
 
-  it("refuses a payment the available balance cannot cover, saying what is available; a retry answers the first result", async () => {
+  it("pays out of the block with nothing left available; a retry answers the first result", async () => {
     const offering = await createOffering(t, operator, { subscriptionLimit: 2 });
-    const who = await subscriber(t, MIN_COST);
+    const who = await subscriber(t, "6600000.00");
     const first = await subscribeOk(t, who, offering.id);
     const second = await subscribeOk(t, who, offering.id);
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "6600000" });
     await moveTo(offering.drawAt);
     await stepOk("draw", offering.id);
     const key = "pay-key-0001";
     const paid = await pay(t, who, first.id, key);
     expect(paid).toMatchObject({ status: 1 });
     expect(await pay(t, who, first.id, key)).toEqual(paid);
-    expect(await pay(t, who, second.id)).toMatchObject({
-      status: 0,
-      code: "INSUFFICIENT_AVAILABLE",
-      params: { available: "0.00" },
-    });
-    expect(await subscriptionRows(t, who.userId)).toMatchObject([
-      { state: "paid" },
-      { state: "awaitingPayment" },
-    ]);
+    expect(await pay(t, who, second.id)).toMatchObject({ status: 1, data: { state: "paid" } });
+    expect(await subscriptionRows(t, who.userId)).toMatchObject([{ state: "paid" }, { state: "paid" }]);
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "6600000" });
     expect(await entriesOf(t, first.id)).toEqual(["ipoPayment"]);
-    expect(await entriesOf(t, second.id)).toEqual([]);
-  });
-  it("takes one payment when the winner pays three times at once under different keys", async () => {
-    const offering = await createOffering(t, operator);
-    const who = await subscriber(t, "9900000.00");
-    const sub = await subscribeOk(t, who, offering.id);
-    await moveTo(offering.drawAt);
-    await stepOk("draw", offering.id);
-    const answers = await Promise.all([1, 2, 3].map(() => pay(t, who, sub.id)));
-    expect(answers.filter((a) => a.status === 1)).toHaveLength(1);
-    for (const refused of answers.filter((a) => a.status !== 1))
-      expect(refused).toMatchObject({ code: "ORDER_STATE_INVALID" });
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "6600000", held: "3300000" });
-    expect(await entriesOf(t, sub.id)).toEqual(["ipoPayment"]);
-  });
-});
-
-describe("the listing", () => {
-  it("opens each paid allotment as a position of kind ipo, waives the unpaid, and the position trades like any other", async () => {
-    const { offering, winners, losers, subscriptionOf } = await drawnOffering();
-    const [payer, unpaid] = winners;
-    if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
-    // Still on the subscription board: the share does not trade yet.
-    const buyOne = { symbol: SYMBOL, direction: "long", priceType: "market", quantity: "1", leverage: 1 };
-    expect(await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).toMatchObject({
-      code: "NOT_YET_OPEN",
-    });
-    await pay(t, payer, subscriptionOf(payer).id);
-    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "NOT_YET_OPEN" });
-
-    await moveTo(offering.listingAt);
-    const listed = await stepOk("listing", offering.id, "Listed on NSE");
-    expect(listed).toMatchObject({
-      status: "listed",
-      listedAt: t.clock.now().toISOString(),
-      counts: { listed: 1, waived: 2, notWon: 2, paid: 0, awaitingPayment: 0 },
-    });
-    const [mine] = await mineOf(payer, offering.id);
-    expect(mine).toMatchObject({ state: "listed", listedAt: t.clock.now().toISOString() });
-    const orderId = mine?.orderId as string;
-    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await mineOf(unpaid, offering.id)).toMatchObject([{ state: "waived", orderId: null }]);
-    const told = await inbox(t, unpaid.userId);
-    expect(told.map((m) => m.kind)).toEqual(["ipoWon", "ipoWaived"]);
-    expect(told[1]?.params).toMatchObject({ allotted: "10000", paymentDueAt: offering.paymentDueAt });
-    expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
-    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({
-      available: "0",
-      held: "0",
-      margin: "3300000",
-    });
-    const booked = await t.database.db
-      .select({ type: journalEntries.type })
-      .from(journalEntries)
-      .where(eq(journalEntries.reference, `trade:${orderId}`));
-    expect(booked.map((e) => e.type)).toEqual(["tradeMargin"]);
-    expect((await inbox(t, payer.userId)).map((m) => m.kind)).toEqual(["ipoWon", "ipoListed"]);
-    expect((await inbox(t, payer.userId))[1]?.params).toEqual({
-      name: "Tata Capital",
-      symbol: SYMBOL,
-      currency: "INR",
-      quantity: "10000",
-      allotted: "10000",
-      price: PRICE,
-      amount: MIN_COST,
-      listingAt: t.clock.now().toISOString(),
-    });
-
-    // The position, through the trade endpoints.
-    const position: Partial<TradeOrder> = {
-      id: orderId,
-      kind: "ipo",
-      symbol: SYMBOL,
-      exchange: "NSE",
-      currency: "INR",
-      direction: "long",
-      priceType: "market",
-      state: "open",
-      quantity: "10000",
-      leverage: 1,
-      margin: MIN_COST,
-      openFee: "0.00",
-      openPrice: PRICE,
-      lockedUntil: null,
-    };
-    const positions = await trade(t, payer, "positions", { tab: "inProgress" });
-    expect((positions.data as { items: TradeOrder[] }).items).toEqual([expect.objectContaining(position)]);
-    expect(await trade(t, payer, "positionDetail", { id: orderId })).toMatchObject({
-      status: 1,
-      data: { ...position, pnl: "426000.00" },
-    });
-    // Stops may be set on it, and it closes at the market price: (372.60 − 330) × 10,000 = 426,000.
-    expect(
-      await trade(t, payer, "setStops", { positionId: orderId, stopLoss: "300.00", takeProfit: null }),
-    ).toMatchObject({ status: 1 });
-    const closed = await trade(t, payer, "closePosition", {
-      positionId: orderId,
-      idempotencyKey: tradeKey(),
-    });
-    expect(closed).toMatchObject({ status: 1, data: { state: "closed", closePrice: "372.60" } });
-    expect(Number((await walletOf(t, payer.userId, "INR")).margin)).toBe(0);
-    // Listed, the share has moved to the listed board (this process heard it on the bus; another reads it
-    // at start): it trades like any other, and the market's lists show it among the listed.
-    await expect
-      .poll(
-        async () => (await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).status,
-      )
-      .toBe(1);
-    expect(t.app.market.listing(SYMBOL)).toMatchObject({ board: "listed" });
-    expect(await listedSymbols(t.database.db)).toContain(SYMBOL);
-
-    // Listed: neither listed again nor cancelled.
-    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
-    expect(await step(t, operator, "cancel", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
-    expect(await auditOf("ipo.listing", offering.id)).toMatchObject([
-      { reason: "Listed on NSE", details: { listed: 1, waived: 2 } },
-    ]);
+    expect(await entriesOf(t, second.id)).toEqual(["ipoPayment"]);
   });
 
-  it("is refused before the draw", async () => {
-    const offering = await createOffering(t, operator);
-    await moveTo(offering.listingAt);
-    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
-  });
+  it.each([
+    ["pays", pay, { available: "6600000", held: "3300000" }, ["ipoPayment"]],
+    ["waives", waive, { available: "9900000", held: "0" }, ["ipoPayment", "ipoRefund"]],
+  ] as const)(
+    "moves money once when the winner %s three times at once under different keys",
+    async (_, act, wallet, entries) => {
+      const offering = await createOffering(t, operator);
+      const who = await subscriber(t, "9900000.00");
+      const sub = await subscribeOk(t, who, offering.id);
+      await moveTo(offering.drawAt);
+      await stepOk("draw", offering.id);
+      const answers = await Promise.all([1, 2, 3].map(() => act(t, who, sub.id)));
+      expect(answers.filter((a) => a.status === 1)).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.status !== 1))
+        expect(refused).toMatchObject({ code: "ORDER_STATE_INVALID" });
+      expect(await walletOf(t, who.userId, "INR")).toMatchObject(wallet);
+      expect(await entriesOf(t, sub.id)).toEqual(entries);
+    },
+  );
 });
 
 describe("the cancellation", () => {
-  it("fails every open subscription and refunds a payment (ipoRefund), telling each user", async () => {
+  it("fails every open subscription and releases what each holds (ipoRefund), telling each user", async () => {
     const { offering, winners, losers, subscriptionOf } = await drawnOffering();
     const [payer, unpaid] = winners;
     if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
@@ -393,21 +315,23 @@ describe("the cancellation", () => {
     expect(await mineOf(payer, offering.id)).toMatchObject([{ state: "failed" }]);
     expect(await mineOf(unpaid, offering.id)).toMatchObject([{ state: "failed" }]);
     expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
-    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
-    expect(await entriesOf(t, subscriptionOf(payer).id)).toEqual(["ipoPayment", "ipoRefund"]);
+    for (const who of [payer, unpaid, losers[0]]) {
+      expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
+      expect(await entriesOf(t, subscriptionOf(who).id)).toEqual(["ipoPayment", "ipoRefund"]);
+    }
     expect((await inbox(t, payer.userId)).at(-1)).toEqual({
       kind: "ipoCancelled",
       params: { name: "Tata Capital", symbol: SYMBOL, currency: "INR", quantity: "10000", amount: MIN_COST },
     });
     expect((await inbox(t, unpaid.userId)).at(-1)).toMatchObject({
       kind: "ipoCancelled",
-      params: { amount: "0.00" },
+      params: { amount: MIN_COST },
     });
     expect((await inbox(t, losers[0].userId)).map((m) => m.kind)).toEqual(["ipoNotWon"]);
     expect(await step(t, operator, "cancel", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
     expect(await pay(t, unpaid, subscriptionOf(unpaid).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
     expect(await auditOf("ipo.cancel", offering.id)).toMatchObject([
-      { reason: "Issuer withdrew the offer", details: { failed: 3, refunded: 1 } },
+      { reason: "Issuer withdrew the offer", details: { failed: 3, refunded: 3 } },
     ]);
   });
 
@@ -415,8 +339,12 @@ describe("the cancellation", () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, MIN_COST);
     await subscribeOk(t, who, offering.id);
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
     await stepOk("cancel", offering.id);
-    expect(await mineOf(who, offering.id)).toMatchObject([{ state: "failed", drawKey: null }]);
+    expect(await mineOf(who, offering.id)).toMatchObject([
+      { state: "failed", drawKey: null, held: "0.00", released: MIN_COST },
+    ]);
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
     await moveTo(offering.drawAt);
     expect(await step(t, operator, "draw", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
   });
@@ -566,7 +494,8 @@ describe("money at the currency's scale", () => {
     const who = await subscriber(t);
     await fund(t, who.userId, "KRW", "600000000");
     const sub = await subscribeOk(t, who, offering.id);
-    expect(sub).toMatchObject({ currency: "KRW", price: "60000", amount: "600000000" });
+    expect(sub).toMatchObject({ currency: "KRW", price: "60000", amount: "600000000", held: "600000000" });
+    expect(await walletOf(t, who.userId, "KRW")).toMatchObject({ available: "0", held: "600000000" });
     await moveTo(offering.drawAt);
     await stepOk("draw", offering.id);
     expect(await pay(t, who, sub.id)).toMatchObject({
@@ -576,5 +505,137 @@ describe("money at the currency's scale", () => {
     expect(await walletOf(t, who.userId, "KRW")).toMatchObject({ available: "0", held: "600000000" });
     await stepOk("cancel", offering.id);
     expect(await walletOf(t, who.userId, "KRW")).toMatchObject({ available: "600000000", held: "0" });
+  });
+});
+
+describe("the listing", () => {
+  // Last in this file: once TATACAP has listed, no offering of it can be made.
+  it("is refused before the draw", async () => {
+    const offering = await createOffering(t, operator);
+    await moveTo(offering.listingAt);
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+  });
+
+  it("opens each paid allotment as a position of kind ipo, waives the unpaid, and the position trades like any other", async () => {
+    const { offering, winners, losers, subscriptionOf } = await drawnOffering();
+    const [payer, unpaid] = winners;
+    if (!payer || !unpaid || !losers[0]) throw new Error("winners and losers");
+    // Still on the subscription board: the share does not trade yet.
+    const buyOne = { symbol: SYMBOL, direction: "long", priceType: "market", quantity: "1", leverage: 1 };
+    expect(await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).toMatchObject({
+      code: "NOT_YET_OPEN",
+    });
+    await pay(t, payer, subscriptionOf(payer).id);
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "NOT_YET_OPEN" });
+
+    await moveTo(offering.listingAt);
+    const listed = await stepOk("listing", offering.id, "Listed on NSE");
+    expect(listed).toMatchObject({
+      status: "listed",
+      listedAt: t.clock.now().toISOString(),
+      counts: { listed: 1, waived: 2, notWon: 2, paid: 0, awaitingPayment: 0 },
+    });
+    const [mine] = await mineOf(payer, offering.id);
+    expect(mine).toMatchObject({ state: "listed", listedAt: t.clock.now().toISOString(), held: "0.00" });
+    const orderId = mine?.orderId as string;
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await mineOf(unpaid, offering.id)).toMatchObject([
+      { state: "waived", orderId: null, held: "0.00", released: MIN_COST },
+    ]);
+    // The lapsed allotment's block is back, in the listing's transaction.
+    expect(await walletOf(t, unpaid.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
+    expect(await entriesOf(t, subscriptionOf(unpaid).id)).toEqual(["ipoPayment", "ipoRefund"]);
+    const told = await inbox(t, unpaid.userId);
+    expect(told.map((m) => m.kind)).toEqual(["ipoWon", "ipoWaived"]);
+    expect(told[1]?.params).toMatchObject({
+      allotted: "10000",
+      released: MIN_COST,
+      paymentDueAt: offering.paymentDueAt,
+    });
+    expect(await mineOf(losers[0], offering.id)).toMatchObject([{ state: "notWon" }]);
+    expect(await walletOf(t, payer.userId, "INR")).toMatchObject({
+      available: "0",
+      held: "0",
+      margin: "3300000",
+    });
+    const booked = await t.database.db
+      .select({ type: journalEntries.type })
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `trade:${orderId}`));
+    expect(booked.map((e) => e.type)).toEqual(["tradeMargin"]);
+    expect((await inbox(t, payer.userId)).map((m) => m.kind)).toEqual(["ipoWon", "ipoListed"]);
+    expect((await inbox(t, payer.userId))[1]?.params).toEqual({
+      name: "Tata Capital",
+      symbol: SYMBOL,
+      currency: "INR",
+      quantity: "10000",
+      allotted: "10000",
+      price: PRICE,
+      amount: MIN_COST,
+      listingAt: t.clock.now().toISOString(),
+    });
+
+    // The position, through the trade endpoints.
+    const position: Partial<TradeOrder> = {
+      id: orderId,
+      kind: "ipo",
+      symbol: SYMBOL,
+      exchange: "NSE",
+      currency: "INR",
+      direction: "long",
+      priceType: "market",
+      state: "open",
+      quantity: "10000",
+      leverage: 1,
+      margin: MIN_COST,
+      openFee: "0.00",
+      openPrice: PRICE,
+      lockedUntil: null,
+    };
+    const positions = await trade(t, payer, "positions", { tab: "inProgress" });
+    expect((positions.data as { items: TradeOrder[] }).items).toEqual([expect.objectContaining(position)]);
+    expect(await trade(t, payer, "positionDetail", { id: orderId })).toMatchObject({
+      status: 1,
+      data: { ...position, pnl: "426000.00" },
+    });
+    // Stops may be set on it, and it closes at the market price: (372.60 − 330) × 10,000 = 426,000.
+    expect(
+      await trade(t, payer, "setStops", { positionId: orderId, stopLoss: "300.00", takeProfit: null }),
+    ).toMatchObject({ status: 1 });
+    const closed = await trade(t, payer, "closePosition", {
+      positionId: orderId,
+      idempotencyKey: tradeKey(),
+    });
+    expect(closed).toMatchObject({ status: 1, data: { state: "closed", closePrice: "372.60" } });
+    expect(Number((await walletOf(t, payer.userId, "INR")).margin)).toBe(0);
+    // Listed, the share has moved to the listed board (this process heard it on the bus; another reads it
+    // at start): it trades like any other, and the market's lists show it among the listed.
+    await expect
+      .poll(
+        async () => (await trade(t, payer, "placeOrder", { idempotencyKey: tradeKey(), ...buyOne })).status,
+      )
+      .toBe(1);
+    expect(t.app.market.listing(SYMBOL)).toMatchObject({ board: "listed" });
+    expect(await listedSymbols(t.database.db)).toContain(SYMBOL);
+    // The market's lists follow: not on the subscription board any more, among the listed.
+    const board = async (name: string) => {
+      const answer = await call(t.app, "market/list", { type: "inr", board: name, pageSize: 100 });
+      return (answer.data as { items: { code: string }[] }).items.map((q) => q.code);
+    };
+    expect(await board("subscription")).not.toContain(SYMBOL);
+    expect(await board("listed")).toContain(SYMBOL);
+    // A listed share has no second new-share offering.
+    expect(await ipoAdmin(t, operator, "save", offeringBody(t))).toMatchObject({
+      status: 0,
+      code: "IPO_ALREADY_LISTED",
+      params: { symbol: SYMBOL },
+    });
+
+    // Listed: neither listed again nor cancelled.
+    expect(await step(t, operator, "listing", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await step(t, operator, "cancel", offering.id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
+    expect(await auditOf("ipo.listing", offering.id)).toMatchObject([
+      { reason: "Listed on NSE", details: { listed: 1, waived: 2 } },
+    ]);
   });
 });

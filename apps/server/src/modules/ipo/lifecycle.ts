@@ -10,8 +10,6 @@ import {
 import {
   fillEntries,
   ipoAmount,
-  ipoDraw,
-  ipoRefundEntry,
   money,
   toBookedString,
   type MarketDataProvider,
@@ -20,7 +18,7 @@ import {
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { recordStaffAction } from "../audit/index.js";
+import { recordStaffAction, recordSystemAction } from "../audit/index.js";
 import type { Cause } from "../ledger/index.js";
 import type { MessageService } from "../messages/index.js";
 import type { StaffAuth } from "../staff/index.js";
@@ -32,9 +30,10 @@ import {
   type TradeOrderRow,
 } from "../trading/index.js";
 import { adminView, offeringTarget } from "./admin-service.js";
+import { drawAllotments } from "./draw.js";
+import { releaseBeyond, stillHeld } from "./holds.js";
 import * as repo from "./repository.js";
-import { referenceOf } from "./service.js";
-import { drawKeyOf, offeringSnapshot } from "./views.js";
+import { offeringSnapshot } from "./views.js";
 
 interface Deps {
   db: Db;
@@ -51,6 +50,15 @@ interface Deps {
 }
 
 type OfferingRow = repo.OfferingRow;
+
+/**
+ * Who takes a step: a staff member from the back office, or the platform on time (the scheduler's leader:
+ * the draw once its date and beacon round have passed, the listing at its date). Either is audited.
+ */
+export type IpoActor = StaffAuth | "system";
+
+const causeOf = (actor: IpoActor): Cause =>
+  actor === "system" ? { by: "system" } : { by: "staff", staffId: actor.id };
 type SubscriptionRow = repo.SubscriptionRow;
 
 /** A user's subscriptions summed for their one message: shares asked for, allotted, and their cost. */
@@ -79,31 +87,27 @@ export class IpoLifecycle {
   constructor(private readonly deps: Deps) {}
 
   /**
-   * The lottery, on or after the announced draw date (`drawAt`, never before subscription has closed:
-   * NOT_YET_OPEN before): every subscription still `applied`
-   * gets its draw key, SHA-256(seed:id), and core `ipoDraw` allots whole subscriptions in key order; the
-   * seed is published with the win rate. Winners await payment (`ipoWon`), the others `notWon`
-   * (`ipoNotWon`): one message per user.
+   * The draw, on or after the announced draw date (`drawAt`, never before subscription has closed:
+   * NOT_YET_OPEN before) and the beacon round: draw.ts allots the subscriptions still `applied` by the
+   * offering's rule from the published root and the round's randomness, each keyed by its rank. Winners
+   * await payment (`ipoWon`), the others `notWon` (`ipoNotWon`): one message per user.
    */
-  async draw(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
-    return this.step(staff, request, IPO_DRAW_AUDIT, async (tx, before, at) => {
+  async draw(actor: IpoActor, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+    return this.step(actor, request, IPO_DRAW_AUDIT, async (tx, before, at) => {
       if (before.state !== "active") throw new DomainError("ORDER_STATE_INVALID");
       if (at.getTime() < before.drawAt.getTime()) throw new DomainError("NOT_YET_OPEN");
       const applied = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["applied"] });
-      const keys = new Map(applied.map((s) => [s.id, drawKeyOf(before.seed, s.id)]));
-      const result = ipoDraw(
-        applied.map((s) => ({ id: s.id, quantity: s.quantity, key: keys.get(s.id) ?? "" })),
-        before.totalShares,
-      );
+      const result = await drawAllotments(tx, before, applied, at);
       const outcomes = applied.map((s) => {
         const allotted = result.allotted.get(s.id) ?? 0;
         return {
           id: s.id,
           state: allotted > 0 ? ("awaitingPayment" as const) : ("notWon" as const),
           allotted,
-          drawKey: keys.get(s.id) ?? "",
+          drawKey: result.ranks.get(s.id) ?? "",
         };
       });
+      const released = await this.releaseUnallotted(tx, before, applied, outcomes, causeOf(actor), at);
       if ((await repo.writeDraw(tx, outcomes, at)) !== applied.length)
         throw new Error("a subscription changed during the draw");
       const after = await repo.updateOffering(tx, {
@@ -117,6 +121,7 @@ export class IpoLifecycle {
         const won = user.allotted > 0;
         await this.tell(tx, after, user.userId, won ? "ipoWon" : "ipoNotWon", {
           quantity: String(user.quantity),
+          released: toBookedString(released.get(user.userId) ?? "0", after.currency),
           ...(won && {
             allotted: String(user.allotted),
             amount: user.amount,
@@ -132,7 +137,8 @@ export class IpoLifecycle {
           winners: result.winners,
           sharesAllotted: result.sharesAllotted,
           winRate: result.winRate,
-          seed: after.seed,
+          root: result.root,
+          randomness: result.randomness,
         },
       };
     });
@@ -144,18 +150,16 @@ export class IpoLifecycle {
    * underwriting price, the payment its margin, no fee, not locked), booked as a fill of what the payment
    * holds (`tradeMargin` held → margin), and is `listed` with its order (`ipoListed`).
    */
-  async listing(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+  async listing(actor: IpoActor, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
     const opened: TradeOrderRow[] = [];
-    const view = await this.step(staff, request, IPO_LISTING_AUDIT, async (tx, before, at) => {
+    const view = await this.step(actor, request, IPO_LISTING_AUDIT, async (tx, before, at) => {
       if (before.state !== "drawn") throw new DomainError("ORDER_STATE_INVALID");
       if (at.getTime() < before.listingAt.getTime()) throw new DomainError("NOT_YET_OPEN");
-      const waived = await repo.transitionAll(tx, {
-        offeringId: before.id,
-        from: ["awaitingPayment"],
-        to: "waived",
-      });
+      const cause = causeOf(actor);
+      // Unpaid by the allocation date: the allotment lapses and its block goes back.
+      const lapsing = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["awaitingPayment"] });
+      const { released, rows: waived } = await this.releaseAll(tx, before, lapsing, "waived", cause, at);
       const paid = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["paid"] });
-      const cause: Cause = { by: "staff", staffId: staff.id };
       for (const subscription of paid) opened.push(await this.open(tx, before, subscription, cause, at));
       const after = await repo.updateOffering(tx, {
         id: before.id,
@@ -163,12 +167,13 @@ export class IpoLifecycle {
         changes: { state: "listed", listedAt: at, updatedAt: at },
       });
       if (!after) throw new DomainError("ORDER_STATE_INVALID");
-      // Unpaid by the allocation date: the allotment lapses, and its owner is told why.
+      // Its owner is told why the allotment lapsed.
       for (const user of perUser(after, waived))
         await this.tell(tx, after, user.userId, "ipoWaived", {
           quantity: String(user.quantity),
           allotted: String(user.allotted),
           amount: user.amount,
+          released: toBookedString(released.get(user.userId) ?? "0", after.currency),
           paymentDueAt: after.paymentDueAt.toISOString(),
         });
       for (const user of perUser(after, paid))
@@ -191,49 +196,85 @@ export class IpoLifecycle {
 
   /**
    * The cancellation of an offering not yet listed: every open subscription (applied, awaiting payment,
-   * paid) `failed`; a payment comes back (entry `ipoRefund`, held → available). `ipoCancelled` to each.
+   * paid) `failed`; what each holds comes back (entry `ipoRefund`, held → available). `ipoCancelled` to
+   * each, with what came back.
    */
   async cancel(staff: StaffAuth, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
     return this.step(staff, request, IPO_CANCEL_AUDIT, async (tx, before, at) => {
       if (before.state !== "active" && before.state !== "drawn") throw new DomainError("ORDER_STATE_INVALID");
-      const cause: Cause = { by: "staff", staffId: staff.id };
-      const paid = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["paid"] });
-      const refunded = new Map<string, Money>();
-      for (const subscription of paid) {
-        const amount = toBookedString(subscription.paymentAmount ?? "0", before.currency);
-        const [entryId] = await bookAll(tx, [ipoRefundEntry(subscription.userId, before.currency, amount)], {
-          userId: subscription.userId,
-          reference: referenceOf(subscription.id),
-          cause,
-          at,
-        });
-        const failed = await repo.transition(tx, {
-          id: subscription.id,
-          from: "paid",
-          to: "failed",
-          changes: { refundEntryId: entryId ?? null },
-        });
-        if (!failed) throw new DomainError("ORDER_STATE_INVALID");
-        refunded.set(subscription.userId, (refunded.get(subscription.userId) ?? money(0)).plus(amount));
-      }
-      const others = await repo.transitionAll(tx, {
+      const cause = causeOf(staff);
+      const open = await repo.subscriptionsIn(tx, {
         offeringId: before.id,
-        from: ["applied", "awaitingPayment"],
-        to: "failed",
+        states: ["applied", "awaitingPayment", "paid"],
       });
+      const { released: refunded, rows: failed } = await this.releaseAll(
+        tx,
+        before,
+        open,
+        "failed",
+        cause,
+        at,
+      );
       const after = await repo.updateOffering(tx, {
         id: before.id,
         from: before.state,
         changes: { state: "cancelled", cancelledAt: at, updatedAt: at },
       });
       if (!after) throw new DomainError("ORDER_STATE_INVALID");
-      for (const user of perUser(after, [...paid, ...others]))
+      for (const user of perUser(after, failed))
         await this.tell(tx, after, user.userId, "ipoCancelled", {
           quantity: String(user.quantity),
           amount: toBookedString(refunded.get(user.userId) ?? "0", after.currency),
         });
-      return { after, details: { failed: paid.length + others.length, refunded: paid.length } };
+      const refunds = open.filter((s) => money(stillHeld(s, before.currency)).greaterThan(0)).length;
+      return { after, details: { failed: failed.length, refunded: refunds } };
     });
+  }
+
+  /**
+   * After the draw, each subscription keeps blocked only what its allotment costs (nothing when it lost):
+   * the rest goes back to available (`ipoRefund`) before the outcome is written. Answers what each user got
+   * back.
+   */
+  private async releaseUnallotted(
+    tx: Db,
+    offering: OfferingRow,
+    applied: readonly SubscriptionRow[],
+    outcomes: readonly { id: string; allotted: number }[],
+    cause: Cause,
+    at: Date,
+  ): Promise<Map<string, Money>> {
+    const allotted = new Map(outcomes.map((o) => [o.id, o.allotted]));
+    const released = new Map<string, Money>();
+    for (const row of applied) {
+      const keep = ipoAmount(offering.price, allotted.get(row.id) ?? 0, offering.currency);
+      const after = await releaseBeyond(tx, row, { currency: offering.currency, keep, cause, at });
+      const back = money(after.releasedAmount).minus(row.releasedAmount);
+      released.set(row.userId, (released.get(row.userId) ?? money(0)).plus(back));
+    }
+    return released;
+  }
+
+  /**
+   * Releases everything the subscriptions hold, each moved to `to` with its release; answers what each
+   * user got back and the rows after.
+   */
+  private async releaseAll(
+    tx: Db,
+    offering: OfferingRow,
+    rows: readonly SubscriptionRow[],
+    to: "waived" | "failed",
+    cause: Cause,
+    at: Date,
+  ): Promise<{ released: Map<string, Money>; rows: SubscriptionRow[] }> {
+    const released = new Map<string, Money>();
+    const after: SubscriptionRow[] = [];
+    for (const row of rows) {
+      const back = stillHeld(row, offering.currency);
+      after.push(await releaseBeyond(tx, row, { currency: offering.currency, keep: "0", to, cause, at }));
+      released.set(row.userId, (released.get(row.userId) ?? money(0)).plus(back));
+    }
+    return { released, rows: after };
   }
 
   /** Opens the position of a paid subscription and marks it listed. */
@@ -308,7 +349,7 @@ export class IpoLifecycle {
 
   /** One step: the offering locked (NOT_FOUND), `run`, the audit record, the offering after it. */
   private async step(
-    staff: StaffAuth,
+    actor: IpoActor,
     request: AdminIpoActionRequest,
     action: string,
     run: (
@@ -323,13 +364,14 @@ export class IpoLifecycle {
       const before = await repo.findOffering(tx, request.id, "update");
       if (!before) throw new DomainError("NOT_FOUND", { field: "id" });
       const { after, details } = await run(tx, before, at);
-      await recordStaffAction(tx, staff, {
+      const audit = {
         action,
         target: offeringTarget(after.id),
         reason: request.reason,
         details: { ...details, before: before.state, after: offeringSnapshot(after) },
         at,
-      });
+      };
+      await (actor === "system" ? recordSystemAction(tx, audit) : recordStaffAction(tx, actor, audit));
       return adminView(tx, after, market, at);
     });
   }

@@ -1,8 +1,9 @@
 import type { IpoSubscriptionState } from "@brokerage/api";
-import { and, asc, count, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   adminUsers,
+  ipoBeaconRounds,
   ipoOfferings,
   ipoSubscriptions,
   users,
@@ -197,6 +198,43 @@ export async function transition(
   return row;
 }
 
+/** The subscription locked for the transaction while it is still in `state` (undefined when it is not). */
+export async function lockInState(tx: Db, params: { id: string; state: IpoSubscriptionState }) {
+  const [row] = await tx
+    .select()
+    .from(ipoSubscriptions)
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, params.state)))
+    .for("update");
+  return row;
+}
+
+/**
+ * Adds `amount` to what the subscription released back to available, by `entryId` (its `ipoRefund`),
+ * moving it to `to` in the same statement when given (the checks hold only for both together), while it is
+ * still in `state`: undefined when it is not any more.
+ */
+export async function addReleased(
+  tx: Db,
+  params: {
+    id: string;
+    state: IpoSubscriptionState;
+    to?: IpoSubscriptionState;
+    amount: string;
+    entryId: number;
+  },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({
+      releasedAmount: sql`${ipoSubscriptions.releasedAmount} + ${params.amount}::numeric`,
+      refundEntryId: params.entryId,
+      ...(params.to !== undefined && { state: params.to }),
+    })
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, params.state)))
+    .returning();
+  return row;
+}
+
 /** Every subscription of an offering in one of `states`, in the order they were made. */
 export async function subscriptionsIn(
   tx: Db,
@@ -218,6 +256,7 @@ export interface DrawOutcome {
   id: string;
   state: "awaitingPayment" | "notWon";
   allotted: number;
+  /** The subscription's rank in the draw. */
   drawKey: string;
 }
 
@@ -250,23 +289,6 @@ export async function writeDraw(tx: Db, outcomes: readonly DrawOutcome[], at: Da
     changed += rows.length;
   }
   return changed;
-}
-
-/** Moves every subscription of the offering in `from` to `to` (nothing else changes); answers them. */
-export async function transitionAll(
-  tx: Db,
-  params: { offeringId: string; from: readonly IpoSubscriptionState[]; to: IpoSubscriptionState },
-): Promise<SubscriptionRow[]> {
-  return tx
-    .update(ipoSubscriptions)
-    .set({ state: params.to })
-    .where(
-      and(
-        eq(ipoSubscriptions.offeringId, params.offeringId),
-        inArray(ipoSubscriptions.state, [...params.from]),
-      ),
-    )
-    .returning();
 }
 
 /** A page of the user's subscriptions (of one offering when given), newest first, before `beforeSeq`. */
@@ -306,4 +328,138 @@ export async function offeringSubscriptionsPage(
     )
     .orderBy(desc(ipoSubscriptions.seq))
     .limit(params.limit);
+}
+
+/** The symbol's offerings that are not cancelled (upcoming, open, drawn or listed), but `exceptId`. */
+export async function liveOfferingsOf(db: Db, symbol: string, exceptId: string | undefined) {
+  return db
+    .select()
+    .from(ipoOfferings)
+    .where(
+      and(
+        eq(ipoOfferings.symbol, symbol),
+        ne(ipoOfferings.state, "cancelled"),
+        exceptId === undefined ? undefined : ne(ipoOfferings.id, exceptId),
+      ),
+    )
+    .orderBy(desc(ipoOfferings.seq));
+}
+
+/** Whether an offering of the symbol has listed (its share trades: no new-share offering of it). */
+export async function hasListedOffering(db: Db, symbol: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ipoOfferings.id })
+    .from(ipoOfferings)
+    .where(and(eq(ipoOfferings.symbol, symbol), eq(ipoOfferings.state, "listed")))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The draw's published inputs (draw.ts)
+
+/** Every subscription of an offering, whatever its state, in the order they were made (the applications). */
+export async function applicationsOf(db: Db, offeringId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(ipoSubscriptions)
+    .where(eq(ipoSubscriptions.offeringId, offeringId))
+    .orderBy(asc(ipoSubscriptions.seq));
+}
+
+/** How many users applied to an offering, and whether `userId` is one of them. */
+export async function applicantCount(db: Db, params: { offeringId: string; userId: string }) {
+  const [row] = await db
+    .select({
+      applicants: sql<number>`count(distinct ${ipoSubscriptions.userId})`.mapWith(Number),
+      mine: sql<number>`count(*) filter (where ${ipoSubscriptions.userId} = ${params.userId})`.mapWith(
+        Number,
+      ),
+      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+    })
+    .from(ipoSubscriptions)
+    .where(eq(ipoSubscriptions.offeringId, params.offeringId));
+  return { applicants: row?.applicants ?? 0, applied: (row?.mine ?? 0) > 0, shares: row?.shares ?? 0 };
+}
+
+/** Publishes the applications' root once (undefined when it was published already). */
+export async function publishRoot(
+  tx: Db,
+  params: { id: string; root: string; count: number; at: Date },
+): Promise<OfferingRow | undefined> {
+  const [row] = await tx
+    .update(ipoOfferings)
+    .set({ applicationsRoot: params.root, applicationsCount: params.count, rootPublishedAt: params.at })
+    .where(and(eq(ipoOfferings.id, params.id), isNull(ipoOfferings.applicationsRoot)))
+    .returning();
+  return row;
+}
+
+/** Records the randomness a draw used and the digest of its allotments (once). */
+export async function recordDrawInputs(
+  tx: Db,
+  params: { id: string; randomness: string; digest: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(ipoOfferings)
+    .set({ randomness: params.randomness, drawDigest: params.digest })
+    .where(and(eq(ipoOfferings.id, params.id), isNull(ipoOfferings.randomness)))
+    .returning({ id: ipoOfferings.id });
+  return rows.length === 1;
+}
+
+export type BeaconRoundRow = typeof ipoBeaconRounds.$inferSelect;
+
+export async function findBeaconRound(
+  db: Db,
+  params: { provider: BeaconRoundRow["provider"]; round: number },
+): Promise<BeaconRoundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ipoBeaconRounds)
+    .where(and(eq(ipoBeaconRounds.provider, params.provider), eq(ipoBeaconRounds.round, params.round)));
+  return row;
+}
+
+/** Records a round the first time it is read; the one recorded first stays (answers it). */
+export async function recordBeaconRound(db: Db, values: BeaconRoundRow): Promise<BeaconRoundRow> {
+  await db.insert(ipoBeaconRounds).values(values).onConflictDoNothing();
+  const row = await findBeaconRound(db, values);
+  if (!row) throw new Error("beacon round not recorded");
+  return row;
+}
+
+/** Offerings whose subscription has closed by `at` without their applications' root published yet. */
+export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
+  return db
+    .select()
+    .from(ipoOfferings)
+    .where(
+      and(
+        eq(ipoOfferings.state, "active"),
+        isNull(ipoOfferings.applicationsRoot),
+        lte(ipoOfferings.closesAt, at),
+      ),
+    )
+    .orderBy(asc(ipoOfferings.closesAt))
+    .limit(20);
+}
+
+/**
+ * Offerings whose next step is due by `at` (the scheduler's): `active` ones whose draw date has passed
+ * (the draw itself waits for its beacon round), and `drawn` ones whose listing date has.
+ */
+export async function dueSteps(db: Db, at: Date): Promise<{ draw: OfferingRow[]; list: OfferingRow[] }> {
+  const due = (state: "active" | "drawn", date: typeof ipoOfferings.drawAt) =>
+    db
+      .select()
+      .from(ipoOfferings)
+      .where(and(eq(ipoOfferings.state, state), lte(date, at)))
+      .orderBy(asc(date))
+      .limit(20);
+  const [draw, list] = await Promise.all([
+    due("active", ipoOfferings.drawAt),
+    due("drawn", ipoOfferings.listingAt),
+  ]);
+  return { draw, list };
 }

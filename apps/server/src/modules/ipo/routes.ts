@@ -1,4 +1,10 @@
 import {
+  ipoDrawRecord,
+  ipoDrawRecordRequest,
+  ipoExpected,
+  ipoExpectedRequest,
+  ipoProof,
+  ipoProofRequest,
   ipoMineRequest,
   ipoOfferingDetail,
   ipoOfferingPage,
@@ -13,13 +19,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
+import { expectedOf, proofOf, publishedDraw } from "./draw.js";
 import { IpoService } from "./service.js";
 
 const SUBSCRIBE_REFUSALS =
   "Refusals, in this order: ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED, NOT_FOUND {field: offeringId}, " +
   "NOT_YET_OPEN (before opensAt), SUBSCRIPTION_CHANNEL_CLOSED (past closesAt, drawn, listed or cancelled), " +
   "QUANTITY_NOT_WHOLE_LOTS, IPO_BELOW_MIN {minShares}, IPO_ABOVE_MAX {maxShares}, IPO_LIMIT_REACHED " +
-  "{limit}, INSUFFICIENT_AVAILABLE {available} (price × quantity in the offering's currency).";
+  "{limit}, INSUFFICIENT_AVAILABLE {available} (price × quantity in the offering's currency); refused, " +
+  "nothing is written or held.";
 
 /**
  * `ipo/*` (DESIGN §5 "Primary market"; packages/api ipo.ts): the offerings, one offering, the
@@ -75,10 +83,11 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         summary:
-          "Subscribe to an open offering (`applied`, awaiting the draw). Nothing is held: the available " +
-          "balance must cover price × quantity now, and winners pay after the draw (`ipo/pay`). A retry with " +
-          "the same idempotencyKey answers the first result (IDEMPOTENCY_CONFLICT for another request under " +
-          "that key). " +
+          "Subscribe to an open offering (`applied`, awaiting the draw). Price × quantity is blocked at once " +
+          "(fund flow `ipoPayment`, available → held, as India's ASBA): the draw releases what is not " +
+          "allotted (`ipoRefund`), a winner pays out of the block (`ipo/pay`), a waiver, lapse or " +
+          "cancellation releases it. A retry with the same idempotencyKey answers the first result and " +
+          "blocks once (IDEMPOTENCY_CONFLICT for another request under that key). " +
           SUBSCRIBE_REFUSALS,
         body: ipoSubscribeRequest,
         response: answers(ipoSubscription, { session: true }),
@@ -113,12 +122,11 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         summary:
-          "Pay for a won allotment before the payment due time: price × allotted moves from available to " +
-          "held (fund flow `ipoPayment`) until the listing opens the position; answers the subscription " +
+          "Pay for a won allotment before the payment due time, out of what the subscription blocked: " +
+          "price × allotted stays held until the listing opens the position; answers the subscription " +
           "(`paid`). Refusals, in order: ACCOUNT_FROZEN, NOT_FOUND {field: subscriptionId} (also another " +
           "user's), ORDER_STATE_INVALID (not awaiting payment), SUBSCRIPTION_CHANNEL_CLOSED (past the due " +
-          "time), INSUFFICIENT_AVAILABLE {available}. A retry with the same idempotencyKey answers the first " +
-          "result.",
+          "time). A retry with the same idempotencyKey answers the first result.",
         body: ipoSubscriptionActionRequest,
         response: answers(ipoSubscription, { session: true }),
       },
@@ -134,7 +142,8 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         summary:
-          "Give up a won allotment (`waived`); nothing moves. NOT_FOUND {field: subscriptionId} (also " +
+          "Give up a won allotment (`waived`): what the subscription holds goes back to available (fund " +
+          "flow `ipoRefund`). NOT_FOUND {field: subscriptionId} (also " +
           "another user's), ORDER_STATE_INVALID unless it awaits payment. A retry with the same " +
           "idempotencyKey answers the first result.",
         body: ipoSubscriptionActionRequest,
@@ -142,5 +151,69 @@ export const ipoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.waive(sessionOf(request).userId, request.body)),
+  );
+
+  route(
+    app,
+    "ipo/proof",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "The inclusion proof of one of the user's applications in the offering's published Merkle root " +
+          "(published at the close): the application as the tree has it (id, applicant reference, quantity, " +
+          "time), its canonical text, its leaf SHA-256(0x00 ‖ text), the path of sibling hashes and the root " +
+          "(docs/primary-market.md). NOT_FOUND {field: subscriptionId} (also another user's), NOT_YET_OPEN " +
+          "before the close.",
+        body: ipoProofRequest,
+        response: answers(ipoProof, { session: true }),
+      },
+    },
+    async (request) =>
+      ok(
+        await proofOf(
+          { db: app.db, clock: app.clock },
+          sessionOf(request).userId,
+          request.body.subscriptionId,
+        ),
+      ),
+  );
+
+  route(
+    app,
+    "ipo/drawRecord",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "A drawn offering's published inputs and allotments, enough to recompute the draw: the rule, shares " +
+          "offered, lot size, the beacon round and its randomness, the applications' root and every " +
+          "application (id, applicant reference, quantity, time) with its allotment. NOT_FOUND {field: " +
+          "offeringId}; NOT_YET_OPEN before the draw.",
+        body: ipoDrawRecordRequest,
+        response: answers(ipoDrawRecord, { session: true }),
+      },
+    },
+    async (request) => ok(await publishedDraw(app.db, request.body.offeringId)),
+  );
+
+  route(
+    app,
+    "ipo/expected",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "What an application of `quantity` shares may expect under the offering's rule if the book stayed as " +
+          "it is now: the expected shares and the chance of at least one lot. An estimate shown before " +
+          "applying; the draw decides. NOT_FOUND {field: offeringId}.",
+        body: ipoExpectedRequest,
+        response: answers(ipoExpected, { session: true }),
+      },
+    },
+    async (request) => ok(await expectedOf(app.db, sessionOf(request).userId, request.body)),
   );
 };

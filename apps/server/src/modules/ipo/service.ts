@@ -9,21 +9,15 @@ import {
   type IpoSubscriptionActionRequest,
   type IpoSubscriptionPage,
 } from "@brokerage/api";
-import {
-  assertWholeLots,
-  ipoAmount,
-  ipoPaymentEntry,
-  ipoStatus,
-  money,
-  type MarketDataProvider,
-} from "@brokerage/core";
+import { assertWholeLots, ipoAmount, ipoStatus, money, type MarketDataProvider } from "@brokerage/core";
 import type { z } from "zod";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { availableOf, idempotent } from "../ledger/index.js";
-import { bookAll, rule } from "../trading/index.js";
+import { rule } from "../trading/index.js";
+import { block, releaseBeyond, stillHeld } from "./holds.js";
 import * as repo from "./repository.js";
 import { toOffering, toSubscription } from "./views.js";
 
@@ -33,8 +27,7 @@ interface Deps {
   market: MarketDataProvider;
 }
 
-/** Every entry of a subscription refers to it. */
-export const referenceOf = (subscriptionId: string) => `ipo:${subscriptionId}`;
+export { referenceOf } from "./holds.js";
 
 const offeringsCursor = seqCursor("ipo", BIGINT_SEQ_MAX);
 const mineCursor = seqCursor("ips", BIGINT_SEQ_MAX);
@@ -63,9 +56,9 @@ function refuseFrozen(user: { disabled: boolean; frozen: boolean } | undefined):
 }
 
 /**
- * New shares for users (DESIGN §5 "Primary market"; packages/api ipo.ts): the offerings, one offering with
- * the user's balance and count, the subscription (checked, nothing held), the user's subscriptions, and a
- * winner's payment or waiver. Money-moving calls run under the request's idempotency key, each in one
+ * New shares for users (DESIGN §5 and §5a "Primary market"; packages/api ipo.ts): the offerings, one
+ * offering with the user's balance and count, the subscription (checked, its amount blocked), the user's
+ * subscriptions, and a winner's payment (out of the block) or waiver (the block released). Money-moving calls run under the request's idempotency key, each in one
  * transaction with its effect.
  */
 export class IpoService {
@@ -113,7 +106,8 @@ export class IpoService {
    * after the other (the limit holds under concurrent requests), the offering shared so that a draw or a
    * cancellation waits for it: ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED, NOT_FOUND, NOT_YET_OPEN,
    * SUBSCRIPTION_CHANNEL_CLOSED, QUANTITY_NOT_WHOLE_LOTS, IPO_BELOW_MIN, IPO_ABOVE_MAX, IPO_LIMIT_REACHED,
-   * INSUFFICIENT_AVAILABLE. Nothing is held: the price is paid by winners after the draw.
+   * INSUFFICIENT_AVAILABLE. The amount (price × quantity) is blocked at once, in the transaction that
+   * writes the subscription (`ipoPayment`, available → held); refused, nothing is written.
    */
   async subscribe(userId: string, request: IpoSubscribeRequest): Promise<IpoSubscription> {
     const { db, clock, market } = this.deps;
@@ -145,14 +139,23 @@ export class IpoService {
       const mine = await repo.countMine(tx, { userId, offeringId: offering.id });
       if (mine >= offering.subscriptionLimit)
         throw new DomainError("IPO_LIMIT_REACHED", { limit: String(offering.subscriptionLimit) });
-      const available = await availableOf(tx, userId, offering.currency);
-      if (money(available).lessThan(ipoAmount(offering.price, quantity, offering.currency)))
-        throw new DomainError("INSUFFICIENT_AVAILABLE", { available });
+      const amount = ipoAmount(offering.price, quantity, offering.currency);
+      const id = randomUUID();
+      const holdEntryId = await block(tx, {
+        userId,
+        subscriptionId: id,
+        currency: offering.currency,
+        amount,
+        idempotencyKey: request.idempotencyKey,
+        at,
+      });
       const row = await repo.insertSubscription(tx, {
-        id: randomUUID(),
+        id,
         offeringId: offering.id,
         userId,
         quantity,
+        heldAmount: amount,
+        holdEntryId,
         createdAt: at,
       });
       return toSubscription(row, offering, market);
@@ -179,10 +182,11 @@ export class IpoService {
   }
 
   /**
-   * A winner pays for the allotment before the due time: price × allotted moves from available to held
-   * (entry `ipoPayment`), the subscription `paid`. NOT_FOUND for another user's subscription;
-   * ORDER_STATE_INVALID unless it awaits payment; SUBSCRIPTION_CHANNEL_CLOSED past the due time;
-   * INSUFFICIENT_AVAILABLE {available}.
+   * A winner pays for the allotment before the due time out of what the subscription blocked (the draw
+   * released the rest): price × allotted stays held until the listing makes it the position's margin, the
+   * subscription `paid`. Only a subscription made before blocking, which holds nothing, has its payment
+   * held now (`ipoPayment`; INSUFFICIENT_AVAILABLE {available}). NOT_FOUND for another user's subscription;
+   * ORDER_STATE_INVALID unless it awaits payment; SUBSCRIPTION_CHANNEL_CLOSED past the due time.
    */
   async pay(userId: string, request: IpoSubscriptionActionRequest): Promise<IpoSubscription> {
     const { db, clock, market } = this.deps;
@@ -195,39 +199,53 @@ export class IpoService {
       if (at.getTime() >= offering.paymentDueAt.getTime())
         throw new DomainError("SUBSCRIPTION_CHANNEL_CLOSED");
       const amount = ipoAmount(offering.price, subscription.allotted, offering.currency);
-      const [entryId] = await bookAll(tx, [ipoPaymentEntry(userId, offering.currency, amount)], {
-        userId,
-        reference: referenceOf(subscription.id),
-        idempotencyKey: request.idempotencyKey,
-        cause: { by: "user" },
-        at,
-      });
+      const short = money(amount).minus(stillHeld(subscription, offering.currency));
+      let legacy: { heldAmount: string; paymentEntryId: number } | undefined;
+      if (short.greaterThan(0)) {
+        const shortfall = short.toFixed();
+        const entryId = await block(tx, {
+          userId,
+          subscriptionId: subscription.id,
+          currency: offering.currency,
+          amount: shortfall,
+          idempotencyKey: request.idempotencyKey,
+          at,
+        });
+        legacy = {
+          heldAmount: money(subscription.heldAmount).plus(shortfall).toFixed(),
+          paymentEntryId: entryId,
+        };
+      }
       const paid = await repo.transition(tx, {
         id: subscription.id,
         userId,
         from: "awaitingPayment",
         to: "paid",
-        changes: { paidAt: at, paymentAmount: amount, paymentEntryId: entryId ?? null },
+        changes: { paidAt: at, paymentAmount: amount, ...legacy },
       });
       if (!paid) throw new DomainError("ORDER_STATE_INVALID");
       return toSubscription(paid, offering, market);
     });
   }
 
-  /** A winner gives the allotment up: `waived`, nothing moves. Only while it awaits payment. */
+  /**
+   * A winner gives the allotment up within the payment window: what the subscription holds goes back to
+   * available (`ipoRefund`), `waived`. Only while it awaits payment.
+   */
   async waive(userId: string, request: IpoSubscriptionActionRequest): Promise<IpoSubscription> {
     const { db, clock, market } = this.deps;
     const asked = { action: "ipo/waive", subscriptionId: request.subscriptionId };
     const call = { owner: `user:${userId}`, key: request.idempotencyKey, request: asked };
     return idempotent(db, clock, call, async (tx) => {
       const { subscription, offering } = await this.own(tx, userId, request.subscriptionId);
-      const waived = await repo.transition(tx, {
-        id: subscription.id,
-        userId,
-        from: "awaitingPayment",
+      const waived = await releaseBeyond(tx, subscription, {
+        currency: offering.currency,
+        keep: "0",
         to: "waived",
+        cause: { by: "user" },
+        at: clock.now(),
+        idempotencyKey: request.idempotencyKey,
       });
-      if (!waived) throw new DomainError("ORDER_STATE_INVALID");
       return toSubscription(waived, offering, market);
     });
   }

@@ -10,6 +10,7 @@ import {
   PRICE,
   SYMBOL,
   createOffering,
+  entriesOf,
   ipoCall,
   login,
   newKey,
@@ -73,18 +74,31 @@ describe("the offerings", () => {
       winRate: null,
       seedHash: offering.seedHash,
       seed: null,
+      allocationRule: "lottery",
+      lotSize: 10_000,
+      beacon: {
+        provider: "local",
+        round: expect.any(Number),
+        roundAt: expect.any(String),
+        independent: false,
+      },
+      applicationsRoot: null,
+      rootPublishedAt: null,
+      randomness: null,
     } satisfies IpoOffering);
 
-    await subscribeOk(t, who, offering.id, 12_000);
+    const made = await subscribeOk(t, who, offering.id, 12_000);
+    // 330.00 × 12,000 = 3,960,000.00 is blocked at once: 3,040,000.00 stays available.
+    expect(made).toMatchObject({ amount: "3960000.00", held: "3960000.00", released: "0.00" });
     const detail = (await ipoCall(t, who, "offering", { offeringId: offering.id })).data as IpoOfferingDetail;
     expect(detail).toMatchObject({
       subscribedShares: 12_000,
-      available: "7000000.00",
+      available: "3040000.00",
       mySubscriptions: 1,
       seed: null,
     });
-    // Nothing was held by the subscription.
-    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "7000000", held: "0" });
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "3040000", held: "3960000" });
+    expect(await entriesOf(t, made.id)).toEqual(["ipoPayment"]);
     expect(await ipoCall(t, who, "offering", { offeringId: UNKNOWN_ID })).toMatchObject({
       status: 0,
       code: "NOT_FOUND",
@@ -154,6 +168,38 @@ describe("ipo/subscribe", () => {
     expect(await subscriptionRows(t, who.userId)).toHaveLength(1);
   });
 
+  it("blocks each subscription's amount, and refuses one beyond what is left available, writing nothing", async () => {
+    // 57,100 USD of subscriptions against 50,454 available: the second is refused.
+    const offering = await createOffering(t, operator, {
+      symbol: "DBRX",
+      price: "5.71",
+      minQuantity: 1_000,
+      subscriptionLimit: 2,
+    });
+    const who = await subscriber(t);
+    await fund(t, who.userId, "USD", "50454.00");
+    const first = await subscribeOk(t, who, offering.id, 6_000);
+    expect(first).toMatchObject({ amount: "34260.00", held: "34260.00", released: "0.00" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "16194", held: "34260" });
+
+    expect(await subscribe(t, who, offering.id, 4_000)).toMatchObject({
+      httpStatus: 200,
+      status: 0,
+      code: "INSUFFICIENT_AVAILABLE",
+      params: { available: "16194.00" },
+    });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "16194", held: "34260" });
+    expect(await subscriptionRows(t, who.userId)).toHaveLength(1);
+    expect(await entriesOf(t, first.id)).toEqual(["ipoPayment"]);
+    expect(
+      (await ipoCall(t, who, "offering", { offeringId: offering.id })).data as IpoOfferingDetail,
+    ).toMatchObject({ available: "16194.00", mySubscriptions: 1, subscribedShares: 6_000 });
+    // What is left is still enough for a smaller one: 2,836 × 5.71 = 16,193.56.
+    const second = await subscribeOk(t, who, offering.id, 2_836);
+    expect(second).toMatchObject({ held: "16193.56" });
+    expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0.44", held: "50453.56" });
+  });
+
   it("refuses a cancelled or drawn offering as closed", async () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, MIN_COST);
@@ -212,8 +258,12 @@ describe("ipo/subscribe", () => {
     const key = newKey();
     const same = await Promise.all(Array.from({ length: 5 }, () => subscribe(t, who, again.id, 10_000, key)));
     expect(same.every((a) => a.status === 1)).toBe(true);
-    expect(new Set(same.map((a) => (a.data as { id: string }).id)).size).toBe(1);
+    const ids = new Set(same.map((a) => (a.data as { id: string }).id));
+    expect(ids.size).toBe(1);
     expect(await subscriptionRows(t, who.userId)).toHaveLength(2);
+    // Two subscriptions, two blocks of 3,300,000.00: the five under one key booked once.
+    expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "92400000", held: "6600000" });
+    expect(await entriesOf(t, [...ids][0] as string)).toEqual(["ipoPayment"]);
   });
 
   it("answers malformed bodies with INVALID_INPUT, never a 500", async () => {
@@ -247,7 +297,8 @@ describe("ipo/mine", () => {
   it("lists the user's own subscriptions newest first, a page at a time, of one offering when asked", async () => {
     const first = await createOffering(t, operator, { subscriptionLimit: 20 });
     const second = await createOffering(t, operator, { subscriptionLimit: 20 });
-    const who = await subscriber(t, MIN_COST);
+    // Each subscription blocks 3,300,000.00: 22 of them.
+    const who = await subscriber(t, "72600000.00");
     const other = await subscriber(t, MIN_COST);
     for (let i = 0; i < 20; i++) await subscribeOk(t, who, first.id);
     await subscribeOk(t, who, second.id);
@@ -287,6 +338,7 @@ describe("ipo/mine", () => {
         params: { field: "subscriptionId" },
       });
     expect(await subscriptionRows(t, owner.userId)).toMatchObject([{ state: "awaitingPayment" }]);
+    expect(await walletOf(t, owner.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
     expect(await walletOf(t, intruder.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
   });
 });

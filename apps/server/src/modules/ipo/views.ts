@@ -17,6 +17,8 @@ import {
 } from "@brokerage/core";
 import type { z } from "zod";
 import { currentPrice, decimalsOf, priceText } from "../trading/index.js";
+import { stillHeld } from "./holds.js";
+import { drawTermsOf } from "./draw.js";
 import type { OfferingRow, SubscriptionRow } from "./repository.js";
 
 /** How offering and subscription rows become the contract's, and the lottery's seed and keys. */
@@ -76,6 +78,7 @@ function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) 
     winRate: row.winRate,
     seedHash: row.seedHash,
     seed: row.drawnAt === null ? null : row.seed,
+    ...drawTermsOf(row),
   };
 }
 
@@ -146,6 +149,11 @@ export function toSubscription(
     quantity: subscription.quantity,
     allotted: subscription.allotted,
     amount: amountOf(offering, subscription),
+    held: stillHeld(
+      subscription.state === "listed" ? { heldAmount: "0", releasedAmount: "0" } : subscription,
+      offering.currency,
+    ),
+    released: toBookedString(subscription.releasedAmount, offering.currency),
     state: subscription.state,
     drawKey: subscription.drawKey,
     createdAt: subscription.createdAt.toISOString(),
@@ -186,6 +194,10 @@ export function offeringSnapshot(row: OfferingRow) {
     paymentDueAt: row.paymentDueAt.toISOString(),
     listingAt: row.listingAt.toISOString(),
     seedHash: row.seedHash,
+    allocationRule: row.allocationRule,
+    lotSize: row.lotSize,
+    beaconProvider: row.beaconProvider,
+    beaconRound: row.beaconRound,
     state: row.state,
   };
 }

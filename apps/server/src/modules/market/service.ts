@@ -172,9 +172,13 @@ export class MarketService {
 
   /** `market/list`: a page of the market's instruments (optionally one board), ordered by code. */
   list(query: { type: MarketType; board?: Board; page: number; pageSize: number }): Page<Quote> {
-    const all = this.instrumentsOf(query.type).filter(
-      (l) => query.board === undefined || (l.kind !== "index" && l.board === query.board),
-    );
+    // The board as the provider says now: a new share moves from `subscription` to `listed` when its
+    // offering lists, after this service sorted the instruments.
+    const all = this.instrumentsOf(query.type).filter((l) => {
+      if (query.board === undefined) return true;
+      const now = this.provider.listing(l.symbol) ?? l;
+      return now.kind !== "index" && now.board === query.board;
+    });
     const start = (query.page - 1) * query.pageSize;
     if (query.page > 1 && start >= all.length) {
       const pages = Math.max(1, Math.ceil(all.length / query.pageSize));

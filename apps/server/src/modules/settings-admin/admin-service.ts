@@ -25,6 +25,8 @@ import {
   toPendingChange,
 } from "./changes.js";
 import * as changes from "./changes-repository.js";
+import { audited } from "./audited.js";
+import { storedLogo } from "./logo.js";
 import { getSetting, getSettings, setSetting } from "../settings/index.js";
 
 export { CONFIG_AUDIT, configTarget } from "./changes.js";
@@ -53,7 +55,12 @@ export class ConfigAdminService {
 
   async set(staff: StaffAuth, request: ConfigSetRequest): Promise<ConfigItem> {
     checkTradingSetting(request.key, request.value);
-    return this.change(staff, request.key, request.reason, { reset: false, value: request.value });
+    // The logo is stored as the server encoded it (logo.ts), never as sent.
+    const value =
+      request.key === "app.logo" && typeof request.value === "string" && request.value !== ""
+        ? await storedLogo(request.value)
+        : request.value;
+    return this.change(staff, request.key, request.reason, { reset: false, value });
   }
 
   /** Back to the default: the stored value is removed (audited also when there was none). */
@@ -81,12 +88,13 @@ export class ConfigAdminService {
         await requestChange(tx, staff, { key, before: before.value, after, reset: asked.reset, reason, at });
         return { item: await this.item(tx, key), applied: false };
       }
+      const was = audited(key, before.value);
       const details = asked.reset
-        ? { key, before: before.value, after, removed: await repo.removeSetting(tx, key) }
+        ? { key, before: was, after: audited(key, after), removed: await repo.removeSetting(tx, key) }
         : await (async () => {
             await setSetting(tx, key, after, staff.id, at);
-            const stored = await getSetting(tx, key);
-            return { key, before: before.value, after: stored, wasOverridden: before.overridden };
+            const stored = audited(key, await getSetting(tx, key));
+            return { key, before: was, after: stored, wasOverridden: before.overridden };
           })();
       await recordStaffAction(tx, staff, {
         action: asked.reset ? CONFIG_AUDIT.reset : CONFIG_AUDIT.set,

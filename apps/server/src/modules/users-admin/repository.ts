@@ -1,13 +1,11 @@
 import type { UserFlags } from "@brokerage/api";
-import { and, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
-  auditLog,
   bankCards,
   institutions,
   kycSubmissions,
   messages,
-  reviews,
   sessions,
   users,
   walletAddresses,
@@ -124,24 +122,6 @@ export async function liveSessionsOf(tx: Db, userId: string, now: Date) {
  * (`read.*`) are left out: opening this page writes one, and they would push the actions out of the
  * trail; the audit log lists them by target. Reveals stay (user.reveal).
  */
-export async function auditTrailOf(tx: Db, userId: string, limit: number) {
-  const reviewTargets = tx
-    .select({ target: sql<string>`'review:' || ${reviews.id}::text` })
-    .from(reviews)
-    .where(eq(reviews.userId, userId));
-  return tx
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        or(eq(auditLog.target, `user:${userId}`), inArray(auditLog.target, reviewTargets)),
-        notLike(auditLog.action, "read.%"),
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-}
-
 export async function recentMessagesOf(tx: Db, userId: string, limit: number) {
   return tx
     .select()

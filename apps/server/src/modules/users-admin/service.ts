@@ -16,7 +16,7 @@ import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { idCursor } from "../../lib/cursor.js";
-import { recordStaffAction, toAuditEntry, userTarget } from "../audit/index.js";
+import { auditTrailOf, recordStaffAction, toAuditEntry, userTarget } from "../audit/index.js";
 import type { MessageService } from "../messages/index.js";
 import type { SessionService } from "../session/index.js";
 import type { StaffAuth } from "../staff/index.js";
@@ -101,7 +101,7 @@ export class UsersAdminService {
       repo.cardsOf(db, userId),
       repo.walletsOf(db, userId),
       repo.liveSessionsOf(db, userId, clock.now()),
-      repo.auditTrailOf(db, userId, AUDIT_TRAIL_SIZE),
+      auditTrailOf(db, userId, AUDIT_TRAIL_SIZE),
       repo.recentMessagesOf(db, userId, RECENT_MESSAGES),
     ]);
     const { latest } = kyc;

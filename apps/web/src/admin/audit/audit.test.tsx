@@ -93,3 +93,103 @@ describe("the audit log's groups of actions", { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe("the audit log in words", { timeout: 30_000 }, () => {
+  const row = (over: Record<string, unknown>) => ({
+    id: "e1",
+    createdAt: "2026-11-23T08:00:00.000Z",
+    adminUserId: "11111111-1111-4111-8111-111111111111",
+    actor: "rita",
+    actorRole: "reviewer",
+    action: "review.approve",
+    target: "review:22222222-2222-4222-8222-222222222222",
+    reason: null,
+    details: {},
+    object: { kind: "review", id: "22222222-2222-4222-8222-222222222222", name: null, review: null },
+    ...over,
+  });
+
+  it("shows the actor with their role, the action, the object and a refused log-in's code in words", async () => {
+    mockAdminApi({
+      "auth/me": () => ok(meOf("administrator")),
+      "audit/list": () =>
+        ok({
+          items: [
+            row({
+              object: {
+                kind: "review",
+                id: "22222222-2222-4222-8222-222222222222",
+                name: null,
+                review: { kind: "withdrawal", seq: 42, userId: "u1", userAccount: "13800001234" },
+              },
+            }),
+            row({
+              id: "e2",
+              actor: "mallory",
+              adminUserId: null,
+              actorRole: null,
+              action: "staff.loginFailed",
+              target: "staff:unknown",
+              reason: "WRONG_CREDENTIALS",
+              details: { ip: "10.0.0.1" },
+              object: { kind: "staff", id: "unknown", name: null, review: null },
+            }),
+            row({
+              id: "e3",
+              action: "config.set",
+              target: "config:trading.US",
+              object: { kind: "config", id: "trading.US", name: null, review: null },
+            }),
+            row({
+              id: "e4",
+              adminUserId: null,
+              actor: "system",
+              actorRole: null,
+              action: "institution.bootstrap",
+              target: "institution:CODE",
+              object: { kind: "institution", id: "CODE", name: null, review: null },
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    signIn("administrator");
+    renderAdmin("/audit");
+    expect(await screen.findByText("Withdrawal #42 · user 13800001234")).toBeTruthy();
+    expect(screen.getAllByText("Reviewer").length).toBeGreaterThan(0);
+    expect(screen.getByText("Review approved")).toBeTruthy();
+    expect(screen.getByText(en.errors.WRONG_CREDENTIALS)).toBeTruthy();
+    expect(screen.queryByText("WRONG_CREDENTIALS")).toBeNull();
+    expect(screen.getByText("Setting trading.US")).toBeTruthy();
+    expect(screen.getByText("First institution created")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Details of “Log-in failed”" }));
+    const drawer = await screen.findByRole("dialog");
+    expect(within(drawer).getByText("staff:unknown")).toBeTruthy();
+    expect(within(drawer).getByText(/10\.0\.0\.1/)).toBeTruthy();
+  });
+
+  it("filters by role, by a user (bare or as a target) and by the start of an object", async () => {
+    const calls = mockAdminApi({
+      "auth/me": () => ok(meOf("administrator")),
+      "audit/list": () => ok({ items: [], nextCursor: null }),
+    });
+    signIn("administrator");
+    renderAdmin("/audit");
+    fireEvent.mouseDown(await screen.findByRole("combobox", { name: "Role" }));
+    fireEvent.click(await screen.findByTitle("Operator"));
+    const userId = "33333333-3333-4333-8333-333333333333";
+    fireEvent.change(screen.getByRole("textbox", { name: "User" }), { target: { value: `user:${userId}` } });
+    fireEvent.change(screen.getByRole("textbox", { name: /Target/ }), { target: { value: "review:" } });
+    fireEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "audit/list").at(-1)?.body).toEqual({
+        role: "operator",
+        user: userId,
+        targetPrefix: "review:",
+      }),
+    );
+    fireEvent.change(screen.getByRole("textbox", { name: "User" }), { target: { value: "13800001234" } });
+    fireEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    expect(await screen.findByText(en.audit.userInvalid)).toBeTruthy();
+  });
+});

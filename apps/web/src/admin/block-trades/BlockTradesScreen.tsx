@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
+import { priceText } from "../lib/money";
 import { useBlockTradeList } from "./api";
 import { OfferDrawer } from "./OfferDrawer";
 import { WithdrawModal } from "./WithdrawModal";
@@ -37,6 +38,8 @@ export function BlockTradesScreen() {
     {
       title: t("blockTrades.instrument"),
       key: "instrument",
+      fixed: "left",
+      width: 200,
       render: (_, offer) => (
         <div>
           <Typography.Text strong>{offer.name}</Typography.Text>
@@ -51,15 +54,13 @@ export function BlockTradesScreen() {
     {
       title: t("blockTrades.price"),
       key: "price",
-      render: (_, offer) => (
-        <span className="admin-mono">
-          {offer.price} {offer.currency}
-        </span>
-      ),
+      width: 150,
+      render: (_, offer) => <span className="admin-mono">{priceText(offer.price, offer.currency)}</span>,
     },
     {
       title: t("blockTrades.shares"),
       key: "shares",
+      width: 140,
       render: (_, offer) =>
         offer.maxQuantity === null
           ? t("blockTrades.sharesFrom", { min: shares(offer.minQuantity) })
@@ -68,6 +69,7 @@ export function BlockTradesScreen() {
     {
       title: t("blockTrades.window"),
       key: "window",
+      width: 220,
       render: (_, offer) => (
         <span className="admin-mono admin-block__window">
           {formatDateTime(offer.opensAt)}
@@ -99,6 +101,7 @@ export function BlockTradesScreen() {
     {
       title: t("blockTrades.subscriptions"),
       key: "subscriptions",
+      width: 210,
       render: (_, offer) =>
         t("blockTrades.subscriptionCounts", {
           pending: offer.pendingCount,
@@ -108,7 +111,9 @@ export function BlockTradesScreen() {
     {
       title: t("common.actions"),
       key: "actions",
-      width: 220,
+      // Always in view: the table scrolls under it at a laptop's width.
+      fixed: "right",
+      width: 240,
       render: (_, offer) => (
         <Space size={8}>
           <Tooltip title={offer.status === "upcoming" ? undefined : t("blockTrades.editLocked")}>
@@ -155,6 +160,7 @@ export function BlockTradesScreen() {
         items={items}
         rowKey="id"
         columns={columns}
+        scroll={{ x: 1460 }}
         rowClassName={(offer) =>
           offer.status === "open" || offer.status === "upcoming" ? "" : "admin-row--muted"
         }

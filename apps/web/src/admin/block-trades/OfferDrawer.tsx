@@ -2,6 +2,7 @@ import type { AdminBlockTradeOffer } from "@brokerage/api";
 import { Form, Input, InputNumber, Radio, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
+import { useCheckedSave } from "../offerings/draftCheck";
 import { useSaveOffer } from "./api";
 import { fieldOf, newOffer, offerRequest, toForm, type OfferFormValues } from "./form";
 
@@ -23,6 +24,8 @@ export function OfferDrawer({
   const { t } = useTranslation();
   const [form] = Form.useForm<OfferFormValues>();
   const save = useSaveOffer();
+  // The draft's warnings (a second offering of the symbol, a deep discount) are confirmed before saving.
+  const checkedSave = useCheckedSave("blockTrades/check", save);
   const keyMode = Form.useWatch("keyMode", form);
   const editing = offer !== null && offer !== "new" ? offer : null;
 
@@ -31,7 +34,7 @@ export function OfferDrawer({
   const submit = useDrawerSubmit({
     form,
     check: (values: OfferFormValues) => offerRequest(values, editing?.id),
-    save,
+    save: checkedSave,
     done: (saved) => t("blockTrades.saved", { symbol: saved.symbol }),
     fieldOfError: (error) => {
       const field = SYMBOL_CODES.has(error.code) ? "symbol" : error.params.field;

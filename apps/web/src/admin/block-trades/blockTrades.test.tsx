@@ -132,6 +132,62 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
     expect(sent).not.toHaveProperty("secretKey");
   });
 
+  it("warns of a second offer and a deep discount before saving; the staff member confirms", async () => {
+    const calls = asStaff("operator", "/blockTrades", {
+      "blockTrades/list": () => ok({ items: [upcoming], nextCursor: null }),
+      "blockTrades/check": () =>
+        ok({
+          symbol: "RELIANCE",
+          currency: "INR",
+          referencePrice: "1234.5",
+          discount: "0.2503",
+          warnings: [
+            {
+              kind: "secondOffering",
+              others: [
+                {
+                  id: open.id,
+                  seq: 42,
+                  state: "active",
+                  price: "1100",
+                  opensAt: open.opensAt,
+                  closesAt: open.closesAt,
+                },
+              ],
+            },
+            { kind: "discount", discount: "0.2503", limit: "0.05" },
+          ],
+        }),
+      "blockTrades/save": (body) => ok({ ...upcoming, symbol: body.symbol }),
+    });
+    const drawer = await openDialog("Edit the RELIANCE offer");
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), {
+      target: { value: "Later start" },
+    });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    const warnings = await screen.findByRole("list", { name: "Check before saving" });
+    expect(sentTo(calls, "blockTrades/check")).toEqual({
+      symbol: "RELIANCE",
+      price: "925.50",
+      id: upcoming.id,
+    });
+    within(warnings).getByText(
+      /RELIANCE already has an offering: no\. 42 \(open or upcoming\) at 1,100\.00 INR/,
+    );
+    within(warnings).getByText(
+      "The price is 25.03 % below the market price of 1,234.50 INR, more than the 5.00 % the configuration warns above.",
+    );
+    expect(calledPath(calls, "blockTrades/save")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Back to the form" }));
+    expect(calledPath(calls, "blockTrades/save")).toBe(false);
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    // The first confirmation may still be closing: the newest one is the last.
+    await waitFor(() => expect(calls.filter((c) => c.path === "blockTrades/check")).toHaveLength(2));
+    const confirms = await screen.findAllByRole("button", { name: "Save anyway" });
+    fireEvent.click(confirms.at(-1) as HTMLElement);
+    await waitFor(() => expect(calledPath(calls, "blockTrades/save")).toBe(true));
+  });
+
   it("withdraws an offer after confirmation with a reason", async () => {
     const calls = asStaff("operator", "/blockTrades", {
       "blockTrades/list": () => ok({ items: [open], nextCursor: null }),
@@ -183,7 +239,7 @@ describe("block-trade review", { timeout: 30_000 }, () => {
       kycStatus: "verified",
     });
     const { drawer } = await openReview(item, /Block trade/);
-    expect(screen.getByText("Symbol: RELIANCE · Shares: 100 · Amount held: 92577.77")).toBeTruthy();
+    expect(screen.getByText("Symbol: RELIANCE · Shares: 100 · Amount held: 92,577.77 INR")).toBeTruthy();
     within(drawer).getByText("Offer price");
     within(drawer).getByText("Market price now");
     within(drawer).getByText("Lock (trading days)");

@@ -1,6 +1,5 @@
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { CURRENCIES, type AdminDepositChannel } from "@brokerage/api";
-import { formatMoney } from "@brokerage/core";
 import { Button, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
@@ -8,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
+import { moneyText } from "../lib/money";
 import { useChannelList } from "./api";
 import { ChannelDrawer } from "./ChannelDrawer";
 import "./channels.css";
@@ -38,6 +38,7 @@ export function ChannelsScreen() {
     {
       title: t("channels.name"),
       key: "name",
+      width: 220,
       render: (_, channel) => (
         <div>
           <Typography.Text strong>{channel.name}</Typography.Text>
@@ -57,12 +58,13 @@ export function ChannelsScreen() {
     {
       title: t("channels.kind"),
       dataIndex: "kind",
-      width: 140,
+      width: 120,
       render: (kind: AdminDepositChannel["kind"]) => t(`channels.kinds.${kind}`),
     },
     {
       title: t("channels.limits"),
       key: "limits",
+      width: 230,
       render: (_, channel) => (
         <ul className="admin-channel__limits">
           {CURRENCIES.flatMap((currency) => {
@@ -70,7 +72,7 @@ export function ChannelsScreen() {
             return range
               ? [
                   <li key={currency} className="admin-mono">
-                    {currency} {formatMoney(range.min)} – {formatMoney(range.max)}
+                    {currency} {moneyText(range.min, currency)} – {moneyText(range.max, currency)}
                   </li>,
                 ]
               : [];
@@ -81,14 +83,14 @@ export function ChannelsScreen() {
     {
       title: t("channels.voucher"),
       dataIndex: "voucherRequired",
-      width: 120,
+      width: 100,
       render: (required: boolean) =>
         required ? <Tag color="blue">{t("channels.voucherYes")}</Tag> : <Tag>{t("channels.voucherNo")}</Tag>,
     },
     {
       title: t("channels.status"),
       dataIndex: "enabled",
-      width: 120,
+      width: 100,
       render: (enabled: boolean) =>
         enabled ? <Tag color="green">{t("channels.on")}</Tag> : <Tag color="red">{t("channels.off")}</Tag>,
     },
@@ -96,13 +98,14 @@ export function ChannelsScreen() {
     {
       title: t("channels.updatedAt"),
       dataIndex: "updatedAt",
-      width: 180,
+      width: 150,
       render: (v: string) => <span className="admin-mono">{formatDateTime(v)}</span>,
     },
     {
       title: t("common.actions"),
       key: "edit",
-      width: 110,
+      width: 120,
+      fixed: "right",
       render: (_, channel) => (
         <Button
           icon={<EditOutlined aria-hidden />}

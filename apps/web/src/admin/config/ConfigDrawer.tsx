@@ -9,24 +9,17 @@ import { errorText } from "../lib/i18n";
 import { useConfigReset, useConfigSet } from "./api";
 import { SettingFields } from "./fields";
 import { ControlNote, ControlTag, PendingChange, useMayChange } from "./PendingChange";
-import {
-  fieldOf,
-  fromForm,
-  kindOf,
-  problemsOf,
-  problemText,
-  toForm,
-  valueText,
-  type FormValues,
-} from "./kinds";
+import { fieldOf, fromForm, kindOf, problemsOf, problemText, toForm, type FormValues } from "./kinds";
+import { ValueView } from "./ValueView";
 
 /**
- * One key's editor: its meaning, value in use and default, a structured form (JSON where there is none),
+ * One key's editor: its meaning, value in use and default, a structured form (JSON only for a key added
+ * later without one),
  * the reason (audited), and a way back to the default. The value is checked with the same rules as the
  * server (packages/api settingProblems, and the core's check of trading rules) before it is sent.
  */
 export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [problems, setProblems] = useState<string[]>([]);
@@ -148,10 +141,10 @@ export function ConfigDrawer({ item, onClose }: { item: ConfigItem | null; onClo
               <span className="admin-mono">{item.key}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t("config.current")}>
-              {valueText(t, i18n.language, item.key, item.value)}
+              <ValueView settingKey={item.key} value={item.value} />
             </Descriptions.Item>
             <Descriptions.Item label={t("config.default")}>
-              {valueText(t, i18n.language, item.key, item.default)}
+              <ValueView settingKey={item.key} value={item.default} />
             </Descriptions.Item>
           </Descriptions>
           <PendingChange item={item} />

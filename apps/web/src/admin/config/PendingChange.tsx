@@ -7,7 +7,7 @@ import { useStaff } from "../auth/staff";
 import { formatDateTime } from "../lib/format";
 import { DecideModal, type Decision } from "../reviews/DecideModal";
 import { useInvalidateConfig } from "./api";
-import { valueText } from "./kinds";
+import { valueText } from "./words";
 
 /** The "two administrators" tag of a control setting (CONTROL_SETTINGS), on the list and in the editor. */
 export function ControlTag({ item }: { item: ConfigItem }) {

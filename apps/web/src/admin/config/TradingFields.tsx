@@ -4,6 +4,7 @@ import { Form, Input, InputNumber, Radio, Space } from "antd";
 import type { Rule } from "antd/es/form";
 import { useTranslation } from "react-i18next";
 import { LEVERAGE_CLASSES } from "@brokerage/api";
+import { ChargeRows } from "./ChargeRows";
 import { currencyOf, parseLeverageCaps, parseLevels, type TradingForm } from "./trading";
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
@@ -70,22 +71,9 @@ const levelsRule = (message: string): Rule => ({
   },
 });
 
-/** A JSON list (of charge components: the key's schema and the core check each one before it is sent). */
-const jsonListRule = (message: string): Rule => ({
-  validator: async (_, raw: string | undefined) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(raw ?? "");
-    } catch {
-      throw new Error(message);
-    }
-    if (!Array.isArray(value)) throw new Error(message);
-  },
-});
-
 /**
  * The structured form of a `trading.<market>` key: leverage caps per class, the fee (rate and minimum,
- * charged on opening and on closing), the other charges as a JSON list of components, the lock, the
+ * charged on opening and on closing), the other charges as rows of components, the lock, the
  * automatic-close share, the price band and the margin-call levels. Each input checks what the core will
  * check; amounts are in the market's settlement currency.
  */
@@ -125,14 +113,7 @@ export function TradingFields({ settingKey }: { settingKey: SettingKey }) {
         {text("feeRate", decimalRule(problem("rate"), rate))}
         {text("minFee", decimalRule(problem("amount"), amount), { suffix: true })}
       </Space>
-      <Form.Item
-        name={name("charges")}
-        label={t("config.trading.fields.charges")}
-        extra={t("config.trading.hints.charges")}
-        rules={[jsonListRule(problem("charges"))]}
-      >
-        <Input.TextArea className="admin-mono" autoSize={{ minRows: 4, maxRows: 16 }} spellCheck={false} />
-      </Form.Item>
+      <ChargeRows />
       <Form.Item
         name={name("lockKind")}
         label={t("config.trading.fields.lockKind")}

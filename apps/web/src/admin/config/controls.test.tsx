@@ -47,7 +47,7 @@ describe("control settings in the back office", { timeout: 30_000 }, () => {
         return ok({ ...pendingReviewOf("settingChange", {}), id: REVIEW_ID, state: "approved" });
       },
     });
-    const row = (await screen.findByText("Adjustment four-eyes threshold")).closest("tr") as HTMLElement;
+    const row = await screen.findByRole("article", { name: "Adjustment four-eyes threshold" });
     expect(within(row).getByText("Two administrators")).toBeTruthy();
     expect(within(row).getByText("Waiting for approval")).toBeTruthy();
     expect(within(row).getByText(/asked by admin_one/)).toBeTruthy();

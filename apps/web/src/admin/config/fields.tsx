@@ -1,9 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { CURRENCIES, moneyString, type SettingKey } from "@brokerage/api";
+import { CURRENCIES, type SettingKey } from "@brokerage/api";
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { weekdayNames, type SettingKind } from "./kinds";
+import { LanguagesField, LinkField, LogoField, TitleField } from "./AppFields";
+import { LoanFields, NetworkFeeRows, amountRule } from "./MoneyFields";
 import { TradingFields } from "./TradingFields";
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -58,14 +60,6 @@ function WindowFields() {
     </>
   );
 }
-
-const amountRule = (message: string) => ({
-  validator: async (_: unknown, value: string | undefined) => {
-    const v = (value ?? "").trim();
-    if (!moneyString.safeParse(v).success || v.startsWith("-") || /^0*(\.0*)?$/.test(v))
-      throw new Error(message);
-  },
-});
 
 /** Rows of a currency with its amounts (limits: min and max; per-currency amounts: one). */
 function CurrencyRows({ kind }: { kind: "limits" | "perCurrency" }) {
@@ -157,6 +151,18 @@ export function SettingFields({
     case "limits":
     case "perCurrency":
       return <CurrencyRows kind={kind} />;
+    case "networkFees":
+      return <NetworkFeeRows />;
+    case "loanTerms":
+      return <LoanFields />;
+    case "text":
+      return <TitleField label={label} />;
+    case "logo":
+      return <LogoField label={label} />;
+    case "languages":
+      return <LanguagesField label={label} />;
+    case "link":
+      return <LinkField label={label} />;
     case "integer":
       return (
         <Form.Item

@@ -1,28 +1,53 @@
 import {
+  LANGUAGE_CODES,
   SETTING_PROBLEMS,
+  isErrorCode,
   settingProblems,
   type SettingKey,
   type SettingProblem,
   type TimeWindow,
 } from "@brokerage/api";
-import { formatMoney, money, scaleOf } from "@brokerage/core";
 import type { TFunction } from "i18next";
+import {
+  fromLoanForm,
+  fromNetworkFeeRows,
+  loanFieldOf,
+  networkFeeFieldOf,
+  toLoanForm,
+  toNetworkFeeRows,
+  type LoanForm,
+  type NetworkFeeRow,
+} from "./money-forms";
 import {
   fromTradingForm,
   isTradingKey,
   toTradingForm,
   tradingFieldOf,
   tradingProblems,
-  tradingText,
   type TradingForm,
 } from "./trading";
+
+export type { LoanTerms } from "./money-forms";
 
 /**
  * How the configuration page edits each typed key: a structured form where the shape is known, JSON
  * otherwise (a key added later without a form here still gets an editor). The server validates either way.
  */
 export type SettingKind =
-  "window" | "limits" | "perCurrency" | "integer" | "fraction" | "arrival" | "trading" | "json";
+  | "window"
+  | "limits"
+  | "perCurrency"
+  | "integer"
+  | "fraction"
+  | "arrival"
+  | "trading"
+  | "networkFees"
+  | "loanTerms"
+  | "text"
+  | "logo"
+  | "languages"
+  | "link"
+  | "json";
 
 const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "withdrawal.window": "window",
@@ -37,10 +62,19 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "exchange.spread": "fraction",
   "exchange.feeRate": "fraction",
   "withdrawal.arrival": "arrival",
+  "withdrawal.networkFees": "networkFees",
+  "loan.terms": "loanTerms",
+  "app.title": "text",
+  "app.logo": "logo",
+  "app.languages": "languages",
+  "app.kefu": "link",
 };
 
+/** Keys another part of the platform adds, placed here before they exist (not in SettingKey yet). */
+const LATER_KINDS: Record<string, SettingKind> = { "offering.discountWarnAbove": "fraction" };
+
 export const kindOf = (key: SettingKey): SettingKind =>
-  KINDS[key] ?? (isTradingKey(key) ? "trading" : "json");
+  KINDS[key] ?? LATER_KINDS[key] ?? (isTradingKey(key) ? "trading" : "json");
 
 type Range = { min: string; max: string };
 export interface FormValues {
@@ -53,6 +87,9 @@ export interface FormValues {
   withinHours?: number;
   latestDays?: number;
   trading?: TradingForm;
+  fees?: NetworkFeeRow[];
+  loan?: LoanForm;
+  languages?: string[];
   json?: string;
   reason?: string;
 }
@@ -80,6 +117,16 @@ export function toForm(kind: SettingKind, value: unknown): FormValues {
       return { ...(value as { withinHours: number; latestDays: number }) };
     case "trading":
       return { trading: toTradingForm(value) };
+    case "networkFees":
+      return { fees: toNetworkFeeRows(value) };
+    case "loanTerms":
+      return { loan: toLoanForm(value) };
+    case "languages":
+      return { languages: [...(value as string[])] };
+    case "text":
+    case "logo":
+    case "link":
+      return { value: value as string };
     default:
       return { json: JSON.stringify(value, null, 2) };
   }
@@ -110,6 +157,18 @@ export function fromForm(kind: SettingKind, form: FormValues): unknown {
       return { withinHours: form.withinHours, latestDays: form.latestDays };
     case "trading":
       return fromTradingForm(form.trading ?? {});
+    case "networkFees":
+      return fromNetworkFeeRows(form.fees ?? []);
+    case "loanTerms":
+      return fromLoanForm(form.loan ?? {});
+    case "languages":
+      // In the switcher's order, whatever order they were ticked in.
+      return LANGUAGE_CODES.filter((code) => (form.languages ?? []).includes(code));
+    case "text":
+    case "link":
+      return text(String(form.value ?? ""));
+    case "logo":
+      return String(form.value ?? "");
     default:
       return JSON.parse(form.json ?? "") as unknown;
   }
@@ -134,6 +193,16 @@ export function fieldOf(kind: SettingKind, form: FormValues, path: SettingProble
       return ["value"];
     case "trading":
       return tradingFieldOf(path);
+    case "networkFees":
+      return networkFeeFieldOf(form.fees ?? [], path);
+    case "loanTerms":
+      return loanFieldOf(path);
+    case "languages":
+      return ["languages"];
+    case "text":
+    case "logo":
+    case "link":
+      return ["value"];
     default:
       return ["json"];
   }
@@ -145,6 +214,7 @@ export const problemsOf = (key: SettingKey, value: unknown): SettingProblem[] =>
 
 /** A problem in the staff member's language: the platform's own words, else the schema's check failed. */
 export function problemText(t: TFunction, problem: SettingProblem): string {
+  if (isErrorCode(problem.message)) return t(`errors.${problem.message}`);
   if (problem.message.startsWith("trading."))
     return t(`config.trading.problems.${problem.message.slice("trading.".length)}`);
   return (SETTING_PROBLEMS as readonly string[]).includes(problem.message)
@@ -157,33 +227,4 @@ export function weekdayNames(language: string): string[] {
   const format = new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, day) => format.format(new Date(Date.UTC(2023, 0, 1 + day))));
-}
-
-const amount = (value: string, currency: string) => formatMoney(value, scaleOf(currency));
-
-/** A value on one line for the table. */
-export function valueText(t: TFunction, language: string, key: SettingKey, value: unknown): string {
-  const kind = kindOf(key);
-  if (kind === "window") {
-    const w = value as TimeWindow;
-    const names = weekdayNames(language);
-    const days = w.days.map((d) => names[d]).join(", ");
-    return t("config.windowText", { days, from: w.from, to: w.to, timeZone: w.timeZone });
-  }
-  if (kind === "limits")
-    return Object.entries(value as Record<string, Range>)
-      .map(([c, r]) => `${c} ${amount(r.min, c)} – ${amount(r.max, c)}`)
-      .join(" · ");
-  if (kind === "perCurrency")
-    return Object.entries(value as Record<string, string>)
-      .map(([c, a]) => `${c} ${amount(a, c)}`)
-      .join(" · ");
-  if (kind === "fraction") return `${String(value)} (${money(String(value)).times(100).toFixed()}%)`;
-  if (kind === "arrival") {
-    const a = value as { withinHours: number; latestDays: number };
-    return t("config.arrivalText", { hours: a.withinHours, days: a.latestDays });
-  }
-  if (kind === "trading") return tradingText(t, key, value);
-  if (key === "exchange.quoteSeconds") return t("config.seconds", { count: value as number });
-  return typeof value === "string" ? value : JSON.stringify(value);
 }

@@ -2,7 +2,7 @@ import { SETTING_DEFAULTS } from "@brokerage/api";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { asStaff, defaultConfigItems, fail, isolateTests, ok, type Handler } from "../test/harness";
-import { tradingProblems } from "./trading";
+import { tradingFieldOf, tradingProblems } from "./trading";
 
 const items = defaultConfigItems();
 /** Korea's securities transaction tax as the defaults list it. */
@@ -32,10 +32,10 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
         {},
         { timeout: 20_000 },
       ),
-    ).toHaveLength(2);
-    expect(screen.getAllByText(/charges clearingFee, stampDuty/)).toHaveLength(2);
+    ).toHaveLength(1);
+    expect(screen.getAllByText(/charges clearingFee, stampDuty/)).toHaveLength(1);
     // Every class its own cap: forex majors and the other pairs.
-    expect(screen.getAllByText(/^Leverage fxMajor 30×, fxOther 20× · fee 0\.01% /)).toHaveLength(2);
+    expect(screen.getAllByText(/^Leverage fxMajor 30×, fxOther 20× · fee 0\.01% /)).toHaveLength(1);
   });
 
   it("are edited field by field, checked before they are sent, and sent as the structured value", async () => {
@@ -50,7 +50,9 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     field(drawer, "Minimum fee (each side)", "0.5");
     field(drawer, "Fee rate (each side)", "1");
     field(drawer, "Leverage caps by class", "share 2000");
-    field(drawer, "Other charges (JSON)", "[{");
+    expect(within(drawer).queryByRole("textbox", { name: /JSON/ })).toBeNull();
+    expect((within(drawer).getByLabelText("Rate") as HTMLInputElement).value).toBe("0.002");
+    field(drawer, "Name", "");
     field(drawer, "Reason for the change", "Fee review");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(
@@ -64,13 +66,14 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
     expect(
       within(drawer).getByText('Enter classes with whole-number caps from 1 to 1000, such as "share 5"'),
     ).toBeTruthy();
-    expect(within(drawer).getByText("Enter a JSON list of components as the hint describes")).toBeTruthy();
+    expect(within(drawer).getByText(/^Check this charge: a new name/)).toBeTruthy();
     expect(calls.some((c) => c.path === "config/set")).toBe(false);
 
     field(drawer, "Minimum fee (each side)", "150");
     field(drawer, "Fee rate (each side)", "0.0005");
     field(drawer, "Leverage caps by class", "share 3");
-    field(drawer, "Other charges (JSON)", JSON.stringify([{ ...stt, max: "5000" }]));
+    field(drawer, "Name", "stt");
+    field(drawer, "Maximum", "5000");
     fireEvent.click(within(drawer).getByRole("radio", { name: "Minutes" }));
     field(drawer, "Lock length", "30");
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
@@ -108,5 +111,10 @@ describe("trading rules in the configuration", { timeout: 30_000 }, () => {
       { path: ["lock", "n"], message: "trading.lockN" },
     ]);
     expect(tradingProblems("trading.US", { ...korea, minFee: "0.5" })).toEqual([]);
+    // A charge's problem goes under its row's input, whether the path names the row by number or digits.
+    const badRate = { ...korea, charges: [{ ...stt, basis: { kind: "value", rate: "1.5" } }] };
+    const [found] = tradingProblems("trading.KR", badRate);
+    expect(found && tradingFieldOf(found.path)).toEqual(["trading", "charges", 0, "rate"]);
+    expect(tradingFieldOf(["charges", "0", "id"])).toEqual(["trading", "charges", 0, "id"]);
   });
 });

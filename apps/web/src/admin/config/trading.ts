@@ -16,11 +16,11 @@ import {
   scaleOf,
 } from "@brokerage/core";
 import type { TFunction } from "i18next";
+import { chargeFieldOf, fromChargeRows, toChargeRows, type ChargeRow } from "./charges-form";
 
 /**
  * The `trading.<market>` keys as a structured form (leverage caps per class, commission, lock, automatic
- * close, price band, margin-call levels) instead of JSON; the market's other charges, a list of components,
- * are edited as JSON. Before it is sent, a value passes the key's schema and then the core's own
+ * close, price band, margin-call levels, the other charges as rows of components) instead of JSON. Before it is sent, a value passes the key's schema and then the core's own
  * `checkTradingConfig` with the market, as the server checks it on `config/set` (trading/setting-check.ts):
  * the core also knows the settlement currency's scale.
  */
@@ -42,8 +42,8 @@ export interface TradingForm {
   leverageCaps?: string;
   feeRate?: string;
   minFee?: string;
-  /** The other charges (`charges`), as indented JSON. */
-  charges?: string;
+  /** The other charges (`charges`), one row per component. */
+  charges?: ChargeRow[];
   lockKind?: "tradingDays" | "minutes";
   lockN?: number | null;
   liquidationShare?: string;
@@ -58,7 +58,7 @@ export function toTradingForm(value: unknown): TradingForm {
     leverageCaps: capsText(v.leverageCaps, " "),
     feeRate: v.feeRate,
     minFee: v.minFee,
-    charges: JSON.stringify(v.charges, null, 2),
+    charges: toChargeRows(v.charges),
     lockKind: v.lock.kind,
     lockN: v.lock.n,
     liquidationShare: v.liquidationShare,
@@ -99,23 +99,13 @@ export function parseLevels(text: string | undefined): string[] {
   return (text ?? "").split(/[\s,]+/).filter((part) => part !== "");
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 export function fromTradingForm(form: TradingForm): unknown {
   const text = (v: string | undefined) => (v ?? "").trim();
-  const charges = text(form.charges);
   return {
     leverageCaps: parseLeverageCaps(form.leverageCaps),
     feeRate: text(form.feeRate),
     minFee: text(form.minFee),
-    // Text that is not JSON stays text, for the checks to refuse under its input.
-    charges: parseJson(charges),
+    charges: fromChargeRows(form.charges ?? []),
     lock: { kind: form.lockKind, n: form.lockN },
     liquidationShare: text(form.liquidationShare),
     marginCallLevels: parseLevels(form.marginCallLevels),
@@ -142,6 +132,7 @@ const fieldOfPath = (path: SettingProblem["path"]) =>
 
 /** The form field of a problem inside the value (null: the form as a whole). */
 export function tradingFieldOf(path: SettingProblem["path"]): (string | number)[] | null {
+  if (path[0] === "charges") return chargeFieldOf(path);
   const field = fieldOfPath(path);
   return field ? ["trading", field.input] : null;
 }

@@ -33,7 +33,8 @@ function Consequences({ action, offering }: { action: IpoAction; offering: Admin
           ]
         : [
             [t("ipos.effects.failed"), shares(counts.applied + counts.awaitingPayment + counts.paid)],
-            [t("ipos.effects.refunded"), shares(counts.paid)],
+            // Every open subscription holds its amount (blocked when it was made) until it ends.
+            [t("ipos.effects.refunded"), shares(counts.applied + counts.awaitingPayment + counts.paid)],
           ];
   return (
     <Descriptions
@@ -48,7 +49,7 @@ function Consequences({ action, offering }: { action: IpoAction; offering: Admin
 
 /**
  * The draw, the listing or the cancellation of an offering, confirmed with the reason kept in the audit
- * log after saying what it will do. A refusal for being too early names the time it may run from.
+ * log after saying what it will do, in the offering's figures as just read again. A refusal for being too early names the time it may run from.
  */
 export function ActionModal({
   action,

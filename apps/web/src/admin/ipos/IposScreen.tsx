@@ -14,11 +14,13 @@ import { useTranslation } from "react-i18next";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
+import { priceText } from "../lib/money";
 import { ActionModal } from "./ActionModal";
-import { useIpoList, type IpoAction } from "./api";
+import { useIpoList, useRefreshIpos, type IpoAction } from "./api";
 import { OfferingDrawer } from "./OfferingDrawer";
 import { IpoStatusTag, shares, SubscriptionCounts } from "./parts";
 import { SubscriptionsDrawer } from "./SubscriptionsDrawer";
+import { DrawTermsCell, VerifyDrawButton } from "./VerifyDraw";
 import "./ipos.css";
 
 /** Where each action may be taken (the server refuses the rest with ORDER_STATE_INVALID anyway). */
@@ -60,10 +62,13 @@ export function IposScreen() {
   const list = useIpoList();
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const [editing, setEditing] = useState<AdminIpoOffering | "new" | null>(null);
-  const [acting, setActing] = useState<{ action: IpoAction; offering: AdminIpoOffering } | null>(null);
+  const [acting, setActing] = useState<{ action: IpoAction; id: string } | null>(null);
   const [viewingId, setViewingId] = useState<string | null>(null);
-  // The drawer shows the row as the list has it now, so an action taken meanwhile shows there too.
+  const refresh = useRefreshIpos();
+  // The modal and the drawer show the row as the list has it now, read again when they open, so what
+  // happened meanwhile (a payment, an action) shows there too.
   const viewing = items.find((offering) => offering.id === viewingId) ?? null;
+  const actingOn = items.find((offering) => offering.id === acting?.id) ?? null;
 
   const actionButton = (action: IpoAction, offering: AdminIpoOffering) => {
     const allowed = ALLOWED[action](offering.status);
@@ -74,7 +79,10 @@ export function IposScreen() {
           danger={action === "cancel"}
           icon={ICONS[action]}
           disabled={!allowed}
-          onClick={() => setActing({ action, offering })}
+          onClick={() => {
+            refresh();
+            setActing({ action, id: offering.id });
+          }}
           aria-label={t(`ipos.actions.${action}.aria`, { symbol: offering.symbol })}
         >
           {t(`ipos.actions.${action}.label`)}
@@ -104,11 +112,9 @@ export function IposScreen() {
     {
       title: t("ipos.columns.price"),
       key: "price",
-      width: 130,
+      width: 150,
       render: (_, offering) => (
-        <span className="admin-mono">
-          {offering.price} {offering.currency}
-        </span>
+        <span className="admin-mono">{priceText(offering.price, offering.currency)}</span>
       ),
     },
     {
@@ -133,6 +139,12 @@ export function IposScreen() {
           </Typography.Text>
         </div>
       ),
+    },
+    {
+      title: t("ipos.columns.allocation"),
+      key: "allocation",
+      width: 200,
+      render: (_, offering) => <DrawTermsCell offering={offering} />,
     },
     {
       title: t("ipos.columns.subscriptions"),
@@ -182,6 +194,8 @@ export function IposScreen() {
     {
       title: t("common.actions"),
       key: "actions",
+      // Always in view: the table scrolls under it at a laptop's width.
+      fixed: "right",
       width: 300,
       render: (_, offering) => (
         <Space size={[8, 8]} wrap>
@@ -199,7 +213,10 @@ export function IposScreen() {
           <Button
             size="small"
             icon={<TeamOutlined aria-hidden />}
-            onClick={() => setViewingId(offering.id)}
+            onClick={() => {
+              refresh();
+              setViewingId(offering.id);
+            }}
             aria-label={t("ipos.subscriptionsAria", { symbol: offering.symbol })}
           >
             {t("ipos.subscriptionsOpen")}
@@ -207,6 +224,7 @@ export function IposScreen() {
           {actionButton("draw", offering)}
           {actionButton("listing", offering)}
           {actionButton("cancel", offering)}
+          <VerifyDrawButton offering={offering} />
         </Space>
       ),
     },
@@ -232,18 +250,14 @@ export function IposScreen() {
         items={items}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1820 }}
+        scroll={{ x: 2040 }}
         rowClassName={(offering) =>
           offering.status === "listed" || offering.status === "cancelled" ? "admin-row--muted" : ""
         }
         emptyText={t("ipos.none")}
       />
       <OfferingDrawer offering={editing} onClose={() => setEditing(null)} />
-      <ActionModal
-        action={acting?.action ?? "draw"}
-        offering={acting?.offering ?? null}
-        onClose={() => setActing(null)}
-      />
+      <ActionModal action={acting?.action ?? "draw"} offering={actingOn} onClose={() => setActing(null)} />
       <SubscriptionsDrawer offering={viewing} onClose={() => setViewingId(null)} />
     </div>
   );

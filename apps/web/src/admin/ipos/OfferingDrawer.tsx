@@ -1,7 +1,13 @@
-import { IPO_QUANTITY_MAX, IPO_SUBSCRIPTION_LIMIT_MAX, type AdminIpoOffering } from "@brokerage/api";
-import { Form, Input, InputNumber, Space, Typography } from "antd";
+import {
+  IPO_ALLOCATION_RULES,
+  IPO_QUANTITY_MAX,
+  IPO_SUBSCRIPTION_LIMIT_MAX,
+  type AdminIpoOffering,
+} from "@brokerage/api";
+import { Form, Input, InputNumber, Select, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
+import { useCheckedSave } from "../offerings/draftCheck";
 import { useSaveIpo } from "./api";
 import { fieldOf, IPO_DATES, ipoRequest, newIpo, toForm, type IpoFormValues } from "./form";
 
@@ -23,6 +29,8 @@ export function OfferingDrawer({
   const { t } = useTranslation();
   const [form] = Form.useForm<IpoFormValues>();
   const save = useSaveIpo();
+  // The draft's warnings (a second offering of the symbol, a deep discount) are confirmed before saving.
+  const checkedSave = useCheckedSave("ipos/check", save);
   const editing = offering !== null && offering !== "new" ? offering : null;
 
   useFormOnOpen(
@@ -35,7 +43,7 @@ export function OfferingDrawer({
   const submit = useDrawerSubmit({
     form,
     check: (values: IpoFormValues) => ipoRequest(values, editing?.id),
-    save,
+    save: checkedSave,
     done: (saved) => t("ipos.saved", { symbol: saved.symbol }),
     fieldOfError: (error) => {
       const field = SYMBOL_CODES.has(error.code) ? "symbol" : error.params.field;
@@ -90,6 +98,24 @@ export function OfferingDrawer({
           </Form.Item>
           <Form.Item {...field("leadBroker")}>
             <Input maxLength={120} autoComplete="off" className="admin-ipo__broker" />
+          </Form.Item>
+        </Space>
+        <Space size={16} wrap align="start">
+          <Form.Item
+            name="allocationRule"
+            label={t("ipos.fields.allocationRule")}
+            extra={t("ipos.hints.rule")}
+          >
+            <Select
+              className="admin-ipo__rule"
+              options={[
+                { value: "market", label: t("ipos.rules.market") },
+                ...IPO_ALLOCATION_RULES.map((rule) => ({ value: rule, label: t(`ipos.rules.${rule}`) })),
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="lotSize" label={t("ipos.fields.lotSize")} extra={t("ipos.hints.lotSize")}>
+            <InputNumber min={1} max={IPO_QUANTITY_MAX} precision={0} className="admin-ipo__number" />
           </Form.Item>
         </Space>
         <Typography.Paragraph type="secondary">{t("ipos.hints.dates")}</Typography.Paragraph>

@@ -8,17 +8,19 @@ import { useStaff } from "../auth/staff";
 import { ErrorBlock } from "../layout/ErrorBlock";
 import { AdminDrawer } from "../layout/FormDrawer";
 import { LoadMore } from "../layout/LoadMore";
-import { moneyText } from "../ledger/tables";
 import { formatDateTime } from "../lib/format";
+import { priceText } from "../lib/money";
 import { useIpoSubscriptions } from "./api";
 import { IpoStatusTag, shares, SubscriptionCounts, SubscriptionStateTag } from "./parts";
-import { drawKeyMatches, seedMatchesHash } from "./seedCheck";
+import { drawKeyMatches, drawRankMatches, seedMatchesHash } from "./seedCheck";
 
 type Subscription = AdminIpoSubscriptionPage["items"][number];
 
 /**
  * One offering's subscriptions, newest first, with the account, number, quantity, allotment, amount, state
- * and draw key of each; above them the seed's published hash and, once drawn, the seed itself.
+ * and draw key of each; above them the draw's published inputs: for a beacon draw the rule, the round, the
+ * applications' root and the round's randomness (each key the subscription's rank, checked here); for an
+ * offering drawn before beacons the seed's published hash and, once drawn, the seed itself.
  */
 export function SubscriptionsDrawer({
   offering,
@@ -32,8 +34,14 @@ export function SubscriptionsDrawer({
   const list = useIpoSubscriptions(offering?.id);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const seed = offering?.seed ?? null;
-  // Staff can show a user that the draw is what the published seed says.
-  const keyCheck = useMemo(() => drawKeyMatches(seed, rows), [seed, rows]);
+  // Staff can show a user that the draw is what was published: the rank from the beacon's randomness, or
+  // for an offering drawn before beacons the key from its seed.
+  const keyCheck = useMemo(
+    () =>
+      offering?.randomness == null ? drawKeyMatches(seed, rows) : drawRankMatches(offering ?? null, rows),
+    [offering, seed, rows],
+  );
+  const beaconDraw = offering?.beacon != null;
   const seedMatches = useMemo(
     () => seedMatchesHash(seed, offering?.seedHash ?? ""),
     [seed, offering?.seedHash],
@@ -67,11 +75,7 @@ export function SubscriptionsDrawer({
       title: t("ipos.subscriptions.amount"),
       key: "amount",
       align: "end",
-      render: (_, row) => (
-        <span className="admin-mono">
-          {moneyText(row.amount, row.currency)} {row.currency}
-        </span>
-      ),
+      render: (_, row) => <span className="admin-mono">{priceText(row.amount, row.currency)}</span>,
     },
     {
       title: t("ipos.subscriptions.state"),
@@ -92,7 +96,9 @@ export function SubscriptionsDrawer({
             </Typography.Text>
             {matches === undefined ? null : (
               <Tag color={matches ? "green" : "red"}>
-                {t(matches ? "ipos.seed.keyMatches" : "ipos.seed.keyDiffers")}
+                {beaconDraw
+                  ? t(matches ? "ipos.beaconDraw.rankMatches" : "ipos.beaconDraw.rankDiffers")
+                  : t(matches ? "ipos.seed.keyMatches" : "ipos.seed.keyDiffers")}
               </Tag>
             )}
           </div>
@@ -127,34 +133,9 @@ export function SubscriptionsDrawer({
                 label: t("ipos.columns.subscriptions"),
                 children: <SubscriptionCounts offering={offering} />,
               },
-              {
-                key: "seedHash",
-                label: t("ipos.seed.hash"),
-                children: (
-                  <Typography.Text className="admin-mono admin-ipo__key" copyable>
-                    {offering.seedHash}
-                  </Typography.Text>
-                ),
-              },
-              {
-                key: "seed",
-                label: t("ipos.seed.seed"),
-                children:
-                  offering.seed === null ? (
-                    <Typography.Text type="secondary">{t("ipos.seed.notYet")}</Typography.Text>
-                  ) : (
-                    <>
-                      <Typography.Text className="admin-mono admin-ipo__key" copyable>
-                        {offering.seed}
-                      </Typography.Text>
-                      {seedMatches !== null && (
-                        <Tag color={seedMatches ? "green" : "red"}>
-                          {t(seedMatches ? "ipos.seed.seedMatches" : "ipos.seed.seedDiffers")}
-                        </Tag>
-                      )}
-                    </>
-                  ),
-              },
+              ...(offering.beacon
+                ? beaconItems(t, offering, offering.beacon)
+                : seedItems(t, offering, seedMatches)),
               {
                 key: "drawnAt",
                 label: t("ipos.seed.drawnAt"),
@@ -168,7 +149,7 @@ export function SubscriptionsDrawer({
             ]}
           />
           <Typography.Paragraph type="secondary" className="admin-ipo__explain">
-            {t("ipos.seed.explain")}
+            {t(beaconDraw ? "ipos.beaconDraw.explain" : "ipos.seed.explain")}
           </Typography.Paragraph>
           {list.isError && rows.length === 0 ? (
             <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
@@ -191,4 +172,71 @@ export function SubscriptionsDrawer({
       ) : null}
     </AdminDrawer>
   );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** A beacon draw's published inputs, as rows of the drawer's description list. */
+function beaconItems(t: T, offering: AdminIpoOffering, beacon: NonNullable<AdminIpoOffering["beacon"]>) {
+  const hex = (value: string) => (
+    <Typography.Text className="admin-mono admin-ipo__key" copyable>
+      {value}
+    </Typography.Text>
+  );
+  const pending = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+  return [
+    { key: "rule", label: t("ipos.verify.rule"), children: t(`ipos.rules.${offering.allocationRule}`) },
+    {
+      key: "round",
+      label: t("ipos.verify.round"),
+      children: t(beacon.independent ? "ipos.beacon.drand" : "ipos.beacon.local", { round: beacon.round }),
+    },
+    {
+      key: "root",
+      label: t("ipos.verify.publishedRoot"),
+      children:
+        offering.applicationsRoot === null
+          ? pending(t("ipos.beaconDraw.rootPending"))
+          : hex(offering.applicationsRoot),
+    },
+    {
+      key: "randomness",
+      label: t("ipos.verify.randomness"),
+      children: offering.randomness === null ? pending(t("ipos.seed.notYet")) : hex(offering.randomness),
+    },
+  ];
+}
+
+/** An offering drawn before beacons: the seed's published hash and, once drawn, the seed. */
+function seedItems(t: T, offering: AdminIpoOffering, seedMatches: boolean | null) {
+  return [
+    {
+      key: "seedHash",
+      label: t("ipos.seed.hash"),
+      children: (
+        <Typography.Text className="admin-mono admin-ipo__key" copyable>
+          {offering.seedHash}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: "seed",
+      label: t("ipos.seed.seed"),
+      children:
+        offering.seed === null ? (
+          <Typography.Text type="secondary">{t("ipos.seed.notYet")}</Typography.Text>
+        ) : (
+          <>
+            <Typography.Text className="admin-mono admin-ipo__key" copyable>
+              {offering.seed}
+            </Typography.Text>
+            {seedMatches !== null && (
+              <Tag color={seedMatches ? "green" : "red"}>
+                {t(seedMatches ? "ipos.seed.seedMatches" : "ipos.seed.seedDiffers")}
+              </Tag>
+            )}
+          </>
+        ),
+    },
+  ];
 }

@@ -14,6 +14,15 @@ export function useIpoList() {
   });
 }
 
+/**
+ * Reads the offerings and their subscriptions again: a confirmation or a drawer says what is so now, not
+ * what the list read a while ago (a winner may have paid meanwhile).
+ */
+export function useRefreshIpos() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: offeringsKey });
+}
+
 /** `ipos/subscriptions {id}`: one offering's subscriptions with their accounts, newest first. */
 export function useIpoSubscriptions(id: string | undefined) {
   return useInfiniteQuery({
@@ -52,3 +61,7 @@ export type IpoAction = (typeof IPO_ACTIONS)[number];
 
 /** `ipos/draw`, `ipos/listing`, `ipos/cancel`. */
 export const useIpoAction = (action: IpoAction) => useOfferingChange(`ipos/${action}`);
+
+/** `ipos/verify {id}`: the draw recomputed from its published inputs (a read, audited). */
+export const useVerifyDraw = () =>
+  useMutation({ mutationFn: (request: AdminRequest<"ipos/verify">) => adminPost("ipos/verify", request) });

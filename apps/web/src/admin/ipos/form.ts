@@ -5,6 +5,7 @@ import {
   IPO_SUBSCRIPTION_LIMIT_MAX,
   type AdminIpoOffering,
   type AdminIpoSaveRequest,
+  type IpoAllocationRule,
 } from "@brokerage/api";
 import type { FieldProblem } from "../layout/FormDrawer";
 import { textProblemKey } from "../lib/problems";
@@ -22,6 +23,10 @@ export interface IpoFormValues extends Record<IpoDate, string> {
   maxQuantity: number | null;
   subscriptionLimit: number | null;
   leadBroker: string;
+  /** "market": the market's rule (IN lottery, KR equalThenProRata, others proRata). */
+  allocationRule: IpoAllocationRule | "market";
+  /** Empty: the minimum per subscription. */
+  lotSize: number | null;
   reason: string;
 }
 
@@ -57,6 +62,8 @@ export function newIpo(now = new Date()): IpoFormValues {
     maxQuantity: null,
     subscriptionLimit: 1,
     leadBroker: "",
+    allocationRule: "market",
+    lotSize: null,
     opensAt: at(0),
     closesAt: at(3 * DAY),
     drawAt: at(4 * DAY),
@@ -76,6 +83,8 @@ export function toForm(offering: AdminIpoOffering): IpoFormValues {
     maxQuantity: offering.maxQuantity,
     subscriptionLimit: offering.subscriptionLimit,
     leadBroker: offering.leadBroker,
+    allocationRule: offering.allocationRule,
+    lotSize: offering.lotSize,
     opensAt: toLocalInput(offering.opensAt),
     closesAt: toLocalInput(offering.closesAt),
     drawAt: toLocalInput(offering.drawAt),
@@ -93,6 +102,8 @@ const FIELDS: readonly (keyof IpoFormValues)[] = [
   "maxQuantity",
   "subscriptionLimit",
   "leadBroker",
+  "allocationRule",
+  "lotSize",
   ...IPO_DATES,
   "reason",
 ];
@@ -110,6 +121,7 @@ const PROBLEMS: Partial<Record<keyof IpoFormValues, Omit<FieldProblem, "name">>>
   minQuantity: { key: "ipos.problems.min" },
   maxQuantity: { key: "ipos.problems.max" },
   subscriptionLimit: { key: "ipos.problems.limit", params: { max: String(IPO_SUBSCRIPTION_LIMIT_MAX) } },
+  lotSize: { key: "ipos.problems.lotSize" },
   closesAt: { key: "ipos.problems.closesAt" },
   drawAt: { key: "ipos.problems.drawAt" },
   paymentDueAt: { key: "ipos.problems.paymentDueAt" },
@@ -131,6 +143,8 @@ export function ipoRequest(
     maxQuantity: values.maxQuantity ?? null,
     subscriptionLimit: values.subscriptionLimit,
     leadBroker: values.leadBroker.trim(),
+    ...(values.allocationRule === "market" ? {} : { allocationRule: values.allocationRule }),
+    ...(values.lotSize === null || values.lotSize === undefined ? {} : { lotSize: values.lotSize }),
     ...Object.fromEntries(IPO_DATES.map((date) => [date, fromLocalInput(values[date])])),
     reason: values.reason.trim(),
   };

@@ -13,6 +13,7 @@ import {
   sentTo,
   type Call,
 } from "../test/harness";
+import { DRAW_TERMS } from "../../features/ipo/testData";
 import { toLocalInput } from "./form";
 
 const noCounts = {
@@ -49,6 +50,7 @@ const upcoming: AdminIpoOffering = {
   winRate: null,
   seedHash: "9f".repeat(32),
   seed: null,
+  ...DRAW_TERMS,
   createdBy: "operator1",
   createdAt: "2026-11-20T08:00:00.000Z",
   updatedAt: "2026-11-20T08:00:00.000Z",
@@ -108,9 +110,11 @@ isolateTests();
 describe("IPO offerings", { timeout: 30_000 }, () => {
   it("lists the offerings with terms, subscriptions, dates, status and win rate; actions only where allowed", async () => {
     asStaff("operator", "/ipos", {
-      "ipos/offerings": () => page(upcoming, closed, drawn, listed),
+      "ipos/offerings": () => page(upcoming, closed, drawn, { ...listed, price: "12345.5" }),
     });
     const zen = await loaded("Zen Foods");
+    // A price at its currency's scale, with thousands separators and the currency's code.
+    within(await loaded("Luma Health")).getByText("12,345.50 INR");
     within(zen).getByText("ZEN · NSE");
     within(zen).getByText("IN");
     within(zen).getByText("245.50 INR");
@@ -239,6 +243,34 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     });
   });
 
+  it("asks for the draft's warnings before saving and saves only once the staff member confirms", async () => {
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(upcoming),
+      "ipos/check": () =>
+        ok({
+          symbol: "ACME",
+          currency: "INR",
+          referencePrice: "300",
+          discount: "0.1817",
+          warnings: [{ kind: "discount", discount: "0.1817", limit: "0.05" }],
+        }),
+      "ipos/save": (body) => ok({ ...upcoming, symbol: body.symbol }),
+    });
+    const drawer = await openDialog("Edit the ACME offering");
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), {
+      target: { value: "Priced below the market" },
+    });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    const warnings = await screen.findByRole("list", { name: "Check before saving" });
+    within(warnings).getByText(
+      "The price is 18.17 % below the market price of 300.00 INR, more than the 5.00 % the configuration warns above.",
+    );
+    expect(sentTo(calls, "ipos/check")).toEqual({ symbol: "ACME", price: "245.50", id: upcoming.id });
+    expect(calledPath(calls, "ipos/save")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Save anyway" }));
+    await waitFor(() => expect(calledPath(calls, "ipos/save")).toBe(true));
+  });
+
   it("runs the draw with a reason, says what it will do, and refreshes the row", async () => {
     let current = closed;
     const calls = asStaff("operator", "/ipos", {
@@ -250,7 +282,7 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     });
     const modal = await openDialog("Draw the ZEN offering");
     within(modal).getByText("Run the ZEN draw?");
-    within(modal).getByText(/The lottery runs on the seed whose hash was published/);
+    within(modal).getByText(/The draw follows the offering's published rule/);
     within(modal).getByText("Subscriptions in the draw");
     within(modal).getByText("60,000");
     fireEvent.click(within(modal).getByRole("button", { name: "Run the draw" }));
@@ -266,6 +298,45 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(button("Draw the ZEN offering").disabled).toBe(true);
     expect(offeringCalls(calls)).toBeGreaterThan(1);
     within(await loaded("Zen Foods")).getByText("Drawn");
+  });
+
+  it("shows each offering's rule and verifies a drawn one from its published inputs", async () => {
+    const beaconDrawn: AdminIpoOffering = {
+      ...drawn,
+      randomness: "cd".repeat(32),
+      applicationsRoot: "ab".repeat(32),
+    };
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(beaconDrawn, closed),
+      "ipos/verify": () =>
+        ok({
+          id: beaconDrawn.id,
+          ok: true,
+          root: "ab".repeat(32),
+          publishedRoot: "ab".repeat(32),
+          rootMatches: true,
+          rootBeforeRound: true,
+          digest: "ef".repeat(32),
+          publishedDigest: "ef".repeat(32),
+          applications: 3,
+          mismatches: 0,
+          firstMismatches: [],
+          allocationRule: "lottery",
+          beacon: beaconDrawn.beacon,
+          randomness: "cd".repeat(32),
+        }),
+    });
+    const row = await loaded("Orbit Space");
+    within(row).getByText("Lottery: one lot per winner");
+    within(row).getByText("Lots of 10,000 shares");
+    within(row).getByText("Local beacon round 29400001");
+    expect(screen.queryByRole("button", { name: "Verify the draw of ZEN" })).toBeNull();
+    fireEvent.click(button("Verify the draw of ORBIT"));
+    const modal = await screen.findByRole("dialog");
+    within(modal).getByText("Draw of ORBIT recomputed");
+    await within(modal).findByText("The published inputs give every allotment recorded (3 applications).");
+    within(modal).getByText(/Local beacon: not independent of the operator/);
+    expect(sentTo(calls, "ipos/verify")).toEqual({ id: beaconDrawn.id });
   });
 
   it("lists the shares with a reason, and says when it is too early", async () => {
@@ -285,14 +356,37 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(sentTo(calls, "ipos/listing")).toEqual({ id: drawn.id, reason: "Listing day" });
   });
 
-  it("cancels with a reason after warning that payments are refunded, showing a refusal translated", async () => {
+  it("counts the listing's effects as the offering is now: a winner who paid since the list was read is not waived", async () => {
+    let reads = 0;
+    asStaff("operator", "/ipos", {
+      "ipos/offerings": () => {
+        reads += 1;
+        // The unpaid winner pays after the first read.
+        return page(
+          reads === 1 ? drawn : { ...drawn, counts: { ...drawn.counts, awaitingPayment: 0, paid: 2 } },
+        );
+      },
+    });
+    within(await loaded("Orbit Space")).getByText("Awaiting payment 1");
+    const modal = await openDialog("List the ORBIT shares");
+    const row = (label: string) => within(modal).getByText(label).closest("tr") as HTMLElement;
+    await waitFor(() => within(row("Paid subscriptions that become positions")).getByText("2"));
+    within(row("Unpaid wins that are waived")).getByText("0");
+    // The list beside it says the same.
+    within(await loaded("Orbit Space")).getByText("Paid 2");
+    expect(within(await loaded("Orbit Space")).queryByText(/^Awaiting payment/)).toBeNull();
+  });
+
+  it("cancels with a reason after warning that held amounts are released, showing a refusal translated", async () => {
     const calls = asStaff("operator", "/ipos", {
       "ipos/offerings": () => page(drawn),
       "ipos/cancel": () => fail("ORDER_STATE_INVALID"),
     });
     const modal = await openDialog("Cancel the ORBIT offering");
     within(modal).getByText("Cancel the ORBIT offering?");
-    within(modal).getByText(/every payment already made is refunded to the user's available balance/);
+    within(modal).getByText(/the amount it holds is released to the user's available balance/);
+    const released = within(modal).getByText("Held amounts released").closest("tr") as HTMLElement;
+    within(released).getByText("2");
     const failing = within(modal).getByText("Open subscriptions that fail").closest("tr") as HTMLElement;
     within(failing).getByText("2");
     fireEvent.change(within(modal).getByLabelText("Reason for the change"), {
@@ -305,7 +399,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(sentTo(calls, "ipos/cancel")).toEqual({ id: drawn.id, reason: "Issuer withdrew" });
   });
 
-  it("shows an offering's subscriptions with the seed, and checks each draw key against it", async () => {
+  it("shows an offering drawn before beacons with its seed, and checks each draw key against it", async () => {
+    const seedDrawn: AdminIpoOffering = { ...drawn, beacon: null };
     const won = "e5555555-5555-4555-8555-555555555555";
     const lost = "f6666666-6666-4666-8666-666666666666";
     const keyOf = (id: string) => createHash("sha256").update(`${seed}:${id}`).digest("hex");
@@ -335,7 +430,7 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
       ...over,
     });
     const calls = asStaff("operator", "/ipos", {
-      "ipos/offerings": () => page(drawn),
+      "ipos/offerings": () => page(seedDrawn),
       "ipos/subscriptions": () =>
         ok({
           items: [
@@ -366,7 +461,7 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     // Another seed than the one whose hash was published is called out.
     cleanup();
     asStaff("operator", "/ipos", {
-      "ipos/offerings": () => page({ ...drawn, seedHash: "9f".repeat(32) }),
+      "ipos/offerings": () => page({ ...seedDrawn, seedHash: "9f".repeat(32) }),
       "ipos/subscriptions": () => ok({ items: [], nextCursor: null }),
     });
     const other = await openDialog("Subscriptions to ORBIT");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { drawKeyMatches, seedMatchesHash, sha256Hex } from "./seedCheck";
+import { createHash } from "node:crypto";
+import { drawKeyMatches, drawRankMatches, seedMatchesHash, sha256Hex } from "./seedCheck";
 
 // The same values are pinned for the server's node:crypto in apps/server/src/modules/ipo/draw-key.test.ts;
 // both were computed with coreutils sha256sum.
@@ -31,5 +32,28 @@ describe("the back office's check of an IPO draw", () => {
     ]);
     expect(Object.fromEntries(checked)).toEqual({ [id]: true, [other]: false });
     expect(drawKeyMatches(null, [{ id, drawKey }]).size).toBe(0);
+  });
+
+  it("recomputes each rank of a beacon draw as docs/primary-market.md defines it", () => {
+    // An independent reading of the document: leaf = SHA-256(0x00 ‖ text), rank = SHA-256(randomness:leaf).
+    const hex = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+    const offering = { id: "b2222222-2222-4222-8222-222222222222", randomness: "cd".repeat(32) };
+    const row = {
+      id,
+      userId: "c3333333-3333-4333-8333-333333333333",
+      quantity: 10_000,
+      createdAt: "2026-11-25T04:00:00.000Z",
+    };
+    const text = ["ipo-application-v1", id, hex(`${offering.id}:${row.userId}`), "10000", row.createdAt].join(
+      "\n",
+    );
+    const leaf = hex(Buffer.concat([Buffer.of(0), Buffer.from(text, "utf8")]));
+    const rank = hex(`${offering.randomness}:${leaf}`);
+    const checked = drawRankMatches(offering, [
+      { ...row, drawKey: rank },
+      { ...row, id: "f6666666-6666-4666-8666-666666666666", drawKey: rank },
+    ]);
+    expect([...checked.values()]).toEqual([true, false]);
+    expect(drawRankMatches({ ...offering, randomness: null }, [{ ...row, drawKey: rank }]).size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { ipoDrawKeyInput } from "@brokerage/core";
+import { applicationLeaf, drawRank, ipoDrawKeyInput } from "@brokerage/core";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
@@ -22,6 +22,36 @@ export function drawKeyMatches(
   if (seed === null) return checked;
   for (const row of rows) {
     if (row.drawKey !== null) checked.set(row.id, sha256Hex(ipoDrawKeyInput(seed, row.id)) === row.drawKey);
+  }
+  return checked;
+}
+
+/**
+ * Each drawn subscription's rank recomputed from the published randomness (docs/primary-market.md): its leaf
+ * from the id, the applicant reference SHA-256(offering id ":" user id), the quantity and the time, then
+ * SHA-256(randomness ":" leaf). Id → whether it matches; empty before a beacon draw.
+ */
+export function drawRankMatches(
+  offering: { id: string; randomness: string | null } | null,
+  rows: readonly {
+    id: string;
+    userId: string;
+    quantity: number;
+    createdAt: string;
+    drawKey: string | null;
+  }[],
+): Map<string, boolean> {
+  const checked = new Map<string, boolean>();
+  if (offering?.randomness == null) return checked;
+  for (const row of rows) {
+    if (row.drawKey === null) continue;
+    const leaf = applicationLeaf({
+      id: row.id,
+      applicant: sha256Hex(`${offering.id}:${row.userId}`),
+      quantity: BigInt(row.quantity),
+      appliedAt: row.createdAt,
+    });
+    checked.set(row.id, drawRank(offering.randomness, leaf) === row.drawKey);
   }
   return checked;
 }

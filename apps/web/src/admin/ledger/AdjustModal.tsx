@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { ReasonField } from "../layout/ReasonModal";
 import { errorText } from "../lib/i18n";
 import { useAdjustBalance } from "./api";
-import { moneyText } from "./tables";
+import { moneyText } from "../lib/money";
 
 interface Values {
   currency: Currency;

@@ -163,7 +163,8 @@ describe("the review of an adjustment", { timeout: 30_000 }, () => {
 
   it("shows amount, currency, reason and requester; another administrator may approve", async () => {
     const drawer = await open("administrator", "99999999-9999-4999-8999-999999999999");
-    for (const text of ["+2500.00", "USD", "Compensation", "admin2"])
+    // Amounts in the one money format: grouped, at the currency's scale, with its code.
+    for (const text of ["+2,500.00 USD", "1,250.50 USD", "USD", "Compensation", "admin2"])
       expect(within(drawer).getByText(text)).toBeTruthy();
     expect(within(drawer).getByText("Requested by")).toBeTruthy();
     expect((within(drawer).getByRole("button", { name: /Approve/ }) as HTMLButtonElement).disabled).toBe(

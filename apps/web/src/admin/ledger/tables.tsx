@@ -1,15 +1,13 @@
 import type { BalanceAdjustment, LedgerPosting, LedgerWallet } from "@brokerage/api";
-import { formatMoney, money as decimal, scaleOf } from "@brokerage/core";
 import { Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
+import { tableScroll } from "../layout/ListCard";
 import { formatDateTime } from "../lib/format";
+import { moneyText } from "../lib/money";
 
-/** An amount at its currency's scale with thousands separators; signed ones keep an explicit "+". */
-export function moneyText(value: string, currency: string, signed = false): string {
-  const text = formatMoney(value, scaleOf(currency));
-  return signed && decimal(value).greaterThan(0) ? `+${text}` : text;
-}
+/** Kept here for the screens that import it from the ledger's tables. */
+export { moneyText };
 
 const when = (v: string | null) => <span className="admin-mono">{formatDateTime(v)}</span>;
 const money = (currency: string, signed = false) =>
@@ -163,6 +161,7 @@ export function AdjustmentsTable({ items }: { items: BalanceAdjustment[] }) {
       rowKey="id"
       size="small"
       columns={columns}
+      scroll={tableScroll(columns)}
       dataSource={items}
       pagination={false}
       locale={{ emptyText: t("adjust.none") }}

@@ -138,9 +138,6 @@ export function NewsScreen() {
         columns={columns}
         rowClassName={(article) => (article.state === "withdrawn" ? "admin-row--muted" : "")}
         emptyText={t("news.none")}
-        // Nine columns do not fit a laptop's window beside the menu: the table scrolls sideways, its actions
-        // kept in view, instead of squeezing the titles to a word a line.
-        scroll={{ x: 1510 }}
       />
       <ArticleDrawer article={editing} onClose={() => setEditing(null)} />
       <WithdrawModal article={withdrawing} onClose={() => setWithdrawing(null)} />

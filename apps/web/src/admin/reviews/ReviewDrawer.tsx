@@ -200,5 +200,7 @@ function SubjectField({ item, field, value }: { item: ReviewItem; field: string;
   }
   if ((field === "settingBefore" || field === "settingAfter") && value !== null)
     return <pre className="admin-json">{JSON.stringify(JSON.parse(value), null, 2)}</pre>;
-  return <>{field.endsWith("At") ? formatDateTime(value) : subjectValue(t, field, value)}</>;
+  return (
+    <>{field.endsWith("At") ? formatDateTime(value) : subjectValue(t, field, value, subject.currency)}</>
+  );
 }

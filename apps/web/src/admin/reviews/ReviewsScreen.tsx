@@ -40,13 +40,13 @@ export function ReviewsScreen() {
     {
       title: t("reviews.submitted"),
       dataIndex: "createdAt",
-      width: 190,
+      width: 170,
       render: (value: string) => <span className="admin-mono">{formatDateTime(value)}</span>,
     },
     {
       title: t("reviews.account"),
       dataIndex: "account",
-      width: 180,
+      width: 160,
       render: (account: string | null, item) =>
         can("users.read") && item.userId !== null ? (
           <Link to={`/users/${item.userId}`}>{account}</Link>
@@ -57,28 +57,27 @@ export function ReviewsScreen() {
     {
       title: t("reviews.subject"),
       key: "subject",
-      // The other columns have fixed widths: without its own, this one shrank to a letter on a narrow
-      // window (the table scrolls sideways instead).
-      width: 280,
+      // Without its own width this column shrank to a letter on a narrow window (the table scrolls instead).
+      width: 240,
       ellipsis: true,
       render: (_, item) => subjectSummary(item, t),
     },
     {
       title: t("reviews.state"),
       dataIndex: "state",
-      width: 130,
+      width: 120,
       render: (_, item) => <ReviewStateTag state={item.state} />,
     },
     {
       title: t("reviews.fourEyes"),
       key: "fourEyes",
-      width: 140,
+      width: 130,
       render: (_, item) => <FourEyes item={item} compact />,
     },
     {
       title: t("reviews.decidedAt"),
       dataIndex: "decidedAt",
-      width: 190,
+      width: 170,
       render: (value: string | null) => <span className="admin-mono">{formatDateTime(value)}</span>,
     },
     {
@@ -86,6 +85,7 @@ export function ReviewsScreen() {
       key: "actions",
       width: 110,
       align: "right",
+      fixed: "right",
       render: (_, item) => (
         <Button
           size="small"
@@ -120,7 +120,6 @@ export function ReviewsScreen() {
         rowKey="id"
         size="middle"
         columns={columns}
-        scroll={{ x: 1220 }}
         emptyText={t("reviews.empty", { state: t(`reviewStates.${state}`) })}
         onRow={(item) => ({ onDoubleClick: () => setOpenId(item.id) })}
         rowClassName={(item) => (item.id === openId ? "admin-row--open" : "")}

@@ -3,6 +3,7 @@ import type { Permission, ReviewItem, ReviewKind } from "@brokerage/api";
 import { Progress, Space, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../lib/format";
 import { subjectValue } from "./subjectValue";
 
 const STATE_TAGS = {
@@ -73,9 +74,13 @@ export function subjectSummary(item: ReviewItem, t: TFunction): string {
   if (item.kind === "kyc") return [s.realName, s.idNumber].filter(Boolean).join(" · ") || "—";
   if (item.kind === "settingChange")
     return [subjectValue(t, "settingKey", s.settingKey ?? null), s.requestedBy].filter(Boolean).join(" · ");
+  // Amounts name their currency ("Amount: 50,000.00 USD"): the currency is not a field of its own here.
   const parts = Object.entries(s)
-    .filter(([key, value]) => value !== null && !key.toLowerCase().endsWith("id"))
+    .filter(([key, value]) => value !== null && key !== "currency" && !key.toLowerCase().endsWith("id"))
     .slice(0, 3)
-    .map(([key, value]) => `${t(`subject.${key}`, { defaultValue: key })}: ${value ?? ""}`);
+    .map(
+      ([key, value]) =>
+        `${t(`subject.${key}`, { defaultValue: key })}: ${key.endsWith("At") ? formatDateTime(value) : subjectValue(t, key, value, s.currency)}`,
+    );
   return parts.join(" · ") || "—";
 }

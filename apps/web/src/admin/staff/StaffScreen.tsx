@@ -110,6 +110,7 @@ export function StaffScreen() {
       key: "actions",
       width: 120,
       align: "right",
+      fixed: "right",
       render: (_, member) =>
         member.id === me.id || member.disabled ? null : (
           <Popconfirm

@@ -2,7 +2,7 @@ import type { AdminOrderTab, TradeOrder } from "@brokerage/api";
 import { Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import { moneyText } from "../ledger/tables";
+import { moneyText } from "../lib/money";
 import { formatDateTime } from "../lib/format";
 
 const STATE_COLORS: Partial<Record<TradeOrder["state"], string>> = {

@@ -23,6 +23,7 @@ export function UsersScreen() {
     {
       title: t("users.account"),
       dataIndex: "account",
+      width: 180,
       render: (account: string, user) => <Link to={`/users/${user.id}`}>{account}</Link>,
     },
     { title: t("users.realName"), dataIndex: "realname", render: (v: string | null) => v ?? "—" },
@@ -39,7 +40,12 @@ export function UsersScreen() {
       render: (_, user) => <KycTag status={user.kycStatus} />,
     },
     { title: t("users.creditScore"), dataIndex: "creditScore", width: 110, align: "right" },
-    { title: t("users.flags"), key: "flags", render: (_, user) => <FlagTags flags={user.flags} /> },
+    {
+      title: t("users.flags"),
+      key: "flags",
+      width: 160,
+      render: (_, user) => <FlagTags flags={user.flags} />,
+    },
     {
       title: t("users.createdAt"),
       dataIndex: "createdAt",

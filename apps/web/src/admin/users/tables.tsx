@@ -3,18 +3,35 @@ import { Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { auditColumns } from "../audit/columns";
+import { tableScroll } from "../layout/ListCard";
 import { formatDateTime } from "../lib/format";
+import { amountText } from "../lib/money";
 import { RevealValue } from "./RevealValue";
+
+/** Message params that are amounts in the message's `currency` (as the phone's inbox words them). */
+const MESSAGE_MONEY = new Set(["amount", "margin", "pnl", "total"]);
+
+/** A message's params in one line, its amounts in the one money format (the currency then named by them). */
+function paramsText(params: Record<string, string>): string {
+  const amounts = Object.keys(params).some((key) => MESSAGE_MONEY.has(key));
+  return (
+    Object.entries(params)
+      .filter(([key]) => !(amounts && key === "currency"))
+      .map(([key, value]) => `${key}: ${MESSAGE_MONEY.has(key) ? amountText(value, params.currency) : value}`)
+      .join(" · ") || "—"
+  );
+}
 
 const when = (v: string | null) => <span className="admin-mono">{formatDateTime(v)}</span>;
 
 export function CardsTable({ userId, cards }: { userId: string; cards: UserDetail["cards"] }) {
   const { t } = useTranslation();
   const columns: ColumnsType<UserDetail["cards"][number]> = [
-    { title: t("cards.holder"), dataIndex: "holderName" },
+    { title: t("cards.holder"), dataIndex: "holderName", width: 140 },
     {
       title: t("cards.number"),
       dataIndex: "cardNumberMasked",
+      width: 200,
       render: (masked: string, card) => (
         <RevealValue
           masked={masked}
@@ -23,21 +40,23 @@ export function CardsTable({ userId, cards }: { userId: string; cards: UserDetai
         />
       ),
     },
-    { title: t("cards.bank"), dataIndex: "bankName" },
-    { title: t("cards.branch"), dataIndex: "branchName" },
+    { title: t("cards.bank"), dataIndex: "bankName", width: 160 },
+    { title: t("cards.branch"), dataIndex: "branchName", width: 160 },
     {
       title: t("cards.bankCode"),
       key: "bankCode",
+      width: 190,
       render: (_, card) => (
         <span className="admin-mono">
           {card.ifsc === null ? `SWIFT ${card.swift ?? ""} · ${card.country}` : `IFSC ${card.ifsc}`}
         </span>
       ),
     },
-    { title: t("cards.added"), dataIndex: "createdAt", render: when },
+    { title: t("cards.added"), dataIndex: "createdAt", width: 150, render: when },
     {
       title: t("cards.state"),
       dataIndex: "removedAt",
+      width: 130,
       render: (v: string | null) =>
         v ? (
           <Tag>{t("cards.removedAt", { at: formatDateTime(v) })}</Tag>
@@ -51,6 +70,7 @@ export function CardsTable({ userId, cards }: { userId: string; cards: UserDetai
       rowKey="id"
       size="small"
       columns={columns}
+      scroll={tableScroll(columns)}
       dataSource={cards}
       pagination={false}
       locale={{ emptyText: t("cards.none") }}
@@ -78,6 +98,7 @@ export function WalletsTable({ wallets }: { wallets: UserDetail["wallets"] }) {
       rowKey="id"
       size="small"
       columns={columns}
+      scroll={tableScroll(columns)}
       dataSource={wallets}
       pagination={false}
       locale={{ emptyText: t("wallets.none") }}
@@ -108,6 +129,7 @@ export function SessionsTable({ sessions }: { sessions: UserDetail["sessions"]["
       rowKey="id"
       size="small"
       columns={columns}
+      scroll={tableScroll(columns)}
       dataSource={sessions}
       pagination={false}
       locale={{ emptyText: t("sessions.none") }}
@@ -136,16 +158,14 @@ export function MessagesTable({ messages }: { messages: UserDetail["messages"] }
     {
       title: t("messages.kind"),
       dataIndex: "kind",
+      width: 200,
       render: (kind: string) => t(`messageKinds.${kind}`, { defaultValue: kind }),
     },
     {
       title: t("messages.params"),
       dataIndex: "params",
       ellipsis: true,
-      render: (params: Record<string, string>) =>
-        Object.entries(params)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join(" · ") || "—",
+      render: paramsText,
     },
     {
       title: t("messages.read"),
@@ -160,6 +180,7 @@ export function MessagesTable({ messages }: { messages: UserDetail["messages"] }
       rowKey="id"
       size="small"
       columns={columns}
+      scroll={tableScroll(columns)}
       dataSource={messages}
       pagination={false}
       locale={{ emptyText: t("messages.none") }}

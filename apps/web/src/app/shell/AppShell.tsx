@@ -5,14 +5,21 @@ import { TabBar } from "./TabBar";
 import { useHardwareBack } from "./useHardwareBack";
 import { TAB_ROOTS } from "../routes";
 import { useConfig } from "../../lib/config";
+import { useOfferedLanguage } from "../language";
+import { useAccountEvents } from "./useAccountEvents";
 
-/** The frame around every screen: scroll reset, page title, route progress, tab bar on tab roots. */
+/**
+ * The frame around every screen: scroll reset, page title, an offered language, route progress, tab bar on
+ * tab roots, and the signed-in user's own events (a fired alert, a margin call) on every screen.
+ */
 export function AppShell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const title = useConfig().data?.title;
   useHardwareBack();
+  useOfferedLanguage();
+  useAccountEvents();
 
   // Spec §2: every navigation starts at the top.
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserAnswer } from "@brokerage/api";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
@@ -153,30 +153,77 @@ describe("/home/newStockBuy", () => {
     expect(within(rules).getByText("Whole shares only, at least 10,000 per subscription")).toBeTruthy();
     expect(within(rules).getByText("At most 100,000 shares per subscription")).toBeTruthy();
     expect(within(rules).getByText("You may subscribe to this offering 2 times")).toBeTruthy();
-    expect(rules.textContent).toContain("within your available INR balance");
-    expect(rules.textContent).toContain(`Winners pay the allotment before ${at(o.paymentDueAt)}`);
+    expect(rules.textContent).toContain(
+      "The amount is held from your available INR balance when you subscribe, until the draw",
+    );
+    expect(rules.textContent).toContain(
+      `Winners pay the allotment from the held amount before ${at(o.paymentDueAt)}`,
+    );
     expect(rules.textContent).toContain("Your position opens at the underwriting price when the shares list");
 
+    expect(rules.textContent).toContain("Allocation rule: lottery.");
+    expect(rules.textContent).toContain("each gets one lot of 10,000 shares");
     const fairness = screen.getByRole("region", { name: "Draw fairness" });
-    expect(within(fairness).getByText(o.seedHash)).toBeTruthy();
+    expect(within(fairness).getByText("Lottery", { exact: false })).toBeTruthy();
+    expect(fairness.textContent).toContain("Local beacon: not independent of the operator.");
+    expect(fairness.textContent).toContain("Local beacon round 29400001");
+    expect(within(fairness).getByText("Published at the close")).toBeTruthy();
     expect(within(fairness).getByText("Published at the draw")).toBeTruthy();
   });
 
-  it("after the draw shows the win rate and the seed", async () => {
+  it("after the draw shows the win rate, the published root and the randomness", async () => {
     serve({
-      "ipo/offering": detailOf({ status: "drawn", winRate: "38.20", seed: "c0ffee".repeat(10) + "beef" }),
+      "ipo/offering": detailOf({
+        status: "drawn",
+        winRate: "38.20",
+        applicationsRoot: "ab".repeat(32),
+        rootPublishedAt: "2026-03-05T10:00:30.000Z",
+        randomness: "cd".repeat(32),
+      }),
     });
     renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
     const facts = await screen.findByRole("region", { name: "Offering" });
     expect(termOf(facts, "Win rate")).toBe("38.20%");
     const fairness = screen.getByRole("region", { name: "Draw fairness" });
-    expect(within(fairness).getByText("c0ffee".repeat(10) + "beef")).toBeTruthy();
+    expect(within(fairness).getByText("ab".repeat(32))).toBeTruthy();
+    expect(within(fairness).getByText("cd".repeat(32))).toBeTruthy();
     expect((within(form()).getByRole("button", { name: "Subscribe" }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     expect(within(form()).getByRole("status").textContent).toBe(
       "This offering is closed to new subscriptions",
     );
+  });
+
+  it("shows an offering drawn before beacons with its seed", async () => {
+    serve({
+      "ipo/offering": detailOf({ status: "drawn", beacon: null, seed: "c0ffee".repeat(10) + "beef" }),
+    });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const fairness = await screen.findByRole("region", { name: "Draw fairness" });
+    expect(within(fairness).getByText("c0ffee".repeat(10) + "beef")).toBeTruthy();
+  });
+
+  it("shows the allotment to expect for the shares typed before applying", async () => {
+    serve({
+      "ipo/offering": detailOf(),
+      "ipo/expected": (body) => ({
+        allocationRule: "lottery",
+        quantity: (body as { quantity: number }).quantity,
+        expectedShares: "4000.00",
+        chance: "40.00",
+        applicants: 4,
+        subscribedShares: 40_000,
+      }),
+    });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const amount = await screen.findByRole("region", { name: "Subscription amount" });
+    await waitFor(() =>
+      expect(amount.textContent).toContain(
+        "If the book stayed as it is now: about 4,000 shares, a 40.00% chance of at least one lot.",
+      ),
+    );
+    expect(calls("ipo/expected").at(-1)?.[1]).toEqual({ offeringId: OFFERING_ID, quantity: 10_000 });
   });
 
   it("computes the amount, refuses out of range here, and subscribes after confirmation", async () => {
@@ -222,6 +269,13 @@ describe("/home/newStockBuy", () => {
     ).toBeTruthy();
     expect(termOf(sheet, "Amount")).toBe("3,012,500.00 INR");
     expect(termOf(sheet, "Available")).toBe("5,000,000.00 INR");
+    // Said before it happens: the amount is held at once, until the draw.
+    expect(
+      within(sheet).getByText(
+        "3,012,500.00 INR will be held until the draw. If you do not win, it is released to your available " +
+          "balance; if you win, you pay from it.",
+      ),
+    ).toBeTruthy();
     expect(calls("ipo/subscribe")).toHaveLength(0);
     fireEvent.click(within(sheet).getByRole("button", { name: "Subscribe now" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/home/newShareOrder"));
@@ -286,6 +340,28 @@ describe("/home/newStockBuy", () => {
     expect(within(form()).getByRole("status").textContent).toBe(
       "You have used all 2 subscriptions this offering allows",
     );
+  });
+
+  it("opens the form at the opening moment without a reload, and reads the offering again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const opensAt = offeringOf().opensAt;
+      vi.setSystemTime(Date.parse(opensAt) - 90_000);
+      serve({ "ipo/offering": detailOf({ status: "upcoming" }) });
+      renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+      await screen.findByRole("form", { name: "Subscription form" });
+      const button = () => within(form()).getByRole("button", { name: "Subscribe" }) as HTMLButtonElement;
+      expect(button().disabled).toBe(true);
+      const reads = calls("ipo/offering").length;
+      await act(() => vi.advanceTimersByTimeAsync(89_000));
+      expect(button().disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(button().disabled).toBe(false);
+      expect(within(form()).queryByRole("status")).toBeNull();
+      await waitFor(() => expect(calls("ipo/offering").length).toBeGreaterThan(reads));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks to choose an offering when none was saved", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { IpoSubscription } from "@brokerage/api";
+import { applicationLeaf, applicationText, merkleProof, merkleRoot } from "@brokerage/core";
 
 vi.mock("../../lib/toast", () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
 vi.mock("../../lib/api", async (importOriginal) => ({
@@ -16,7 +17,7 @@ import { formatDateTime } from "../../lib/format";
 import { showSuccess } from "../../lib/toast";
 import { POSITION_DETAIL_KEY } from "../trade";
 import NewShareOrderScreen from "./screens/NewShareOrderScreen";
-import { ORDER_ID, SUBSCRIPTION_ID, detailOf, subscriptionOf, wonOf } from "./testData";
+import { OFFERING_ID, ORDER_ID, SUBSCRIPTION_ID, detailOf, subscriptionOf, wonOf } from "./testData";
 
 signedInTests();
 
@@ -32,6 +33,8 @@ const everyState: IpoSubscription[] = [
   subscriptionOf({
     id: idOf(2),
     state: "notWon",
+    held: "0.00",
+    released: "2410000.00",
     drawnAt: "2026-03-06T10:00:05.000Z",
     drawKey: "ff".repeat(32),
   }),
@@ -42,6 +45,7 @@ const everyState: IpoSubscription[] = [
     paidAt: "2026-03-07T09:00:00.000Z",
     listedAt: "2026-03-12T04:00:00.000Z",
     orderId: ORDER_ID,
+    held: "0.00",
   }),
   wonOf({ id: idOf(5), state: "waived" }),
   subscriptionOf({ id: idOf(6), state: "failed" }),
@@ -76,6 +80,9 @@ describe("/home/newShareOrder", () => {
     expect(applied.textContent).toContain("Shares 20,000");
     expect(applied.textContent).toContain("Allotted —");
     expect(applied.textContent).toContain("Amount 2,410,000.00 INR");
+    // The subscription's amount is held from the balance; a loss releases it.
+    expect(applied.textContent).toContain("Held 2,410,000.00 INR");
+    expect(applied.textContent).not.toContain("Released");
     expect(applied.textContent).toContain(`Subscribed ${at(subscriptionOf().createdAt)}`);
     expect(applied.textContent).toContain(`Draw date ${at(subscriptionOf().drawAt)}`);
     expect(applied.textContent).not.toContain("Draw key");
@@ -88,6 +95,8 @@ describe("/home/newShareOrder", () => {
     expect(within(won).getByRole("button", { name: "Waive Newco Energy" })).toBeTruthy();
     expect(within(won).getByText(wonOf().drawKey!)).toBeTruthy();
     expect(notWon.textContent).toContain("Allotted 0");
+    expect(notWon.textContent).toContain("Released 2,410,000.00 INR");
+    expect(notWon.textContent).not.toContain("Held");
     expect(within(notWon).getByText("ff".repeat(32))).toBeTruthy();
     expect(paid.textContent).toContain(`Paid ${at("2026-03-07T09:00:00.000Z")}`);
     expect(paid.textContent).toContain(`Listing date ${at(wonOf().listingAt)}`);
@@ -101,7 +110,7 @@ describe("/home/newShareOrder", () => {
     expect(localStorage.getItem(POSITION_DETAIL_KEY)).toBe(ORDER_ID);
   });
 
-  it("pays a won allotment after a confirmation showing the amount and the available balance", async () => {
+  it("pays a won allotment after a confirmation showing the amount and the amount held to pay it", async () => {
     let state: IpoSubscription = wonOf();
     serve({
       "ipo/mine": () => ({ items: [state], nextCursor: null }),
@@ -115,8 +124,10 @@ describe("/home/newShareOrder", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Pay for Newco Energy" }));
     const sheet = await screen.findByRole("dialog", { name: "Pay for your allotment" });
     expect(termOf(sheet, "Amount")).toBe("2,410,000.00 INR");
-    await waitFor(() => expect(termOf(sheet, "Available")).toBe("3,000,000.00 INR"));
-    expect(calls("ipo/offering")[0]?.[1]).toEqual({ offeringId: wonOf().offeringId });
+    // Paid from the block, not from the available balance: nothing else to read.
+    expect(termOf(sheet, "Held for this subscription")).toBe("2,410,000.00 INR");
+    expect(within(sheet).queryByText("Available")).toBeNull();
+    expect(calls("ipo/offering")).toHaveLength(0);
     expect(sheet.textContent).toContain(
       `20,000 shares of Newco Energy allotted; pay before ${at(wonOf().paymentDueAt)}`,
     );
@@ -136,18 +147,16 @@ describe("/home/newShareOrder", () => {
   it("shows a refused payment in the sheet, translated", async () => {
     serve({
       "ipo/mine": { items: [wonOf()], nextCursor: null },
-      "ipo/offering": detailOf({ status: "drawn", available: "100.00" }),
       "ipo/pay": () => {
-        throw new ApiError("INSUFFICIENT_AVAILABLE", { available: "100.00" }, "");
+        throw new ApiError("SUBSCRIPTION_CHANNEL_CLOSED", {}, "");
       },
     });
     renderRoute(<NewShareOrderScreen />, "/home/newShareOrder");
     fireEvent.click(await screen.findByRole("button", { name: "Pay for Newco Energy" }));
     const sheet = await screen.findByRole("dialog", { name: "Pay for your allotment" });
-    await waitFor(() => expect(termOf(sheet, "Available")).toBe("100.00 INR"));
     fireEvent.click(within(sheet).getByRole("button", { name: "Pay now" }));
-    expect((await within(sheet).findByRole("alert")).textContent).toMatch(
-      /^Insufficient available balance: 100/,
+    expect((await within(sheet).findByRole("alert")).textContent).toBe(
+      "The subscription channel is not open",
     );
   });
 
@@ -164,7 +173,10 @@ describe("/home/newShareOrder", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Waive Newco Energy" }));
     const sheet = await screen.findByRole("alertdialog", { name: "Waive this allotment?" });
     expect(
-      within(sheet).getByText("Give up the 20,000 shares of Newco Energy you won? This cannot be undone."),
+      within(sheet).getByText(
+        "Give up the 20,000 shares of Newco Energy you won? The amount held for it is released. This " +
+          "cannot be undone.",
+      ),
     ).toBeTruthy();
     // Keeping it changes nothing.
     fireEvent.click(within(sheet).getByRole("button", { name: "Keep" }));
@@ -178,6 +190,53 @@ describe("/home/newShareOrder", () => {
     expect(calls("ipo/waive")[0]?.[1]).toMatchObject({ subscriptionId: SUBSCRIPTION_ID });
     expect(await screen.findByText("Waived")).toBeTruthy();
     expect(calls("ipo/offering")).toHaveLength(0);
+  });
+
+  it("shows the user's inclusion proof and checks it on the phone, or says the root comes at the close", async () => {
+    const mine = {
+      id: SUBSCRIPTION_ID,
+      applicant: "aa".repeat(32),
+      quantity: 20_000n,
+      appliedAt: "2026-03-03T05:00:00.000Z",
+    };
+    const others = [1, 2, 3, 4].map((n) => ({ ...mine, id: idOf(n), applicant: String(n).repeat(64) }));
+    const leaves = [mine, ...others].map(applicationLeaf);
+    const leaf = applicationLeaf(mine);
+    const root = merkleRoot(leaves);
+    const proof = {
+      offeringId: OFFERING_ID,
+      application: { ...mine, quantity: "20000" },
+      text: applicationText(mine),
+      leaf,
+      path: merkleProof(leaves, leaf) ?? [],
+      root,
+      rootPublishedAt: "2026-03-05T10:00:30.000Z",
+      applications: 5,
+    };
+    serve({
+      "ipo/mine": {
+        items: [subscriptionOf(), subscriptionOf({ id: idOf(9), subscriptionNo: "S0000000043" })],
+        nextCursor: null,
+      },
+      "ipo/proof": (body?: object) => {
+        if ((body as { subscriptionId: string }).subscriptionId !== SUBSCRIPTION_ID)
+          throw new ApiError("NOT_YET_OPEN", {}, "");
+        return proof;
+      },
+    });
+    renderRoute(<NewShareOrderScreen />, "/home/newShareOrder");
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Inclusion proof of subscription S0000000042" }),
+    );
+    const shown = await screen.findByRole("region", { name: "Inclusion proof" });
+    expect(within(shown).getByRole("status").textContent).toBe(
+      "Checked on this phone: your application is in the published root.",
+    );
+    expect(within(shown).getByText(leaf)).toBeTruthy();
+    expect(within(shown).getByText(root)).toBeTruthy();
+    expect(within(shown).getByText(`Path (${proof.path.length} steps)`)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Inclusion proof of subscription S0000000043" }));
+    expect(await screen.findByText("The root of all applications is published at the close.")).toBeTruthy();
   });
 
   it("shows the empty state with the way to the offerings", async () => {

@@ -5,6 +5,16 @@ export const OFFERING_ID = "5b1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 export const SUBSCRIPTION_ID = "6c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
 export const ORDER_ID = "7d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a";
 
+/** An offering's draw terms before its close: India's lottery, a local beacon round after the close. */
+export const DRAW_TERMS = {
+  allocationRule: "lottery",
+  lotSize: 10_000,
+  beacon: { provider: "local", round: 29_400_001, roundAt: "2026-03-05T10:01:00.000Z", independent: false },
+  applicationsRoot: null,
+  rootPublishedAt: null,
+  randomness: null,
+} satisfies Partial<IpoOffering>;
+
 export const offeringOf = (over: Partial<IpoOffering> = {}): IpoOffering => ({
   id: OFFERING_ID,
   symbol: "NEWCO",
@@ -32,6 +42,7 @@ export const offeringOf = (over: Partial<IpoOffering> = {}): IpoOffering => ({
   winRate: null,
   seedHash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
   seed: null,
+  ...DRAW_TERMS,
   ...over,
 });
 
@@ -53,6 +64,8 @@ export const subscriptionOf = (over: Partial<IpoSubscription> = {}): IpoSubscrip
   quantity: 20_000,
   allotted: 0,
   amount: "2410000.00",
+  held: "2410000.00",
+  released: "0.00",
   state: "applied",
   drawKey: null,
   createdAt: "2026-03-03T05:00:00.000Z",

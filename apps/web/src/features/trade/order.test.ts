@@ -13,18 +13,23 @@ const position = {
 describe("trade order helpers", () => {
   it.each([
     // (2530 − 2500) × 3 = 90 gross, less the 15.00 paid to open: 75; 75 / 1500 = 5.00%
-    ["long", "2530.00", "90.00", "75.00", "5.00"],
+    ["long", "2530.00", "90.00", "75.00", "5.00", "7590.00"],
     // short: (2500 − 2530) × 3 = −90, −105 net
-    ["short", "2530.00", "-90.00", "-105.00", "-7.00"],
+    ["short", "2530.00", "-90.00", "-105.00", "-7.00", "7590.00"],
     // (2499.995 − 2500) × 3 = −0.015 → −0.02 (half up, away from zero); −15.02 / 1500 = −1.00%
-    ["long", "2499.995", "-0.02", "-15.02", "-1.00"],
-  ] as const)("%s at %s: P&L %s gross, %s net, return %s%%", (direction, price, gross, net, rate) => {
-    expect(livePnl({ ...position, direction }, price)).toEqual({
-      pnl: net,
-      pnlGross: gross,
-      returnRate: rate,
-    });
-  });
+    // 2499.995 × 3 = 7499.985: market value at the rupee's scale
+    ["long", "2499.995", "-0.02", "-15.02", "-1.00", "7499.99"],
+  ] as const)(
+    "%s at %s: P&L %s gross, %s net, return %s%%, market value %s",
+    (direction, price, gross, net, rate, value) => {
+      expect(livePnl({ ...position, direction }, price)).toEqual({
+        pnl: net,
+        pnlGross: gross,
+        returnRate: rate,
+        marketValue: value,
+      });
+    },
+  );
 
   it("has no live P&L before the order filled", () => {
     expect(livePnl({ ...position, openPrice: null }, "1.00")).toBeNull();

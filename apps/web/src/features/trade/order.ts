@@ -4,6 +4,7 @@ import {
   DEFAULT_TRADING_CONFIG,
   closeCost,
   leveragesFor,
+  marketValue,
   money,
   netPnl,
   pnl,
@@ -63,12 +64,18 @@ export const tabOf = (order: Pick<TradeOrder, "state">): TradeTab =>
 export function livePnl(
   order: Pick<TradeOrder, "direction" | "openPrice" | "quantity" | "margin" | "currency" | "openFee">,
   price: string,
-): { pnl: string; pnlGross: string; returnRate: string } | null {
+): { pnl: string; pnlGross: string; returnRate: string; marketValue: string } | null {
   if (order.openPrice === null) return null;
   try {
     const gross = pnl({ ...order, openPrice: order.openPrice }, price);
     const net = netPnl(gross, { openFee: order.openFee }, order);
-    return { pnl: net.net, pnlGross: net.gross, returnRate: net.returnRate };
+    return {
+      pnl: net.net,
+      pnlGross: net.gross,
+      returnRate: net.returnRate,
+      // At the same live price as the P&L and the current price shown beside it (the server's formula).
+      marketValue: marketValue(price, order.quantity, order.currency),
+    };
   } catch {
     return null;
   }

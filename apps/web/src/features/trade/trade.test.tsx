@@ -7,10 +7,14 @@ vi.mock("../../lib/api", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   apiPost: vi.fn(),
 }));
-// No socket in tests: open positions keep the server's price.
+// No socket in tests: open positions keep the server's price, unless a test gives the feed one.
+const feed = vi.hoisted(() => ({ close: undefined as string | undefined }));
 vi.mock("../market/api/live", async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  marketFeed: { watch: () => () => undefined, getPrice: () => undefined },
+  marketFeed: {
+    watch: () => () => undefined,
+    getPrice: () => (feed.close === undefined ? undefined : { close: feed.close }),
+  },
 }));
 
 import "../../lib/i18n";
@@ -283,6 +287,21 @@ const fieldValue = (label: string) =>
   screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent ?? null;
 
 describe("/trade/positionDetail", () => {
+  it("values the position at the live price it shows: market value and current price agree", async () => {
+    feed.close = "2600.00";
+    try {
+      localStorage.setItem("positionDetail", order().id);
+      serve({ "trade/positionDetail": order() });
+      renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
+      await screen.findByText("T20261123000001");
+      // The answer was drawn at 2,470.00 (market value 4,940.00); the feed's price is newer.
+      expect(fieldValue("Current price")).toBe("2,600.00");
+      expect(fieldValue("Market value")).toBe("5,200.00 INR");
+    } finally {
+      feed.close = undefined;
+    }
+  });
+
   it("shows an intraday position's type and that it has no lock", async () => {
     localStorage.setItem("positionDetail", order().id);
     serve({ "trade/positionDetail": order({ kind: "dayTrade" }) });
@@ -300,6 +319,20 @@ describe("/trade/positionDetail", () => {
     expect(fieldValue("Type")).toBe("Normal");
     expect(fieldValue("Locked until")).toMatch(/^2099\.01\.01/);
     expect(screen.queryByText("No lock (intraday)")).toBeNull();
+  });
+
+  it("charts the position since its opening, and says so while there is no price to draw", async () => {
+    localStorage.setItem("positionDetail", order().id);
+    serve({ "trade/positionDetail": order(), "market/quote": quoteWithSteps({}), "trade/kline": [] });
+    renderRoute(<PositionDetailScreen />, "/trade/positionDetail");
+    const chart = await screen.findByRole("region", { name: "Since opening" });
+    expect(within(chart).getByText("Opened 2,500.00")).toBeTruthy();
+    await within(chart).findByText("No prices since the opening yet");
+    // A window that does not reach back to the opening gives way to a coarser one, up to the year.
+    const periods = calls("trade/kline").map(([, body]) => (body as { kline_type: number }).kline_type);
+    expect(periods.at(-1)).toBe(12);
+    expect(periods).toEqual([...periods].sort((a, b) => a - b));
+    expect(new Set(periods).size).toBe(periods.length);
   });
 
   it("shows every field of the position and saves its stops", async () => {

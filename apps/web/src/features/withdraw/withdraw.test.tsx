@@ -107,6 +107,30 @@ signedInTests();
 afterEach(() => act(() => Dialog.clear()));
 
 describe("/information/cashOut", () => {
+  it("tells a rule fixed by customer service without a dead link while config has none", async () => {
+    const banned = rulesAnswer({
+      account: { met: false, code: "WITHDRAW_BANNED", params: {}, fix: "kefu" },
+    });
+    serve({ "fund/withdrawRules": banned, "bank/list": { items: [card] }, "wallet/list": { items: [] } });
+    const first = show();
+    let rules = await screen.findByRole("region", { name: "Before you withdraw" });
+    expect(within(rules).getByText("1 to fix")).toBeTruthy();
+    expect(within(rules).getByText(/Account open for withdrawals/)).toBeTruthy();
+    await waitFor(() => expect(calls("common/config")).toHaveLength(1));
+    expect(within(rules).queryByRole("button", { name: "Customer service" })).toBeNull();
+    first.unmount();
+
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    serve({ "fund/withdrawRules": banned, "bank/list": { items: [card] }, "wallet/list": { items: [] } }, [
+      { name: "kefu", value: "https://help.example.com" },
+    ]);
+    show();
+    rules = await screen.findByRole("region", { name: "Before you withdraw" });
+    fireEvent.click(await within(rules).findByRole("button", { name: "Customer service" }));
+    expect(open).toHaveBeenCalledWith("https://help.example.com", "_blank", "noopener");
+    open.mockRestore();
+  });
+
   it("shows every rule with the user's standing first, and links an unmet one to its fix", async () => {
     serve({
       "fund/withdrawRules": rulesAnswer({

@@ -216,9 +216,7 @@ export class InstrumentSeries implements PriceSeries {
     const n = times.length;
     const rand = mulberry32(mix3(this.key, Stream.Path, index));
     const points = new Float64Array(n + 1);
-    const highAt = 1 + Math.floor(rand() * (n - 1));
-    let lowAt = 1 + Math.floor(rand() * (n - 2));
-    if (lowAt >= highAt) lowAt++;
+    const [highAt, lowAt] = extremeMinutes(bar, n, rand);
     const pins = [
       [0, bar.open],
       [highAt, bar.high],
@@ -263,6 +261,32 @@ export class InstrumentSeries implements PriceSeries {
       minuteSigma,
     });
   }
+}
+
+/**
+ * The minutes at which the day reaches its high and its low. The day's path goes open → one extreme → the
+ * other → close, and each leg gets time in proportion to the distance it covers (with some seeded play),
+ * as a price that moves at a steady pace would: pinned at random minutes, a leg from the high to the low
+ * could fall the day's whole range within a minute or two (a cliff no market draws).
+ */
+function extremeMinutes(bar: NumericBar, n: number, rand: () => number): [high: number, low: number] {
+  if (n < 3) return [1, 1];
+  const highFirst = rand() < 0.5;
+  const [first, second] = highFirst ? [bar.high, bar.low] : [bar.low, bar.high];
+  const distance = (from: number, to: number) => Math.abs(Math.log(to / from));
+  const range = distance(bar.low, bar.high);
+  // The time of a leg that covers no distance still gets a share, so the extremes are not at the edges.
+  const slack = range * 0.15 + 1e-9;
+  const weights = [distance(bar.open, first), distance(first, second), distance(second, bar.close)].map(
+    (d) => (d + slack) * Math.exp(0.25 * gaussian(rand)),
+  );
+  const total = (weights[0] ?? 0) + (weights[1] ?? 0) + (weights[2] ?? 0);
+  const firstAt = Math.min(n - 2, Math.max(1, Math.round((n * (weights[0] ?? 0)) / total)));
+  const secondAt = Math.min(
+    n - 1,
+    Math.max(firstAt + 1, Math.round((n * ((weights[0] ?? 0) + (weights[1] ?? 0))) / total)),
+  );
+  return highFirst ? [firstAt, secondAt] : [secondAt, firstAt];
 }
 
 /** Fills points[from+1 … to] with a Brownian bridge from fromValue to toValue. */

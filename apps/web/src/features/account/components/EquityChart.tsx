@@ -1,19 +1,36 @@
 import { useEffect, useRef } from "react";
 import {
   AreaSeries,
-  ColorType,
   createChart,
   type IChartApi,
   type ISeriesApi,
   type Time,
+  TickMarkType,
 } from "lightweight-charts";
 import type { EquityPoint } from "@brokerage/api";
-import { themeColors, withAlpha } from "../../../components/chartTheme";
+import { chartFrame, themeColors, withAlpha } from "../../../components/chartTheme";
 
 /** Axis and crosshair money: two decimals with the locale's separators (the chart draws numbers). */
 const moneyFormatter = (locale: string) => {
   const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (value: number) => format.format(value);
+};
+
+/** The calendar day a point of the chart is (`YYYY-MM-DD`, a business day, or seconds), at UTC midnight. */
+function dayOf(time: Time): Date {
+  if (typeof time === "string") return new Date(`${time}T00:00:00Z`);
+  if (typeof time === "number") return new Date(time * 1000);
+  return new Date(Date.UTC(time.year, time.month - 1, time.day));
+}
+
+/**
+ * Ticks of days carry their month ("Dec 3", never a bare "3"), months and years as the library writes them.
+ * The days are calendar days of the zone under the chart, so they are written at UTC, never shifted.
+ */
+export const dayTicks = (locale: string) => {
+  const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" });
+  return (time: Time, type: TickMarkType): string | null =>
+    type === TickMarkType.DayOfMonth ? day.format(dayOf(time)) : null;
 };
 
 /**
@@ -46,18 +63,13 @@ export function EquityChart({
     if (!element) return;
     const colors = themeColors();
     const api = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: "transparent" },
-        textColor: colors.text,
-        fontSize: 10,
-        // The library's logo injects an inline <style> the Content-Security-Policy refuses; the attribution
-        // its licence asks for is the link under the chart.
-        attributionLogo: false,
+      ...chartFrame(colors, { top: 0.12, bottom: 0.08 }),
+      timeScale: {
+        borderVisible: false,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+        tickMarkFormatter: dayTicks(locale),
       },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
-      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
       crosshair: {
         horzLine: { labelBackgroundColor: colors.brand },
         vertLine: { labelBackgroundColor: colors.brand },

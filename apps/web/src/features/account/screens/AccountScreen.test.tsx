@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { AccountOverview, UserInfo } from "@brokerage/api";
 
@@ -109,6 +109,26 @@ describe("/information/index", () => {
       "Wallet address",
     ])
       expect(screen.getByRole("button", { name })).toBeTruthy();
+  });
+
+  it("has no customer-service row while config has no link", async () => {
+    serve({ "user/getUserinfo": user, "account/overview": overviewIn("USD", "0.00") });
+    show(<AccountScreen />, "/information/index");
+    expect(await screen.findByRole("button", { name: "Settings" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "About us" })).toBeTruthy();
+    await waitFor(() => expect(calls("common/config")).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: "Customer service" })).toBeNull();
+  });
+
+  it("has a customer-service row with a configured link, which opens it", async () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    serve({ "user/getUserinfo": user, "account/overview": overviewIn("USD", "0.00") }, [
+      { name: "kefu", value: "https://help.example.com" },
+    ]);
+    show(<AccountScreen />, "/information/index");
+    fireEvent.click(await screen.findByRole("button", { name: "Customer service" }));
+    expect(open).toHaveBeenCalledWith("https://help.example.com", "_blank", "noopener");
+    open.mockRestore();
   });
 
   it("offers a retry when the totals cannot be loaded", async () => {

@@ -4,7 +4,8 @@ import { ErrorState } from "../../../components/ErrorState";
 import { MenuList } from "../../../components/MenuList";
 import { Icon } from "../../../components/icons";
 import { TopBar } from "../../../components/TopBar";
-import { useGo } from "../../../app/useGo";
+import { KEFU, useGo } from "../../../app/useGo";
+import { useReachable } from "../../../app/reachable";
 import { titleKeyOf } from "../../../app/routes";
 import { Refreshable } from "../../../components/Refreshable";
 import { displayName, useUserInfo } from "../api/userInfo";
@@ -31,7 +32,7 @@ const SERVICES: [string, IconName][] = [
 const HELP: [string, IconName][] = [
   ["/information/setting", "settings"],
   ["/information/aqSet", "lock"],
-  ["kefu", "kefu"],
+  [KEFU, "kefu"],
   ["/information/aboutUs", "info"],
 ];
 
@@ -46,9 +47,13 @@ export default function AccountScreen() {
   const user = useUserInfo();
   const [currency, setCurrency] = useDisplayCurrency();
   const overview = useAccountOverview(currency);
-  const label = (to: string) => (to === "kefu" ? t("common.customerService") : t(titleKeyOf(to)));
+  const reachable = useReachable();
+  const label = (to: string) => (to === KEFU ? t("common.customerService") : t(titleKeyOf(to)));
+  // A row shows while its target is reachable: customer service only with a configured link.
   const menu = (rows: [string, IconName][]) =>
-    rows.map(([to, icon]) => ({ key: to, label: label(to), icon, onSelect: () => go(to) }));
+    rows
+      .filter(([to]) => reachable(to))
+      .map(([to, icon]) => ({ key: to, label: label(to), icon, onSelect: () => go(to) }));
 
   return (
     <div className="screen">

@@ -7,12 +7,17 @@ import { changeLanguage } from "../../../lib/i18n";
 import { getLangCode } from "../../../lib/storage";
 import { showSuccess } from "../../../lib/toast";
 import { useConfig } from "../../../lib/config";
+import { offeredLanguage } from "../../../app/language";
 
-/** /information/changeLang: the languages config offers (default en, zh, ko). */
+/**
+ * /information/changeLang: only the languages config `languages` offers (default en, zh, ko); a current
+ * language it does not offer shows as the first offered one (app/language switches to it).
+ */
 export default function ChangeLangScreen() {
   const { t } = useTranslation();
   const offered = useConfig().data?.languages ?? DEFAULT_LANGUAGES;
-  const [current, setCurrent] = useState<LanguageCode>(getLangCode);
+  const [chosen, setCurrent] = useState<LanguageCode>(getLangCode);
+  const current = offeredLanguage(chosen, offered);
   const choose = (code: LanguageCode) => {
     setCurrent(code);
     void changeLanguage(code).then(() => showSuccess(t("lang.changed", { lng: LANGUAGES[code].tag })));

@@ -1,5 +1,5 @@
 import "../../trade/trade.css";
-import { Suspense, lazy, useId, useState } from "react";
+import { Suspense, lazy, useId, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ChipTabs } from "../../../components/ChipTabs";
@@ -7,9 +7,8 @@ import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
 import { QueryView, isEmptyList } from "../../../components/QueryView";
 import { useInventory, InventoryRow } from "../../trade";
-
-const TABS = ["inventory", "ipo", "blockTrade", "follow"] as const;
-type HomeTab = (typeof TABS)[number];
+import { isBuilt } from "../../../app/reachable";
+import { HOME_TABS, type HomeTab } from "../entries";
 
 // The offers (and their paged list) load when their tab is first opened, not with the home screen.
 const OfferList = lazy(() => import("../../block-trade").then((m) => ({ default: m.OfferList })));
@@ -77,11 +76,22 @@ function IpoTab() {
   );
 }
 
-/** Home tabs of spec §2: holdings, new shares and block trades; the follow list arrives with its issue. */
+/** Each tab's panel; a tab without one (the follow list) is not offered. */
+const PANELS: Partial<Record<HomeTab, ComponentType>> = {
+  inventory: InventoryTab,
+  ipo: IpoTab,
+  blockTrade: BlockTradeTab,
+};
+
+/** The tabs with a panel and a built screen behind it (a tab without them would be an empty promise). */
+const TABS = HOME_TABS.filter((tab) => PANELS[tab.key] && isBuilt(tab.to)).map((tab) => tab.key);
+
+/** Home tabs of spec §2 whose screens are built: holdings, new shares and block trades. */
 export function HomeTabs() {
   const { t } = useTranslation();
   const panelId = useId();
   const [tab, setTab] = useState<HomeTab>("inventory");
+  const Panel = PANELS[tab];
   return (
     <section className="card home-tabs" aria-label={t("title.home.index")}>
       <ChipTabs
@@ -92,15 +102,7 @@ export function HomeTabs() {
         onChange={setTab}
       />
       <div role="tabpanel" id={panelId} aria-label={t(`home.tabs.${tab}`)}>
-        {tab === "inventory" ? (
-          <InventoryTab />
-        ) : tab === "ipo" ? (
-          <IpoTab />
-        ) : tab === "blockTrade" ? (
-          <BlockTradeTab />
-        ) : (
-          <EmptyState />
-        )}
+        {Panel && <Panel />}
       </div>
     </section>
   );

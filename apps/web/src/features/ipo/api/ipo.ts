@@ -25,6 +25,9 @@ export function useIpoOffering(offeringId: string | null) {
   });
 }
 
+/** Reads the offerings again (their status changed by the clock, say). */
+export const useReadOfferingsAgain = () => useInvalidate([IPO_OFFERINGS_KEY, IPO_OFFERING_KEY]);
+
 /** `ipo/mine`: the user's subscriptions, page by page (newest first). */
 export function useMyIpoSubscriptions() {
   return usePagedList(IPO_MINE_KEY, "ipo/mine");
@@ -49,13 +52,13 @@ function useIpoMutation<P extends "ipo/subscribe" | "ipo/pay" | "ipo/waive">(pat
   });
 }
 
-/** `ipo/subscribe`: holds nothing; answers the subscription (`applied`). */
+/** `ipo/subscribe`: blocks price × quantity (available → held); answers the subscription (`applied`). */
 export const useSubscribeIpo = () => useIpoMutation("ipo/subscribe");
 
-/** `ipo/pay`: a won allotment's price × allotted moves from available to held. */
+/** `ipo/pay`: a won allotment paid out of what its subscription blocked. */
 export const usePayIpo = () => useIpoMutation("ipo/pay");
 
-/** `ipo/waive`: a won allotment given up; nothing moves. */
+/** `ipo/waive`: a won allotment given up; its block goes back to available. */
 export const useWaiveIpo = () => useIpoMutation("ipo/waive");
 
 /**

@@ -5,7 +5,8 @@ import { AvailableRow } from "../../trade";
 
 /**
  * What a subscription or payment comes to, in the offering's currency: the underwriting price, the shares,
- * the amount (in bold) and the available balance, with a way to exchange into the currency when asked.
+ * the amount (in bold) and the available balance, with a way to exchange into the currency when asked; for
+ * a payment, what the subscription holds to pay it from instead of the available balance.
  */
 export function AmountTerms({
   price,
@@ -14,6 +15,7 @@ export function AmountTerms({
   currency,
   available,
   exchangeLink = false,
+  held,
 }: {
   price: string;
   shares: string;
@@ -21,6 +23,8 @@ export function AmountTerms({
   currency: string;
   available: string | null;
   exchangeLink?: boolean;
+  /** What the subscription holds: shown in place of the available balance. */
+  held?: string;
 }) {
   const { t } = useTranslation();
   const m = (value: string | null) => (value === null ? "—" : `${formatMoneySafe(value)} ${currency}`);
@@ -40,7 +44,14 @@ export function AmountTerms({
         <dt>{t("ipo.amount")}</dt>
         <dd>{m(amount)}</dd>
       </div>
-      <AvailableRow currency={currency} available={available} exchangeLink={exchangeLink} />
+      {held === undefined ? (
+        <AvailableRow currency={currency} available={available} exchangeLink={exchangeLink} />
+      ) : (
+        <div>
+          <dt>{t("ipo.heldFor")}</dt>
+          <dd>{m(held)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail, IpoSubscribeRequest } from "@brokerage/api";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
+import { formatMoneySafe } from "../../../lib/money";
 import { sharesText, subscriptionAmount } from "../offering";
 import { AmountTerms } from "./AmountTerms";
 
 /**
  * The last look before subscribing: the shares, the price, what it comes to against the available
- * balance, and that nothing is held until a won allotment is paid. A connection error is shown here and
+ * balance, and that this amount is held until the draw (released if not won, paid from if won). A connection error is shown here and
  * confirming again sends the same idempotency key.
  */
 export function ConfirmSubscribe({
@@ -41,7 +42,12 @@ export function ConfirmSubscribe({
             currency={offering.currency}
             available={offering.available}
           />
-          <p className="trade-sheet__summary">{t("ipo.confirmNote")}</p>
+          <p className="trade-sheet__summary">
+            {t("ipo.confirmNote", {
+              amount: formatMoneySafe(subscriptionAmount(offering, request.quantity) ?? "0"),
+              currency: offering.currency,
+            })}
+          </p>
         </>
       )}
     </ConfirmSheet>

@@ -8,18 +8,21 @@ import { errorText } from "../../../lib/api";
 import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
-import { useSubscribeIpo } from "../api/ipo";
+import { useReadOfferingsAgain, useSubscribeIpo } from "../api/ipo";
 import { offeringRefusal, quantityRefusal, sharesText, subscriptionAmount } from "../offering";
 import { AmountTerms } from "./AmountTerms";
 import { ConfirmSubscribe } from "./ConfirmSubscribe";
+import { ExpectedAllotment } from "./DrawTerms";
 import { dateText } from "./OfferingBits";
 import { SharesStepper } from "./SharesStepper";
+import { useStatusNow } from "./useStatusNow";
 
 /**
  * The subscription: whole shares from the minimum, what they come to (the core's `ipoAmount`, to the cent
  * of the server's check) against the available balance, checked here in the server's order, then a
- * confirmation sheet, then `ipo/subscribe` once under one idempotency key. While the offering is not open
- * or the user's subscriptions are used up, the form says why and its button is off.
+ * confirmation sheet saying the amount is held until the draw, then `ipo/subscribe` once under one
+ * idempotency key. While the offering is not open or the user's subscriptions are used up, the form says
+ * why and its button is off; it opens at the opening moment without a reload.
  */
 export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail; name: string }) {
   const { t } = useTranslation();
@@ -29,7 +32,8 @@ export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail;
   const [request, setRequest] = useState<IpoSubscribeRequest | null>(null);
   const [sheetError, setSheetError] = useState<string>();
   const subscribe = useSubscribeIpo();
-  const closed = offeringRefusal(offering);
+  const status = useStatusNow(offering, useReadOfferingsAgain());
+  const closed = offeringRefusal({ ...offering, status });
   const amount = subscriptionAmount(offering, shares);
 
   const change = (value: number) => {
@@ -81,6 +85,7 @@ export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail;
           available={offering.available}
           exchangeLink
         />
+        <ExpectedAllotment offering={offering} shares={shares} />
       </section>
       {closed && (
         <p className="trade-form__error" role="status">
@@ -88,7 +93,7 @@ export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail;
             ? t("ipo.opensAt", { time: dateText(offering.opensAt) })
             : closed.code === "IPO_LIMIT_REACHED"
               ? t("ipo.limitReached", { count: offering.subscriptionLimit })
-              : offering.status === "cancelled"
+              : status === "cancelled"
                 ? t("ipo.cancelledNote")
                 : t("ipo.closedNote")}
         </p>

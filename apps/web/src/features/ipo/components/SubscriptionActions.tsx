@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { ConfirmAction } from "../../trade";
-import { useIpoOffering, usePayIpo, useWaiveIpo } from "../api/ipo";
+import { usePayIpo, useWaiveIpo } from "../api/ipo";
 import { sharesText } from "../offering";
 import { AmountTerms } from "./AmountTerms";
 import { dateText } from "./OfferingBits";
@@ -17,7 +17,7 @@ type Asked = { kind: "pay" | "waive"; key: string };
 
 /**
  * Pay or waive a won allotment (`awaitingPayment`), each after a confirmation: paying shows the amount
- * against the available balance of the offering's currency; waiving is irreversible. A retry after a lost
+ * against what the subscription holds to pay it from; waiving (which releases the hold) is irreversible. A retry after a lost
  * answer sends the same idempotency key.
  */
 export function SubscriptionActions({
@@ -32,8 +32,6 @@ export function SubscriptionActions({
   const [error, setError] = useState<string>();
   const pay = usePayIpo();
   const waive = useWaiveIpo();
-  // The available balance of the offering's currency, read when the payment sheet opens.
-  const offering = useIpoOffering(asked?.kind === "pay" ? s.offeringId : null);
 
   const ask = (kind: Asked["kind"]) => {
     setError(undefined);
@@ -85,7 +83,6 @@ export function SubscriptionActions({
         title={t("ipo.payTitle")}
         cancelLabel={t("trade.cancel")}
         confirmLabel={t("ipo.payOk")}
-        confirmDisabled={offering.isPending}
       >
         <p className="trade-sheet__summary">
           {t("ipo.payText", {
@@ -100,7 +97,8 @@ export function SubscriptionActions({
           shares={sharesText(s.allotted)}
           amount={s.amount}
           currency={s.currency}
-          available={offering.data?.available ?? null}
+          available={null}
+          held={s.held}
         />
       </ConfirmSheet>
       <ConfirmAction

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { IpoSubscription } from "@brokerage/api";
+import { money } from "@brokerage/core";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
 import { RowMain, useOpenPosition } from "../../trade";
 import { sharesText } from "../offering";
 import { SubscriptionStateChip, dateText, useIpoName } from "./OfferingBits";
+import { InclusionProof } from "./DrawTerms";
 import { SubscriptionActions } from "./SubscriptionActions";
 
 /** The dates a subscription has reached, in its life's order. */
@@ -22,7 +24,7 @@ function datesOf(s: IpoSubscription): [string, string][] {
 
 /**
  * One subscription: its number and state, the shares asked for and allotted, the amount at the
- * underwriting price, its dates and, once drawn, its draw key. A won allotment offers pay and waive (the
+ * underwriting price, what it holds of the balance and what went back, its dates and, once drawn, its draw key. A won allotment offers pay and waive (the
  * due date beside them); a listed one opens its position.
  */
 export function SubscriptionRow({ subscription: s }: { subscription: IpoSubscription }) {
@@ -53,6 +55,16 @@ export function SubscriptionRow({ subscription: s }: { subscription: IpoSubscrip
           <span>
             {t("ipo.amount")} {formatMoneySafe(s.amount)} {s.currency}
           </span>
+          {money(s.held).greaterThan(0) && (
+            <span>
+              {t("ipo.held")} {formatMoneySafe(s.held)} {s.currency}
+            </span>
+          )}
+          {money(s.released).greaterThan(0) && (
+            <span>
+              {t("ipo.released")} {formatMoneySafe(s.released)} {s.currency}
+            </span>
+          )}
         </span>
         <span className="ipo-row__dates">
           {datesOf(s).map(([key, at]) => (
@@ -68,6 +80,7 @@ export function SubscriptionRow({ subscription: s }: { subscription: IpoSubscrip
         )}
         {orderId && <span className="ipo-row__link">{t("ipo.toPosition")} ›</span>}
       </RowMain>
+      <InclusionProof subscriptionId={s.id} no={s.subscriptionNo} />
       {s.state === "awaitingPayment" && (
         <>
           <p className="ipo-row__due">{t("ipo.payBy", { time: dateText(s.paymentDueAt) })}</p>

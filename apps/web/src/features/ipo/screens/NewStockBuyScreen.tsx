@@ -10,7 +10,8 @@ import { Screen } from "../../../components/Screen";
 import { useIpoOffering } from "../api/ipo";
 import { IpoStatusChip, useIpoName } from "../components/OfferingBits";
 import { OfferingFacts } from "../components/OfferingFacts";
-import { DrawFairness, OfferingRules } from "../components/OfferingRules";
+import { DrawFairness } from "../components/DrawTerms";
+import { OfferingRules } from "../components/OfferingRules";
 import { SubscribeForm } from "../components/SubscribeForm";
 import { readOfferingId } from "../offering";
 

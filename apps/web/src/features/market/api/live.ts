@@ -7,6 +7,7 @@ import { i18n } from "../../../lib/i18n";
 import { showInfo } from "../../../lib/toast";
 import { queryClient } from "../../../app/queryClient";
 import { messageText } from "../../messages";
+import { AlertFallback } from "./alertFallback";
 
 const socketUrl = () =>
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
@@ -32,11 +33,27 @@ marketFeed.onMarginCall((call) => showInfo(i18n.t("messages.marginCall.title", {
 /** How long a fired price alert's toast stays: long enough to read its price. */
 const PRICE_ALERT_TOAST_MS = 4000;
 // A fired price alert too, worded as its inbox message's title; the alert list and the inbox read again.
-marketFeed.onPriceAlert((event) => {
-  showInfo(messageText(i18n.t, event).title, PRICE_ALERT_TOAST_MS);
+function tellPriceAlert(fired: Parameters<typeof messageText>[1]) {
+  showInfo(messageText(i18n.t, fired).title, PRICE_ALERT_TOAST_MS);
   void queryClient.invalidateQueries({ queryKey: ["alerts"] });
   void queryClient.invalidateQueries({ queryKey: ["messages"] });
+}
+marketFeed.onPriceAlert(tellPriceAlert);
+// While the socket is down (quotes polled), the inbox is polled for fired alerts instead.
+const alertFallback = new AlertFallback({
+  // Only with a session: a visitor's quotes are polled too, and their inbox is nobody's (no 401 to handle).
+  fetchInbox: () =>
+    getToken()
+      ? apiPost("message/list", {}, { silent: true, ignoreUnauthorized: true }).then(
+          (page) => page.items,
+          () => null,
+        )
+      : Promise.resolve(null),
+  tell: tellPriceAlert,
+  pollMs: 5_000,
 });
+marketFeed.onStateChange(() => alertFallback.setPolling(marketFeed.getState() === "polling"));
+onSessionEnded(() => alertFallback.setPolling(false));
 
 /** The fields of a quote that live prices replace. */
 export interface LiveFields {

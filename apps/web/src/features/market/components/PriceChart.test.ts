@@ -54,11 +54,17 @@ describe("chart colours", () => {
 });
 
 describe("intradayTick", () => {
-  it("reads an intraday tick as hh:mm of the exchange's clock, a day's start included", () => {
+  it("reads an intraday tick as hh:mm of the exchange's clock", () => {
     // 09:15 in Mumbai, shifted by chartTime into UTC's fields.
     const shifted = chartTime(Date.parse("2026-03-02T03:45:00Z") / 1000, true, "Asia/Kolkata");
-    expect(intradayTick(shifted)).toBe("09:15");
-    expect(intradayTick(chartTime(utc("2026-03-02T00:00:00Z"), false, "UTC"))).toBe("00:00");
+    expect(intradayTick("en-US")(shifted, TickMarkType.Time)).toBe("09:15");
+    expect(intradayTick("en-US")(chartTime(utc("2026-03-02T00:00:00Z"), false, "UTC"))).toBe("00:00");
+  });
+
+  it("marks where a day starts with its date on the exchange's calendar, not another 09:15", () => {
+    const open = chartTime(utc("2026-03-02T03:45:00Z"), true, "Asia/Kolkata");
+    expect(intradayTick("en-US")(open, TickMarkType.DayOfMonth)).toBe("Mar 2");
+    expect(intradayTick("ko")(open, TickMarkType.Month)).toBe("3월 2일");
   });
 });
 

@@ -2,13 +2,14 @@ import { useEffect, useRef } from "react";
 import {
   AreaSeries,
   CandlestickSeries,
-  ColorType,
   HistogramSeries,
   LineStyle,
   TickMarkType,
   createChart,
   type IChartApi,
   type AutoscaleInfo,
+  type ChartOptions,
+  type DeepPartial,
   type ISeriesApi,
   type Time,
   type UTCTimestamp,
@@ -17,7 +18,7 @@ import type { Candle, KlineType } from "@brokerage/api";
 import { zoneOffsetMinutes } from "@brokerage/core";
 import { decimalsOf } from "../../../lib/quote";
 import { placeTick } from "../liveCandle";
-import { themeColors, withAlpha } from "../../../components/chartTheme";
+import { chartFrame, themeColors, withAlpha } from "../../../components/chartTheme";
 
 /** A tick past the last candle asks for the candles again, at most this often while they stay the same. */
 const REFETCH_RETRY_MS = 5_000;
@@ -35,9 +36,14 @@ export const dailyTick = (locale: string) => (time: Time, type: TickMarkType) =>
   return String(at.getUTCDate());
 };
 
-/** An intraday axis tick: hh:mm of the exchange's wall clock (chartTime shifted it into UTC's fields). */
-export const intradayTick = (time: Time) => {
+/**
+ * An intraday axis tick: hh:mm of the exchange's wall clock (chartTime shifted it into UTC's fields); where
+ * a new day starts, its date instead, so bars across sessions do not read "09:30 … 09:30".
+ */
+export const intradayTick = (locale: string) => (time: Time, type?: TickMarkType) => {
   const at = new Date((time as number) * 1000);
+  if (type !== undefined && type <= TickMarkType.DayOfMonth)
+    return at.toLocaleString(locale, { month: "short", day: "numeric", timeZone: "UTC" });
   return `${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")}`;
 };
 
@@ -56,6 +62,29 @@ export function priceFormatter(locale: string, sample: string | undefined) {
     maximumFractionDigits: decimals,
   });
   return (value: number) => format.format(value);
+}
+
+/**
+ * What every price chart of the app shares: a transparent canvas in the theme's colours, horizontal grid
+ * lines, the price scale on the right. Both edges of the time scale are fixed to the data, which is what
+ * lets the library shift the first and last axis labels inward instead of cutting them at the canvas's
+ * edge (the time-share's "09:30", a daily chart's "Dec"); the bars may be as thin as a whole session of
+ * minutes at 320 px needs, so time-share fits from its open.
+ */
+export function baseChartOptions(locale: string) {
+  const colors = themeColors();
+  return {
+    ...chartFrame(colors, { top: 0.08, bottom: 0.26 }),
+    timeScale: {
+      borderVisible: false,
+      timeVisible: true,
+      secondsVisible: false,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      minBarSpacing: 0.05,
+    },
+    localization: { locale },
+  } satisfies DeepPartial<ChartOptions>;
 }
 
 /**
@@ -109,25 +138,10 @@ export function PriceChart({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const colors = themeColors();
+    const { brand } = themeColors();
     const api = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: "transparent" },
-        textColor: colors.text,
-        fontSize: 10,
-        // The library's own logo injects an inline <style>, which the Content-Security-Policy refuses
-        // (style-src 'self'); the attribution its licence asks for is the link rendered below instead.
-        attributionLogo: false,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.26 } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true },
-      crosshair: {
-        horzLine: { labelBackgroundColor: colors.brand },
-        vertLine: { labelBackgroundColor: colors.brand },
-      },
-      localization: { locale },
+      ...baseChartOptions(locale),
+      crosshair: { horzLine: { labelBackgroundColor: brand }, vertLine: { labelBackgroundColor: brand } },
     });
     chart.current = api;
     return () => {
@@ -197,9 +211,9 @@ export function PriceChart({
     );
     chart.current.applyOptions({
       localization: { locale, priceFormatter: priceFormatter(locale, candles[0]?.close) },
-      // Intraday ticks read as the exchange's clock (the zone is under the chart), a day's start too,
-      // rather than as the day of the month alone.
-      timeScale: { tickMarkFormatter: intraday ? intradayTick : dailyTick(locale) },
+      // Intraday ticks read as the exchange's clock (the zone is under the chart), a day's start as its
+      // date rather than as the day of the month alone.
+      timeScale: { tickMarkFormatter: intraday ? intradayTick(locale) : dailyTick(locale) },
     });
     chart.current.timeScale().fitContent();
     drawn.current += 1;
@@ -272,17 +286,24 @@ export function PriceChart({
   return (
     <figure ref={figure} className="price-chart" aria-label={label} aria-busy={busy}>
       <div ref={container} className="price-chart__canvas" />
-      <figcaption className="price-chart__footer">
-        <span>{zoneNote}</span>
-        <a
-          className="price-chart__attribution"
-          href="https://www.tradingview.com/"
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          TradingView
-        </a>
-      </figcaption>
+      <ChartFooter zoneNote={zoneNote} />
     </figure>
+  );
+}
+
+/** Under a chart: in which zone its axis reads, and the TradingView attribution its licence asks for. */
+export function ChartFooter({ zoneNote }: { zoneNote: string }) {
+  return (
+    <figcaption className="price-chart__footer">
+      <span>{zoneNote}</span>
+      <a
+        className="price-chart__attribution"
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        TradingView
+      </a>
+    </figcaption>
   );
 }

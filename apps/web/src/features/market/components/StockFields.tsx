@@ -31,7 +31,15 @@ export function StockFields({ quote }: { quote: Quote }) {
       "industry",
       d.industry === null ? null : t(`market.industries.${d.industry}`, { defaultValue: d.industry }),
     ],
-    ["lotSize", d.kind === "index" ? null : String(d.lotSize)],
+    // A share trades in board lots; a coin or a pair in steps of its smallest quantity (market/lots.ts).
+    ["lotSize", d.kind === "stock" ? String(d.lotSize) : null],
+    ["quantityStep", d.kind === "crypto" || d.kind === "forex" ? d.quantityStep : null],
+    [
+      "marketQuantityStep",
+      d.kind === "stock" && d.marketQuantityStep !== null && d.marketQuantityStep !== d.quantityStep
+        ? d.marketQuantityStep
+        : null,
+    ],
   ];
   return (
     <section className="card stock-fields" aria-labelledby="stock-fields-title">

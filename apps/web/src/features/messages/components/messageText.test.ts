@@ -78,6 +78,28 @@ describe("messageText", () => {
     );
   });
 
+  it("writes a deposit's, a withdrawal's and an adjustment's amount in the one money format", () => {
+    expect(
+      messageText(t, { kind: "depositApproved", params: { amount: "5000.00", currency: "USD" } }).body,
+    ).toBe("Your deposit of 5,000.00 USD was approved and is now in your available balance.");
+    expect(
+      messageText(t, { kind: "withdrawalApproved", params: { amount: "1250.5", currency: "USDT" } }).body,
+    ).toContain("Your withdrawal of 1,250.500000 USDT was approved");
+    expect(
+      messageText(t, { kind: "depositApproved", params: { amount: "1500000", currency: "JPY" } }).body,
+    ).toContain("Your deposit of 1,500,000 JPY was approved");
+    // The server sends an adjustment signed and grouped already: kept as sent, its "+" with it.
+    expect(
+      messageText(t, {
+        kind: "balanceAdjusted",
+        params: { amount: "+5,000.00", currency: "USD", reason: "Goodwill credit" },
+      }).body,
+    ).toBe(
+      "Our staff adjusted your USD balance by +5,000.00. Reason: Goodwill credit. The adjustment is listed in " +
+        "your fund records.",
+    );
+  });
+
   it("words a fired price alert with its prices grouped, in the reader's language", () => {
     const params = { symbol: "BTCUSD", name: "Bitcoin / US Dollar", currency: "USD", price: "52522.56" };
     const move = { ...params, reference: "52656.03", percent: "0.1", move: "-0.25" };

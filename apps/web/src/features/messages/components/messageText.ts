@@ -8,7 +8,7 @@ import { formatPrice } from "../../../lib/quote";
 /** Params named `…At` are instants (ISO text on the wire): shown as spec §9 dates in the reader's time. */
 const isInstant = (key: string) => key.endsWith("At");
 /** Amounts of money, in the message's `currency`: at its scale with thousands separators (spec §9). */
-const MONEY = new Set(["amount", "margin", "pnl", "total"]);
+const MONEY = new Set(["amount", "margin", "pnl", "total", "released"]);
 /** Prices (plain decimals on the wire) keep the decimals they were quoted with, grouped in thousands. */
 const PRICES = new Set(["price", "closePrice", "reference", "level"]);
 /** Share counts: grouped in thousands ("1,000 shares"). */

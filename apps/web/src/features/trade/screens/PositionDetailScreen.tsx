@@ -51,14 +51,13 @@ function Detail({ order }: { order: TradeOrder }) {
       {held && (
         <PositionChart
           position={{ ...order, openedAt: order.openedAt ?? "", openPrice: order.openPrice ?? "" }}
-          liveClose={live}
           now={now}
         />
       )}
       <section className="card trade-detail">
         <PnlSummary order={order} pnl={pnl} pnlGross={pnlGross} returnRate={returnRate} />
         <OrderFields
-          order={order}
+          order={moved ? { ...order, marketValue: moved.marketValue } : order}
           currentPrice={(open && live) || order.currentPrice}
           pnl={pnl}
           pnlGross={pnlGross}

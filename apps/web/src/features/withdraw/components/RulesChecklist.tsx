@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { WithdrawRulesResponse } from "@brokerage/api";
 import { Icon } from "../../../components/icons";
 import { useGo } from "../../../app/useGo";
+import { useReachable } from "../../../app/reachable";
 import { formatMoneySafe } from "../../../lib/money";
 import { standingText } from "../ruleText";
 
@@ -11,11 +12,12 @@ const MARKS = { met: "M5 12.5l4.5 4.5L19 7.5", unmet: "M12 7v6m0 4h.01" } as con
 /**
  * Every rule of a withdrawal (spec §5) with the user's standing on it, in the order the server checks
  * them, before the form: nothing is left to be discovered at the button. An unmet rule links to the
- * screen that puts it right. Then the arrival promise and, when configured, the four-eyes note.
+ * screen that puts it right, when there is one to reach. Then the arrival promise and, when configured, the four-eyes note.
  */
 export function RulesChecklist({ data }: { data: WithdrawRulesResponse }) {
   const { t, i18n } = useTranslation();
   const go = useGo();
+  const reachable = useReachable();
   const titleId = useId();
   const unmet = data.rules.filter((r) => !r.met).length;
   return (
@@ -45,7 +47,8 @@ export function RulesChecklist({ data }: { data: WithdrawRulesResponse }) {
                   {standingText(t, rule, data.currency, i18n.language)}
                 </p>
               </div>
-              {!rule.met && rule.fix && (
+              {/* The text stands alone where nothing leads on (customer service with no link). */}
+              {!rule.met && rule.fix && reachable(rule.fix) && (
                 <button
                   type="button"
                   className="text-button withdraw-rule__fix"

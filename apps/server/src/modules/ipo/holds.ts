@@ -1,0 +1,96 @@
+import type { IpoSubscriptionState } from "@brokerage/api";
+import { ipoPaymentEntry, ipoRefundEntry, money, toBookedString } from "@brokerage/core";
+import type { Db } from "../../db/index.js";
+import { DomainError } from "../../lib/errors.js";
+import type { Cause } from "../ledger/index.js";
+import { bookAll } from "../trading/index.js";
+import * as repo from "./repository.js";
+
+/**
+ * The money a subscription blocks (DESIGN §5a "Primary market"; core ipo/entries.ts): `ipoPayment` moves it
+ * from available to held when the subscription is made, `ipoRefund` moves back what it no longer needs (a
+ * loss, the unallotted part of a win, a waiver, a lapse, a cancellation), each booked through the ledger in
+ * the transaction of the state change it belongs to, under the subscription's reference.
+ */
+
+/** Every entry of a subscription refers to it. */
+export const referenceOf = (subscriptionId: string) => `ipo:${subscriptionId}`;
+
+/** What the subscription still holds, at the currency's scale. */
+export const stillHeld = (
+  row: Pick<repo.SubscriptionRow, "heldAmount" | "releasedAmount">,
+  currency: string,
+): string => toBookedString(money(row.heldAmount).minus(row.releasedAmount), currency);
+
+/**
+ * Blocks `amount` for the subscription `subscriptionId` (about to be written): INSUFFICIENT_AVAILABLE
+ * {available} when the available balance cannot cover it, nothing booked. Answers the entry's id.
+ */
+export async function block(
+  tx: Db,
+  params: {
+    userId: string;
+    subscriptionId: string;
+    currency: string;
+    amount: string;
+    idempotencyKey: string;
+    at: Date;
+  },
+): Promise<number> {
+  const [entryId] = await bookAll(tx, [ipoPaymentEntry(params.userId, params.currency, params.amount)], {
+    userId: params.userId,
+    reference: referenceOf(params.subscriptionId),
+    idempotencyKey: params.idempotencyKey,
+    cause: { by: "user" },
+    at: params.at,
+  });
+  if (entryId === undefined) throw new Error("the block was not booked");
+  return entryId;
+}
+
+/**
+ * Releases what the subscription holds beyond `keep` (everything when `keep` is zero) back to available,
+ * while it is still in the state `row` was read in (ORDER_STATE_INVALID when it is not: its row is locked
+ * and read again first, so a concurrent release is refused, not booked twice), and moves it to `to` when
+ * given, in one statement; nothing is booked when it holds no more than `keep`. Answers the row after it.
+ */
+export async function releaseBeyond(
+  tx: Db,
+  row: repo.SubscriptionRow,
+  params: {
+    currency: string;
+    keep: string;
+    to?: IpoSubscriptionState;
+    cause: Cause;
+    at: Date;
+    idempotencyKey?: string;
+  },
+): Promise<repo.SubscriptionRow> {
+  const current = await repo.lockInState(tx, { id: row.id, state: row.state });
+  if (!current) throw new DomainError("ORDER_STATE_INVALID");
+  const excess = money(stillHeld(current, params.currency)).minus(params.keep);
+  if (!excess.greaterThan(0)) {
+    if (params.to === undefined) return current;
+    const moved = await repo.transition(tx, { id: row.id, from: row.state, to: params.to });
+    if (!moved) throw new DomainError("ORDER_STATE_INVALID");
+    return moved;
+  }
+  const amount = toBookedString(excess, params.currency);
+  const [entryId] = await bookAll(tx, [ipoRefundEntry(row.userId, params.currency, amount)], {
+    userId: row.userId,
+    reference: referenceOf(row.id),
+    ...(params.idempotencyKey !== undefined && { idempotencyKey: params.idempotencyKey }),
+    cause: params.cause,
+    at: params.at,
+  });
+  if (entryId === undefined) throw new Error("the release was not booked");
+  const released = await repo.addReleased(tx, {
+    id: row.id,
+    state: row.state,
+    ...(params.to !== undefined && { to: params.to }),
+    amount,
+    entryId,
+  });
+  if (!released) throw new DomainError("ORDER_STATE_INVALID");
+  return released;
+}
