@@ -1,7 +1,11 @@
 import {
   AuditOutlined,
+  BankOutlined,
+  BlockOutlined,
   FileSearchOutlined,
   LogoutOutlined,
+  ReadOutlined,
+  RiseOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -15,14 +19,18 @@ import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { useStaff } from "../auth/staff";
 import { BrandMark } from "./BrandMark";
 import { LanguageSwitch } from "./LanguageSwitch";
-import { visibleNav } from "./nav";
+import { visibleNav, type NavPath } from "./nav";
 
-const ICONS: Record<string, ReactNode> = {
+const ICONS: Record<NavPath, ReactNode> = {
   "/reviews": <FileSearchOutlined aria-hidden />,
   "/users": <TeamOutlined aria-hidden />,
   "/staff": <UsergroupAddOutlined aria-hidden />,
   "/audit": <AuditOutlined aria-hidden />,
   "/config": <SettingOutlined aria-hidden />,
+  "/channels": <BankOutlined aria-hidden />,
+  "/blockTrades": <BlockOutlined aria-hidden />,
+  "/ipos": <RiseOutlined aria-hidden />,
+  "/news": <ReadOutlined aria-hidden />,
   "/security": <SafetyCertificateOutlined aria-hidden />,
 };
 

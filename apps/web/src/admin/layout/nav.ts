@@ -1,7 +1,13 @@
 import type { Permission } from "@brokerage/api";
 
+interface NavItem {
+  path: string;
+  labelKey: string;
+  permission?: Permission;
+}
+
 /** The side menu: each entry is shown only to a role with its permission (none: every staff member). */
-export const NAV_ITEMS: readonly { path: string; labelKey: string; permission?: Permission }[] = [
+const ITEMS = [
   { path: "/reviews", labelKey: "nav.reviews", permission: "reviews.read" },
   { path: "/users", labelKey: "nav.users", permission: "users.read" },
   { path: "/staff", labelKey: "nav.staff", permission: "staff.manage" },
@@ -12,7 +18,12 @@ export const NAV_ITEMS: readonly { path: string; labelKey: string; permission?: 
   { path: "/ipos", labelKey: "nav.ipos", permission: "ipos.manage" },
   { path: "/news", labelKey: "nav.news", permission: "news.manage" },
   { path: "/security", labelKey: "nav.security" },
-];
+] as const satisfies readonly NavItem[];
+
+/** A side-menu page's path: each has its icon (AdminLayout's table, complete by type). */
+export type NavPath = (typeof ITEMS)[number]["path"];
+
+export const NAV_ITEMS: readonly (NavItem & { path: NavPath })[] = ITEMS;
 
 export const visibleNav = (can: (p: Permission) => boolean) =>
   NAV_ITEMS.filter((item) => !item.permission || can(item.permission));
