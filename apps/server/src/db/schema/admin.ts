@@ -41,7 +41,12 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: instant("created_at").notNull(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt), index("audit_log_target_idx").on(t.target)],
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    index("audit_log_target_idx").on(t.target),
+    // The users a staff read showed (`details.users @> [id]`): a user's trail with reads (audit `aboutUser`).
+    index("audit_log_details_users_idx").using("gin", sql`(${t.details} -> 'users') jsonb_path_ops`),
+  ],
 );
 
 /** Back-office sessions: separate from app sessions, so neither token opens the other API. */

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_details_users_idx" ON "audit_log" USING gin (("details" -> 'users') jsonb_path_ops);
