@@ -26,7 +26,7 @@ function StateCard({ status }: { status: SeatStatus }) {
         <h2 id={titleId} className="seat-card__title">
           {t("seat.statusTitle")}
         </h2>
-        <span className={`seat-pill seat-pill--${status.state}`}>{t(`seat.state.${status.state}`)}</span>
+        <span className={`state-pill state-pill--${status.state}`}>{t(`seat.state.${status.state}`)}</span>
       </div>
       <p className="seat-card__text">
         {application
@@ -41,7 +41,7 @@ function StateCard({ status }: { status: SeatStatus }) {
       {status.state === "review" && <p className="seat-card__text">{t("seat.reviewNote")}</p>}
       {status.state === "approved" && <p className="seat-card__text">{t("seat.approvedNote")}</p>}
       {status.state === "rejected" && application?.reason && (
-        <p className="seat-card__reason">{t("seat.reason", { reason: application.reason })}</p>
+        <p className="refusal-reason">{t("seat.reason", { reason: application.reason })}</p>
       )}
     </section>
   );
