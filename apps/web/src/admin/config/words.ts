@@ -41,10 +41,12 @@ function seatText(t: TFunction, language: string, value: SeatTermsSetting): stri
 
 /** A value in words, on one line, for the page and the editor. */
 export function valueText(t: TFunction, language: string, key: SettingKey, value: unknown): string {
-  if (key === "checkin.rewards") return checkinText(t, value as CheckinRewardsSetting);
-  if (key === "seat.terms") return seatText(t, language, value as SeatTermsSetting);
   const kind = kindOf(key);
   switch (kind) {
+    case "checkinRewards":
+      return checkinText(t, value as CheckinRewardsSetting);
+    case "seatTerms":
+      return seatText(t, language, value as SeatTermsSetting);
     case "window": {
       const w = value as TimeWindow;
       const names = weekdayNames(language);
