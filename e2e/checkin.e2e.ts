@@ -185,6 +185,11 @@ describe.skipIf(!run)("check-in journey: home card, fund records, midnight, seat
     await section.scrollIntoViewIfNeeded();
     await settleAnimations(admin);
     await shoot(admin, "checkin-admin-config");
+    await section.getByRole("button", { name: "Edit Seat account terms" }).click();
+    const editor = admin.getByRole("dialog", { name: /Seat account terms/ });
+    await editor.getByText("Grant 1").waitFor();
+    await settleAnimations(admin);
+    await shoot(admin, "checkin-admin-seat-terms");
     expect(csp.list()).toEqual([]);
     expect(adminCsp.list()).toEqual([]);
   });
