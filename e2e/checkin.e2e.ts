@@ -9,6 +9,7 @@ import {
   reopen,
   settleAnimations,
   shoot,
+  smallTargets,
   staffLogin,
   staffSession,
   startHarness,
@@ -91,6 +92,7 @@ describe.skipIf(!run)("check-in journey: home card, fund records, midnight, seat
     await card().getByText("0 days", { exact: true }).waitFor();
     await card().getByText("Check in today for 0.10 USD").waitFor();
     await expectAccessible(page, "home with check-in");
+    expect(await smallTargets(card())).toEqual([]);
     await shoot(page, "checkin-01-home");
 
     await card().getByRole("button", { name: "Check in", exact: true }).click();
@@ -134,6 +136,7 @@ describe.skipIf(!run)("check-in journey: home card, fund records, midnight, seat
       .getByText(/One check-in per calendar day/)
       .waitFor();
     await expectAccessible(page, "check-in rewards");
+    expect(await smallTargets(page.locator("main"))).toEqual([]);
     await shoot(page, "checkin-04-rewards");
     // Two check-ins do not buy a reward of seven: refused, and the count stays.
     await rewards.getByRole("button", { name: "Redeem 1.00 USD for 7 check-ins" }).click();
@@ -153,6 +156,7 @@ describe.skipIf(!run)("check-in journey: home card, fund records, midnight, seat
     await page.getByRole("button", { name: "Apply for a seat account" }).click();
     await page.getByText("Under review", { exact: true }).waitFor();
     await expectAccessible(page, "seat under review");
+    expect(await smallTargets(page.locator("main"))).toEqual([]);
     await shoot(page, "checkin-05-seat-review");
   });
 

@@ -214,6 +214,18 @@ describe("checkin/checkIn", () => {
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0.2" });
   });
 
+  it("a new user's first check-in sent twice at once with different keys counts once", async () => {
+    atKolkata("2026-03-25T09:00:00");
+    const who = await trader(t);
+    const both = await Promise.all([
+      checkin(who, "checkIn", { idempotencyKey: newKey() }),
+      checkin(who, "checkIn", { idempotencyKey: newKey() }),
+    ]);
+    expect(both.map((x) => x.code ?? "ok").sort()).toEqual(["ALREADY_CHECKED_IN", "ok"]);
+    expect(await checkInsOf(who.userId)).toHaveLength(1);
+    expect(await statusOf(who)).toMatchObject({ streak: 1, count: 1 });
+  });
+
   it("refuses a frozen account and changes nothing", async () => {
     const who = await trader(t);
     await setUser(t, who.userId, { frozen: true });
