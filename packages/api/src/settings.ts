@@ -437,8 +437,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   "offering.discountWarnAbove": "0.05",
   // The platform's choice, not a rule of a regulator: a small amount per check-in and two rewards, for a
   // week's and a month's check-ins, in the account's main currency. ESMA's 2018 CFD intervention
-  // (Decision (EU) 2018/796, Art. 2(e)) bans benefits tied to trading leveraged products, so none of this
-  // depends on trading or deposits: a check-in is the only thing counted.
+  // (Decision (EU) 2018/796) bans monetary and non-monetary benefits given in relation to selling CFDs, so
+  // none of this depends on trading or deposits: a check-in is the only thing counted.
   "checkin.rewards": {
     currency: "USD",
     perCheckIn: "0.10",
