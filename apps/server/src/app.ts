@@ -69,7 +69,9 @@ import { tradingTermsRoutes } from "./modules/trading/terms-routes.js";
 import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
+import { checkinRoutes } from "./modules/checkin/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
+import { seatRoutes } from "./modules/seat/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
 import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
 import { ipoBoardsPlugin } from "./modules/ipo/boards.js";
@@ -231,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
+  await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });
+  await app.register(seatRoutes, { prefix: "/api/vue/seat" });
   await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });

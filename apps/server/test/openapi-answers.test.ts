@@ -272,6 +272,11 @@ async function journey(): Promise<void> {
     headers,
   );
   await userMay("loan/apply", { amount: "100.00", idempotencyKey: key("loan") }, headers);
+  await user("checkin/status", {}, headers);
+  await user("checkin/checkIn", { idempotencyKey: key("checkin") }, headers);
+  await userMay("checkin/redeem", { rewardId: "week", idempotencyKey: key("redeem") }, headers);
+  await user("seat/status", {}, headers);
+  await userMay("seat/apply", {}, headers);
   await user("watchlist/reorder", { items: [{ symbol: "BTCUSD", exchange: "CRYPTO" }] }, headers);
   await user("watchlist/remove", { symbol: "BTCUSD", exchange: "CRYPTO" }, headers);
   await user("market/clearSearchHistory", {}, headers);

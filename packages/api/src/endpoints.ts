@@ -4,6 +4,7 @@ import type * as admin from "./admin.js";
 import type * as alerts from "./alerts.js";
 import type * as blockTrade from "./blockTrade.js";
 import type * as cards from "./cards.js";
+import type * as checkin from "./checkin.js";
 import type * as common from "./common.js";
 import type * as dayTrading from "./dayTrading.js";
 import type * as deposits from "./deposits.js";
@@ -19,6 +20,7 @@ import type * as market from "./market.js";
 import type * as news from "./news.js";
 import type * as offeringCheck from "./offeringCheck.js";
 import type * as records from "./records.js";
+import type * as seat from "./seat.js";
 import type * as tradingAdmin from "./trading-admin.js";
 import type * as trading from "./trading.js";
 import type * as tradingTerms from "./trading-terms.js";
@@ -103,6 +105,9 @@ export interface UserEndpoints {
     typeof blockTrade.blockTradeSubscribeRequest,
     typeof blockTrade.blockTradeSubscription
   >;
+  "checkin/checkIn": JsonCall<typeof checkin.checkInRequest, typeof checkin.checkInResult>;
+  "checkin/redeem": JsonCall<typeof checkin.checkinRedeemRequest, typeof checkin.checkinRedemption>;
+  "checkin/status": JsonCall<typeof checkin.checkinStatusRequest, typeof checkin.checkinStatus>;
   "common/config": JsonCall<typeof common.configRequest, typeof common.configResponse>;
   "dayTrading/apply": JsonCall<
     typeof dayTrading.dayTradingApplyRequest,
@@ -155,6 +160,8 @@ export interface UserEndpoints {
   "news/detail": JsonCall<typeof news.newsDetailRequest, typeof news.newsArticle>;
   "news/list": JsonCall<typeof news.newsListRequest, typeof news.newsPage>;
   "parameter/zhishu": JsonCall<typeof market.zhishuRequest, typeof market.zhishuResponse>;
+  "seat/apply": JsonCall<typeof user.emptyRequest, typeof seat.seatApplication>;
+  "seat/status": JsonCall<typeof user.emptyRequest, typeof seat.seatStatus>;
   "trade/cancelOrder": JsonCall<typeof trading.orderIdRequest, typeof trading.tradeOrder>;
   "trade/closePosition": JsonCall<typeof trading.closePositionRequest, typeof trading.tradeOrder>;
   "trade/inventory": JsonCall<typeof user.emptyRequest, typeof trading.inventoryResponse>;

@@ -151,6 +151,10 @@ export const ERROR_MESSAGES = {
   LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
   ALREADY_CHECKED_IN: "Already checked in today",
   INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",
+  CHECKIN_REWARD_UNAVAILABLE: "This check-in reward is not offered any more",
+  SEAT_NOT_OFFERED: "Seat accounts are not offered at present",
+  SEAT_PENDING: "Your seat application is under review; please wait for the result",
+  SEAT_ALREADY_HELD: "Your account is already a seat account",
   // Market data
   WATCHLIST_FULL: "Your watchlist is full: at most {{limit}} stocks",
   UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",

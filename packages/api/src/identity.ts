@@ -74,6 +74,8 @@ export const MESSAGE_KINDS = [
   "priceAlertAbove",
   "priceAlertBelow",
   "priceAlertMove",
+  "seatApproved",
+  "seatRejected",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

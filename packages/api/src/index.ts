@@ -24,6 +24,8 @@ export * from "./trading-charges.js";
 export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./dayTrading.js";
+export * from "./checkin.js";
+export * from "./seat.js";
 export * from "./news.js";
 export * from "./alerts.js";
 export * from "./loan.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APP_SETTINGS, APP_SETTING_DEFAULTS } from "./app-settings.js";
+import { checkinRewardsSetting, seatTermsSetting } from "./checkin.js";
 import { CURRENCIES } from "./constants.js";
 import { moneyString } from "./envelope.js";
 import { DEFAULT_CHARGE_SETTINGS, chargeComponent, legacyChargeSettings } from "./trading-charges.js";
@@ -241,6 +242,10 @@ export const SETTINGS = {
    * back-office form warn before it is saved (`ipos/check`, `blockTrades/check`); a warning, not a refusal.
    */
   "offering.discountWarnAbove": z.string().regex(/^0(\.\d{1,6})?$/),
+  /** Daily check-in (checkin.ts): the currency, what each check-in books, the rewards N check-ins buy. */
+  "checkin.rewards": checkinRewardsSetting,
+  /** The seat account (seat.ts): what a seat grants in five languages, and whether KYC is needed first. */
+  "seat.terms": seatTermsSetting,
   ...APP_SETTINGS,
 } as const;
 
@@ -430,5 +435,20 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // high and low closing prices), less a discount of at most 5 % that the shareholders approve. The same
   // cap stood in the 2009 Regulations (Reg. 85), which the 2018 ones replaced on 10 November 2018.
   "offering.discountWarnAbove": "0.05",
+  // The platform's choice, not a rule of a regulator: a small amount per check-in and two rewards, for a
+  // week's and a month's check-ins, in the account's main currency. ESMA's 2018 CFD intervention
+  // (Decision (EU) 2018/796) bans monetary and non-monetary benefits given in relation to selling CFDs, so
+  // none of this depends on trading or deposits: a check-in is the only thing counted.
+  "checkin.rewards": {
+    currency: "USD",
+    perCheckIn: "0.10",
+    rewards: [
+      { id: "week", checkIns: 7, amount: "1.00" },
+      { id: "month", checkIns: 30, amount: "5.00" },
+    ],
+  },
+  // Nothing is granted until the operator names it: a seat is the operator's own arrangement (its
+  // exchange seat, a service desk), which this platform cannot describe for it. No lines: not offered.
+  "seat.terms": { grants: [], requireKyc: true },
   ...APP_SETTING_DEFAULTS,
 };

@@ -12,3 +12,4 @@ export * from "./ipo/merkle.js";
 export * from "./ipo/allocation.js";
 export * from "./ipo/beacon.js";
 export * from "./ipo/verify.js";
+export * from "./funds/checkin/index.js";

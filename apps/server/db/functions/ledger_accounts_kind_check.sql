@@ -9,7 +9,7 @@ BEGIN
   END IF;
   IF NOT ((NEW.user_id IS NOT NULL AND NEW.purpose IN ('available', 'held', 'margin', 'loan'))
       OR (NEW.user_id IS NULL AND NEW.purpose IN ('cash_in', 'cash_out', 'fees', 'taxes', 'fx', 'pnl', 'loans',
-        'rebates', 'adjustments', 'protection'))) THEN
+        'rebates', 'adjustments', 'protection', 'promotions'))) THEN
     RAISE EXCEPTION 'new row for relation "ledger_accounts" violates check constraint "ledger_accounts_purpose_check"'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_accounts_purpose_check', TABLE = 'ledger_accounts';
   END IF;

@@ -25,6 +25,8 @@ export const PLATFORM_PURPOSES = [
   "adjustments",
   /** Negative balance protection: what the platform pays in for a loss beyond a position's margin. */
   "protection",
+  /** What the platform gives away in promotions (check-in rewards), never tied to trading or deposits. */
+  "promotions",
 ] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 

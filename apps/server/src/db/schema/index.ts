@@ -13,3 +13,5 @@ export * from "./ipo.js";
 export * from "./setting-changes.js";
 export * from "./alerts.js";
 export * from "./portfolio.js";
+export * from "./checkin.js";
+export * from "./seat.js";

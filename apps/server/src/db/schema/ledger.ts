@@ -45,7 +45,7 @@ export const ledgerAccounts = pgTable(
       .nullsNotDistinct(),
     check("ledger_accounts_user_balance_check", sql`${t.userId} is null or ${t.balance} >= 0`),
     // The account's kind (a user's purposes: available, held, margin, loan; the platform's: cash_in, cash_out,
-    // fees, taxes, fx, pnl, loans, rebates, adjustments, protection; shards only the platform's) is checked
+    // fees, taxes, fx, pnl, loans, rebates, adjustments, protection, promotions; shards only the platform's) is checked
     // by the trigger `ledger_accounts_kind_check` (migration 0017) when a row is inserted or those columns are
     // set, not as CHECK constraints, which PostgreSQL compiles on every update of a balance.
   ],

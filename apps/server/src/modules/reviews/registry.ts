@@ -93,6 +93,19 @@ export class ReviewRegistry {
     this.handlers.set(handler.kind, handler);
   }
 
+  /**
+   * Puts `handler` in the place of the one registered for its kind, or of none. For tests that stand a
+   * fake in for a feature's handler (the reviews module's own tests); features register once.
+   */
+  replace(handler: AnyReviewHandler): void {
+    this.handlers.set(handler.kind, handler);
+  }
+
+  /** Leaves a kind without a handler (tests of a kind nobody handles); features never unregister. */
+  remove(kind: ReviewKind): void {
+    this.handlers.delete(kind);
+  }
+
   get(kind: ReviewKind): AnyReviewHandler | undefined {
     return this.handlers.get(kind);
   }

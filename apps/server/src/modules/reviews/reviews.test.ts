@@ -16,8 +16,8 @@ import { openReview } from "./queue.js";
 import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "./registry.js";
 
 /**
- * A stand-in feature for the "seat" kind, which no feature registers yet (deposits registers the real
- * "deposit" handler): records its effects, and fails on request.
+ * A stand-in for the "seat" kind's handler, put in the place of the seat account's own (deposits keeps
+ * the real "deposit" handler): records its effects, and fails on request.
  */
 class FakeSeats implements ReviewHandler {
   readonly kind = "seat" as const;
@@ -64,7 +64,13 @@ let address = 0;
 const nextAddress = () => `10.70.${++address}.1`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ setup: (app) => app.reviewRegistry.register(seats) });
+  // The fake stands in for the seat account's handler, and lending is left without one.
+  t = await buildTestApp({
+    setup: (app) => {
+      app.reviewRegistry.replace(seats);
+      app.reviewRegistry.remove("lending");
+    },
+  });
   first = await staffLogin(t.app, await createStaff(t.database.db, "reviewer"), nextAddress());
   second = await staffLogin(t.app, await createStaff(t.database.db, "administrator"), nextAddress());
   support = await staffLogin(t.app, await createStaff(t.database.db, "support"), nextAddress());

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { weekdayNames, type SettingKind } from "./kinds";
 import { LanguagesField, LinkField, LogoField, TitleField } from "./AppFields";
 import { LoanFields, NetworkFeeRows, amountRule } from "./MoneyFields";
+import { CheckinFields, SeatFields } from "./PromotionFields";
 import { TradingFields } from "./TradingFields";
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -155,6 +156,10 @@ export function SettingFields({
       return <NetworkFeeRows />;
     case "loanTerms":
       return <LoanFields />;
+    case "checkinRewards":
+      return <CheckinFields />;
+    case "seatTerms":
+      return <SeatFields />;
     case "text":
       return <TitleField label={label} />;
     case "logo":

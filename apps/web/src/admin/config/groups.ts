@@ -9,6 +9,7 @@ export const CONFIG_GROUPS = [
   "loans",
   "primary",
   "alerts",
+  "services",
   "other",
 ] as const;
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
@@ -24,6 +25,8 @@ const PREFIXES: [string, ConfigGroup][] = [
   ["offering.", "primary"],
   ["ipo.", "primary"],
   ["alerts.", "alerts"],
+  ["checkin.", "services"],
+  ["seat.", "services"],
 ];
 
 /** A key named later without a section here lands in "other" (with the JSON editor if it has no form). */

@@ -19,6 +19,16 @@ import {
   type NetworkFeeRow,
 } from "./money-forms";
 import {
+  checkinFieldOf,
+  fromCheckinForm,
+  fromSeatForm,
+  seatFieldOf,
+  toCheckinForm,
+  toSeatForm,
+  type CheckinForm,
+  type SeatForm,
+} from "./promotion-forms";
+import {
   fromTradingForm,
   isTradingKey,
   toTradingForm,
@@ -43,6 +53,8 @@ export type SettingKind =
   | "trading"
   | "networkFees"
   | "loanTerms"
+  | "checkinRewards"
+  | "seatTerms"
   | "text"
   | "logo"
   | "languages"
@@ -64,6 +76,8 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "withdrawal.arrival": "arrival",
   "withdrawal.networkFees": "networkFees",
   "loan.terms": "loanTerms",
+  "checkin.rewards": "checkinRewards",
+  "seat.terms": "seatTerms",
   "app.title": "text",
   "app.logo": "logo",
   "app.languages": "languages",
@@ -89,6 +103,8 @@ export interface FormValues {
   trading?: TradingForm;
   fees?: NetworkFeeRow[];
   loan?: LoanForm;
+  checkin?: CheckinForm;
+  seat?: SeatForm;
   languages?: string[];
   json?: string;
   reason?: string;
@@ -121,6 +137,10 @@ export function toForm(kind: SettingKind, value: unknown): FormValues {
       return { fees: toNetworkFeeRows(value) };
     case "loanTerms":
       return { loan: toLoanForm(value) };
+    case "checkinRewards":
+      return { checkin: toCheckinForm(value) };
+    case "seatTerms":
+      return { seat: toSeatForm(value) };
     case "languages":
       return { languages: [...(value as string[])] };
     case "text":
@@ -161,6 +181,10 @@ export function fromForm(kind: SettingKind, form: FormValues): unknown {
       return fromNetworkFeeRows(form.fees ?? []);
     case "loanTerms":
       return fromLoanForm(form.loan ?? {});
+    case "checkinRewards":
+      return fromCheckinForm(form.checkin ?? {});
+    case "seatTerms":
+      return fromSeatForm(form.seat ?? {});
     case "languages":
       // In the switcher's order, whatever order they were ticked in.
       return LANGUAGE_CODES.filter((code) => (form.languages ?? []).includes(code));
@@ -197,6 +221,10 @@ export function fieldOf(kind: SettingKind, form: FormValues, path: SettingProble
       return networkFeeFieldOf(form.fees ?? [], path);
     case "loanTerms":
       return loanFieldOf(path);
+    case "checkinRewards":
+      return checkinFieldOf(path);
+    case "seatTerms":
+      return seatFieldOf(path);
     case "languages":
       return ["languages"];
     case "text":

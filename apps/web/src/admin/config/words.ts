@@ -1,4 +1,11 @@
-import { LANGUAGES, type LanguageCode, type SettingKey, type TimeWindow } from "@brokerage/api";
+import {
+  LANGUAGES,
+  type CheckinRewardsSetting,
+  type LanguageCode,
+  type SeatTermsSetting,
+  type SettingKey,
+  type TimeWindow,
+} from "@brokerage/api";
 import { formatMoney, money, scaleOf } from "@brokerage/core";
 import type { TFunction } from "i18next";
 import { kindOf, weekdayNames, type LoanTerms } from "./kinds";
@@ -13,10 +20,33 @@ export const amountText = (value: string, currency: string) =>
 /** A fraction as a percentage: "0.005" → "0.5%". */
 export const percentText = (fraction: string) => `${money(fraction).times(100).toFixed()}%`;
 
+/** The check-in's rewards in words: "USD 0.10 a check-in · 7 check-ins: USD 1.00 · …". */
+function checkinText(t: TFunction, value: CheckinRewardsSetting): string {
+  const per = money(value.perCheckIn).isZero()
+    ? t("config.checkin.nothingPer")
+    : t("config.checkin.per", { amount: amountText(value.perCheckIn, value.currency) });
+  const rewards = value.rewards.map((r) =>
+    t("config.checkin.reward", { count: r.checkIns, amount: amountText(r.amount, value.currency) }),
+  );
+  return [per, ...rewards].join(" · ");
+}
+
+/** What a seat grants, in the staff member's language where the line has it. */
+function seatText(t: TFunction, language: string, value: SeatTermsSetting): string {
+  if (value.grants.length === 0) return t("config.seat.notOffered");
+  const code = (Object.entries(LANGUAGES).find(([, l]) => l.tag === language)?.[0] ?? "en") as LanguageCode;
+  const lines = value.grants.map((g) => g[code] || g.en);
+  return [...lines, t(value.requireKyc ? "config.seat.kyc" : "config.seat.noKyc")].join(" · ");
+}
+
 /** A value in words, on one line, for the page and the editor. */
 export function valueText(t: TFunction, language: string, key: SettingKey, value: unknown): string {
   const kind = kindOf(key);
   switch (kind) {
+    case "checkinRewards":
+      return checkinText(t, value as CheckinRewardsSetting);
+    case "seatTerms":
+      return seatText(t, language, value as SeatTermsSetting);
     case "window": {
       const w = value as TimeWindow;
       const names = weekdayNames(language);

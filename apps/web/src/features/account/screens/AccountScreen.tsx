@@ -28,6 +28,7 @@ const SERVICES: [string, IconName][] = [
   ["/information/bankList", "card"],
   ["/information/usdtAddress", "wallet"],
   ["/information/authInfo", "shield"],
+  ["/information/seat", "building"],
 ];
 const HELP: [string, IconName][] = [
   ["/information/setting", "settings"],

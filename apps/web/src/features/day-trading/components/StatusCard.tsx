@@ -21,9 +21,7 @@ export function StatusCard({ status }: { status: DayTradingStatus }) {
         <h2 id={titleId} className="day-trading-card__title">
           {t("dayTrading.statusTitle")}
         </h2>
-        <span className={`day-trading-pill day-trading-pill--${state}`}>
-          {t(`dayTrading.state.${state}`)}
-        </span>
+        <span className={`state-pill state-pill--${state}`}>{t(`dayTrading.state.${state}`)}</span>
       </div>
       {application ? (
         <p className="day-trading-card__text">
@@ -40,7 +38,7 @@ export function StatusCard({ status }: { status: DayTradingStatus }) {
         <p className="day-trading-card__text">{t("dayTrading.pendingNote")}</p>
       )}
       {application?.state === "rejected" && application.reason && (
-        <p className="day-trading-card__reason">{t("dayTrading.reason", { reason: application.reason })}</p>
+        <p className="refusal-reason">{t("dayTrading.reason", { reason: application.reason })}</p>
       )}
       {allowance && (
         <dl className="trade-terms day-trading-allowance">

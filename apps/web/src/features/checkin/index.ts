@@ -1,0 +1,1 @@
+export { CheckinCard } from "./components/CheckinCard";

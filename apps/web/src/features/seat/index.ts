@@ -1,0 +1,1 @@
+export { SEAT_KEY } from "./api/seat";
