@@ -1,5 +1,6 @@
 CREATE TABLE "checkin_accounts" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL,
 	"last_at" timestamp with time zone NOT NULL,
 	"streak" integer NOT NULL,
 	"check_ins" integer NOT NULL,

@@ -5,8 +5,8 @@ import { journalEntries } from "./ledger.js";
 import { users } from "./users.js";
 
 /**
- * Daily check-in (packages/api checkin.ts). One row per user who ever checked in: the last check-in, the
- * streak it ended, every check-in counted and those spent on rewards. A check-in is an update guarded by
+ * Daily check-in (packages/api checkin.ts). One row per user who ever checked in: the zone of their days,
+ * the last check-in, the streak it ended, every check-in counted and those spent on rewards. A check-in is an update guarded by
  * "the last one was before today's midnight", and a redemption one guarded by "enough not yet spent", so
  * two requests at once cannot both pass (as the ledger's balance guard: no read-then-write).
  */
@@ -16,6 +16,11 @@ export const checkinAccounts = pgTable(
     userId: uuid("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "restrict" }),
+    /**
+     * The zone whose calendar days count, fixed at the first check-in (the phone's then): a zone sent
+     * later is not used, or a user stepping west an hour at a time would find a new midnight every hour.
+     */
+    timeZone: text("time_zone").notNull(),
     lastAt: instant("last_at").notNull(),
     streak: integer("streak").notNull(),
     checkIns: integer("check_ins").notNull(),

@@ -163,6 +163,33 @@ describe("checkin/checkIn", () => {
     );
   });
 
+  it("counts days in the zone of the first check-in: stepping west an hour at a time opens nothing", async () => {
+    t.clock.set(new Date("2026-02-14T00:30:00Z"));
+    const who = await trader(t);
+    expect((await checkInOk(who, { timeZone: "UTC" })).day).toBe("2026-02-14");
+    // Each hour a zone one hour further west has just passed its midnight; none of them is the user's.
+    for (const [hour, zone] of [
+      [1, "Etc/GMT+1"],
+      [2, "Etc/GMT+2"],
+      [3, "Atlantic/South_Georgia"],
+    ] as const) {
+      t.clock.set(new Date(`2026-02-14T0${hour}:00:30Z`));
+      expect(await checkin(who, "checkIn", { idempotencyKey: newKey(), timeZone: zone })).toMatchObject({
+        code: "ALREADY_CHECKED_IN",
+      });
+      expect(await statusOf(who, zone)).toMatchObject({ checkedInToday: true, timeZone: "UTC" });
+    }
+    expect(await checkInsOf(who.userId)).toHaveLength(1);
+    expect(await signInEntries(who.userId)).toHaveLength(1);
+    // The next day in the user's zone opens at its midnight, whatever the phone says.
+    t.clock.set(new Date("2026-02-15T00:00:30Z"));
+    expect(await checkInOk(who, { timeZone: "Asia/Tokyo" })).toMatchObject({
+      day: "2026-02-15",
+      timeZone: "UTC",
+      streak: 2,
+    });
+  });
+
   it("breaks the streak after a missed day", async () => {
     atKolkata("2026-03-01T09:00:00");
     const who = await trader(t);

@@ -4,24 +4,26 @@ import { checkinAccounts, checkinRedemptions, checkins } from "../../db/schema/i
 
 /** SQL only (CONVENTIONS): the user's check-in account, check-ins and redemptions, always by owner. */
 
-export async function accountOf(db: Db, userId: string) {
-  const [row] = await db.select().from(checkinAccounts).where(eq(checkinAccounts.userId, userId));
+export async function accountOf(db: Db, userId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(checkinAccounts).where(eq(checkinAccounts.userId, userId));
+  const [row] = options.lock ? await query.for("update") : await query;
   return row;
 }
 
 /**
- * Counts a check-in at `at` unless the last one was at or after `todayStart` (answers undefined then):
+ * Counts a check-in at `at` unless the last one was at or after `todayStart` (answers undefined then);
+ * a first one keeps `timeZone` as the user's (a later call passes the stored one):
  * the streak goes on when the last one was since `yesterdayStart`, else starts again at 1. One statement,
  * so two check-ins at once meet on the row and the second finds today's.
  */
 export async function countCheckIn(
   tx: Db,
-  params: { userId: string; at: Date; todayStart: Date; yesterdayStart: Date },
+  params: { userId: string; timeZone: string; at: Date; todayStart: Date; yesterdayStart: Date },
 ): Promise<{ streak: number; checkIns: number; spent: number } | undefined> {
-  const { userId, at, todayStart, yesterdayStart } = params;
+  const { userId, timeZone, at, todayStart, yesterdayStart } = params;
   const [row] = await tx
     .insert(checkinAccounts)
-    .values({ userId, lastAt: at, streak: 1, checkIns: 1, spent: 0 })
+    .values({ userId, timeZone, lastAt: at, streak: 1, checkIns: 1, spent: 0 })
     .onConflictDoUpdate({
       target: checkinAccounts.userId,
       set: {

@@ -43,6 +43,10 @@ function bookedOrNull(amount: string, currency: string): string | null {
 const reward = (userId: string, currency: string, amount: string) =>
   transfer(SIGN_IN, platformAccount("promotions", currency), userAccount(userId, currency), amount);
 
+/** The zone of a user's days: the one kept at their first check-in, else the phone's, else the platform's. */
+const zoneOf = (account: { timeZone: string } | undefined, sent: string | undefined) =>
+  account?.timeZone ?? sent ?? CHECKIN_DEFAULT_TIME_ZONE;
+
 /**
  * Daily check-in (packages/api checkin.ts, docs/checkin.md): the status, the check-in and the redemption
  * of a reward, each money call under its idempotency key in one transaction. The calendar's rules are the
@@ -54,12 +58,12 @@ export class CheckinService {
 
   async status(userId: string, zone: string | undefined): Promise<CheckinStatus> {
     const { db, clock } = this.deps;
-    const timeZone = zone ?? CHECKIN_DEFAULT_TIME_ZONE;
     const now = clock.now();
     const [account, config] = await Promise.all([
       repo.accountOf(db, userId),
       getSetting(db, "checkin.rewards"),
     ]);
+    const timeZone = zoneOf(account, zone);
     const standing = checkInStanding(
       account ? { at: account.lastAt, streak: account.streak } : null,
       timeZone,
@@ -86,13 +90,15 @@ export class CheckinService {
    */
   async checkIn(userId: string, input: CheckInRequest): Promise<CheckInResult> {
     const { db, clock } = this.deps;
-    const timeZone = input.timeZone ?? CHECKIN_DEFAULT_TIME_ZONE;
     const call = { owner: `user:${userId}`, key: input.idempotencyKey, request: { checkIn: true } };
     return idempotent(db, clock, call, async (tx) => {
       refuseAccount(await findTrader(tx, userId));
       const at = clock.now();
+      // Locked, so the zone read is the one the guard below counts in. A first check-in has no row to
+      // lock; a second one at the same time meets it in the insert and finds it made "now", today in any zone.
+      const timeZone = zoneOf(await repo.accountOf(tx, userId, { lock: true }), input.timeZone);
       const today = checkInDay(timeZone, at);
-      const counted = await repo.countCheckIn(tx, { userId, at, ...today });
+      const counted = await repo.countCheckIn(tx, { userId, timeZone, at, ...today });
       if (!counted) throw new DomainError("ALREADY_CHECKED_IN");
       const config = await getSetting(tx, "checkin.rewards");
       const amount = bookedOrNull(config.perCheckIn, config.currency);

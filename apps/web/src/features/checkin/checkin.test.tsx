@@ -131,7 +131,7 @@ describe("/home/checkIn", () => {
     expect(within(list).getByText("Needs 7 check-ins")).toBeTruthy();
     expect(within(list).getByText("Needs 30 check-ins · 23 more to go")).toBeTruthy();
     const rules = screen.getByRole("region", { name: "Rules" });
-    expect(within(rules).getByText(/in your phone's time zone \(Asia\/Kolkata\)/)).toBeTruthy();
+    expect(within(rules).getByText(/in Asia\/Kolkata, the time zone of your first check-in/)).toBeTruthy();
     expect(within(rules).getByText("Nothing here depends on trading or deposits.")).toBeTruthy();
     fireEvent.click(within(list).getByRole("button", { name: "Redeem 1.00 USD for 7 check-ins" }));
     await waitFor(() => expect(calls("checkin/redeem")).toHaveLength(1));
