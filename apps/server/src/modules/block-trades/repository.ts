@@ -1,4 +1,3 @@
-import type { OrderState } from "@brokerage/api";
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
@@ -9,6 +8,7 @@ import {
   type BlockTradeOfferRow,
   type TradeOrderRow,
 } from "../../db/schema/index.js";
+import { INDEXED_STATE_GROUPS } from "../trading/index.js";
 
 /** SQL only (CONVENTIONS): block-trade offers, and the subscriptions (trade orders of kind `blockTrade`). */
 
@@ -101,24 +101,13 @@ export interface SubscriptionRow {
   offer: OfferRow;
 }
 
-/**
- * The user's orders partition into three tabs of states, each with a partial index on (user_id, seq):
- * querying each tab apart lets every query walk its index newest first instead of scanning the user's
- * orders of every kind.
- */
-const STATE_GROUPS: readonly (readonly OrderState[])[] = [
-  ["pending", "review"],
-  ["open", "closing"],
-  ["closed", "cancelled", "expired", "declined"],
-];
-
 /** A page of the user's subscriptions (with their offers), newest first, before `beforeSeq`. */
 export async function subscriptionsPage(
   db: Db,
   params: { userId: string; beforeSeq?: number; limit: number },
 ): Promise<SubscriptionRow[]> {
   const groups = await Promise.all(
-    STATE_GROUPS.map((states) =>
+    INDEXED_STATE_GROUPS.map((states) =>
       db
         .select({ order: tradeOrders, offer: blockTradeOffers })
         .from(tradeOrders)
