@@ -54,22 +54,31 @@ export function PlacementsScreen() {
     },
     {
       title: t("placements.kind"),
-      dataIndex: "kind",
-      width: 150,
-      render: (kind: AdminPlacementOffer["kind"]) => (
-        <Tag color={kind === "capitalIncrease" ? "purple" : "cyan"}>{t(`placements.kinds.${kind}`)}</Tag>
+      key: "kind",
+      width: 190,
+      render: (_, offer) => (
+        <div>
+          <Tag color={offer.kind === "capitalIncrease" ? "purple" : "cyan"}>
+            {t(`placements.kinds.${offer.kind}`)}
+          </Tag>
+          <div>
+            <Typography.Text type="secondary">
+              {t(`placements.eligibilities.${offer.eligibility}`)}
+            </Typography.Text>
+          </div>
+        </div>
       ),
     },
     {
       title: t("placements.price"),
       key: "price",
-      width: 140,
+      width: 120,
       render: (_, offer) => <span className="admin-mono">{priceText(offer.price, offer.currency)}</span>,
     },
     {
       title: t("placements.amountPer"),
       key: "amount",
-      width: 230,
+      width: 200,
       render: (_, offer) => (
         <span className="admin-mono">
           {offer.maxAmount === null
@@ -79,25 +88,23 @@ export function PlacementsScreen() {
       ),
     },
     {
-      title: t("blockTrades.window"),
+      title: t("placements.windowLock"),
       key: "window",
-      width: 220,
+      width: 210,
       render: (_, offer) => (
         <span className="admin-mono admin-block__window">
           {formatDateTime(offer.opensAt)}
           <br />
           {formatDateTime(offer.closesAt)}
+          <br />
+          <Typography.Text type="secondary">
+            {offer.lockDays > 0
+              ? t("placements.lockDays", { count: offer.lockDays })
+              : t("placements.noLock")}
+          </Typography.Text>
         </span>
       ),
     },
-    {
-      title: t("placements.eligibility"),
-      dataIndex: "eligibility",
-      width: 150,
-      render: (eligibility: AdminPlacementOffer["eligibility"]) =>
-        t(`placements.eligibilities.${eligibility}`),
-    },
-    { title: t("blockTrades.lockDays"), dataIndex: "lockDays", width: 90 },
     {
       title: t("blockTrades.status"),
       dataIndex: "status",
@@ -109,7 +116,7 @@ export function PlacementsScreen() {
     {
       title: t("blockTrades.subscriptions"),
       key: "subscriptions",
-      width: 210,
+      width: 170,
       render: (_, offer) =>
         t("blockTrades.subscriptionCounts", {
           pending: offer.pendingCount,
@@ -167,7 +174,7 @@ export function PlacementsScreen() {
         items={items}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1740 }}
+        scroll={{ x: 1430 }}
         rowClassName={(offer) =>
           offer.status === "open" || offer.status === "upcoming" ? "" : "admin-row--muted"
         }
