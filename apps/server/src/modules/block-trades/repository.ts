@@ -8,7 +8,7 @@ import {
   type BlockTradeOfferRow,
   type TradeOrderRow,
 } from "../../db/schema/index.js";
-import { INDEXED_STATE_GROUPS } from "../trading/index.js";
+import { INDEXED_STATE_GROUPS, offerQueries } from "../trading/index.js";
 
 /** SQL only (CONVENTIONS): block-trade offers, and the subscriptions (trade orders of kind `blockTrade`). */
 
@@ -16,58 +16,19 @@ export type OfferRow = BlockTradeOfferRow;
 export type NewOffer = typeof blockTradeOffers.$inferInsert;
 export type OfferChanges = Partial<Omit<NewOffer, "id" | "seq" | "createdBy" | "createdAt">>;
 
+const offers = offerQueries(blockTradeOffers);
+
 /**
  * One offer; `lock` "share" keeps it from changing until the transaction ends (a subscription against a
  * concurrent withdrawal), "update" for staff changing it.
  */
-export async function findOffer(
-  db: Db,
-  id: string,
-  lock?: "share" | "update",
-): Promise<OfferRow | undefined> {
-  const query = db.select().from(blockTradeOffers).where(eq(blockTradeOffers.id, id));
-  const [row] = await (lock ? query.for(lock) : query);
-  return row;
-}
-
-export async function insertOffer(tx: Db, values: NewOffer): Promise<OfferRow> {
-  const [row] = await tx.insert(blockTradeOffers).values(values).returning();
-  if (!row) throw new Error("offer not inserted");
-  return row;
-}
-
-export async function updateOffer(tx: Db, id: string, changes: OfferChanges): Promise<OfferRow> {
-  const [row] = await tx.update(blockTradeOffers).set(changes).where(eq(blockTradeOffers.id, id)).returning();
-  if (!row) throw new Error(`offer ${id} not updated`);
-  return row;
-}
-
+export const findOffer = offers.find;
+export const insertOffer = offers.insert;
+export const updateOffer = (tx: Db, id: string, changes: OfferChanges) => offers.update(tx, id, changes);
 /** Active offers that have not ended at `now` (open or opening later), newest first, before `beforeSeq`. */
-export async function liveOffersPage(db: Db, params: { now: Date; beforeSeq?: number; limit: number }) {
-  return db
-    .select()
-    .from(blockTradeOffers)
-    .where(
-      and(
-        eq(blockTradeOffers.state, "active"),
-        gt(blockTradeOffers.closesAt, params.now),
-        params.beforeSeq === undefined ? undefined : lt(blockTradeOffers.seq, params.beforeSeq),
-      ),
-    )
-    .orderBy(desc(blockTradeOffers.seq))
-    .limit(params.limit);
-}
-
+export const liveOffersPage = offers.livePage;
 /** Every offer, newest first, with the account of the staff member who created it (the back office). */
-export async function offersPage(db: Db, params: { beforeSeq?: number; limit: number }) {
-  return db
-    .select({ offer: blockTradeOffers, createdBy: adminUsers.account })
-    .from(blockTradeOffers)
-    .innerJoin(adminUsers, eq(adminUsers.id, blockTradeOffers.createdBy))
-    .where(params.beforeSeq === undefined ? undefined : lt(blockTradeOffers.seq, params.beforeSeq))
-    .orderBy(desc(blockTradeOffers.seq))
-    .limit(params.limit);
-}
+export const offersPage = offers.page;
 
 /** The account of a staff member (who created an offer). */
 export async function staffAccount(db: Db, id: string): Promise<string | undefined> {

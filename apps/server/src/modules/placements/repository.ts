@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   adminUsers,
@@ -8,7 +8,7 @@ import {
   type PlacementOfferRow,
   type TradeOrderRow,
 } from "../../db/schema/index.js";
-import { INDEXED_STATE_GROUPS } from "../trading/index.js";
+import { INDEXED_STATE_GROUPS, offerQueries } from "../trading/index.js";
 
 /** SQL only (CONVENTIONS): placement offers, and the subscriptions (trade orders of kind `placement`). */
 
@@ -16,58 +16,19 @@ export type OfferRow = PlacementOfferRow;
 export type NewOffer = typeof placementOffers.$inferInsert;
 export type OfferChanges = Partial<Omit<NewOffer, "id" | "seq" | "createdBy" | "createdAt">>;
 
+const offers = offerQueries(placementOffers);
+
 /**
  * One offer; `lock` "share" keeps it from changing until the transaction ends (a subscription against a
  * concurrent withdrawal), "update" for staff changing it.
  */
-export async function findOffer(
-  db: Db,
-  id: string,
-  lock?: "share" | "update",
-): Promise<OfferRow | undefined> {
-  const query = db.select().from(placementOffers).where(eq(placementOffers.id, id));
-  const [row] = await (lock ? query.for(lock) : query);
-  return row;
-}
-
-export async function insertOffer(tx: Db, values: NewOffer): Promise<OfferRow> {
-  const [row] = await tx.insert(placementOffers).values(values).returning();
-  if (!row) throw new Error("offer not inserted");
-  return row;
-}
-
-export async function updateOffer(tx: Db, id: string, changes: OfferChanges): Promise<OfferRow> {
-  const [row] = await tx.update(placementOffers).set(changes).where(eq(placementOffers.id, id)).returning();
-  if (!row) throw new Error(`offer ${id} not updated`);
-  return row;
-}
-
+export const findOffer = offers.find;
+export const insertOffer = offers.insert;
+export const updateOffer = (tx: Db, id: string, changes: OfferChanges) => offers.update(tx, id, changes);
 /** Active offers that have not ended at `now` (open or opening later), newest first, before `beforeSeq`. */
-export async function liveOffersPage(db: Db, params: { now: Date; beforeSeq?: number; limit: number }) {
-  return db
-    .select()
-    .from(placementOffers)
-    .where(
-      and(
-        eq(placementOffers.state, "active"),
-        gt(placementOffers.closesAt, params.now),
-        params.beforeSeq === undefined ? undefined : lt(placementOffers.seq, params.beforeSeq),
-      ),
-    )
-    .orderBy(desc(placementOffers.seq))
-    .limit(params.limit);
-}
-
+export const liveOffersPage = offers.livePage;
 /** Every offer, newest first, with the account of the staff member who created it (the back office). */
-export async function offersPage(db: Db, params: { beforeSeq?: number; limit: number }) {
-  return db
-    .select({ offer: placementOffers, createdBy: adminUsers.account })
-    .from(placementOffers)
-    .innerJoin(adminUsers, eq(adminUsers.id, placementOffers.createdBy))
-    .where(params.beforeSeq === undefined ? undefined : lt(placementOffers.seq, params.beforeSeq))
-    .orderBy(desc(placementOffers.seq))
-    .limit(params.limit);
-}
+export const offersPage = offers.page;
 
 /** One offer with the account of the staff member who created it. */
 export async function offerWithCreator(db: Db, id: string) {

@@ -23,6 +23,7 @@ export {
   reviewedMessageParams,
   reviewedSubject,
 } from "./reviewed.js";
+export { offerQueries } from "./offer-tables.js";
 export { rule } from "./rules.js";
 export type { TradeChange } from "./service.js";
 export { checkTradingSetting } from "./setting-check.js";
