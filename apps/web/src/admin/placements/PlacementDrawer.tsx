@@ -1,5 +1,6 @@
 import { PLACEMENT_ELIGIBILITIES, PLACEMENT_KINDS, type AdminPlacementOffer } from "@brokerage/api";
-import { Form, Input, InputNumber, Radio, Space } from "antd";
+import { Form, Input, InputNumber, Radio, Space, Typography } from "antd";
+import "./placements.css";
 import { useTranslation } from "react-i18next";
 import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
 import { useSavePlacement } from "./api";
@@ -94,19 +95,27 @@ export function PlacementDrawer({
         >
           <Input inputMode="decimal" autoComplete="off" />
         </Form.Item>
-        <Space size={16} wrap>
+        <Space size={16} wrap align="start">
           <Form.Item
             name="minAmount"
             label={t("placements.minAmount")}
-            extra={t("placements.amountHint")}
             rules={required(t("placements.minAmount"))}
+            className="admin-placement__amount"
           >
             <Input inputMode="decimal" autoComplete="off" />
           </Form.Item>
-          <Form.Item name="maxAmount" label={t("placements.maxAmount")} extra={t("blockTrades.maxHint")}>
+          <Form.Item
+            name="maxAmount"
+            label={t("placements.maxAmount")}
+            extra={t("blockTrades.maxHint")}
+            className="admin-placement__amount"
+          >
             <Input inputMode="decimal" autoComplete="off" />
           </Form.Item>
         </Space>
+        <Typography.Paragraph type="secondary" className="admin-placement__hint">
+          {t("placements.amountHint")}
+        </Typography.Paragraph>
         <Space size={16} wrap>
           <Form.Item
             name="opensAt"
