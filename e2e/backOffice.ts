@@ -67,6 +67,7 @@ const OPEN_ON_PAGE: Record<string, (page: Page) => Promise<void>> = {
   },
   "/admin/channels": newRecordDrawer("New channel", "New deposit channel"),
   "/admin/blockTrades": newRecordDrawer("New offer", "New block-trade offer"),
+  "/admin/placements": newRecordDrawer("New offer", "New placement offer"),
   "/admin/ipos": newRecordDrawer("New offering", "New IPO offering"),
   "/admin/news": newRecordDrawer("New article", "Publish a new article"),
   "/admin/staff": async (page) => {

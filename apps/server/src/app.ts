@@ -40,6 +40,8 @@ import { auditRoutes } from "./modules/audit-admin/routes.js";
 import { bankRoutes } from "./modules/bank/routes.js";
 import { blockTradeAdminRoutes } from "./modules/block-trades/admin-routes.js";
 import { blockTradeRoutes } from "./modules/block-trades/routes.js";
+import { placementAdminRoutes } from "./modules/placements/admin-routes.js";
+import { placementRoutes } from "./modules/placements/routes.js";
 import { kycAdminRoutes } from "./modules/kyc/admin-routes.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { reviewRegistryPlugin } from "./modules/reviews/plugin.js";
@@ -230,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
   await app.register(blockTradeRoutes, { prefix: "/api/vue/blockTrade" });
+  await app.register(placementRoutes, { prefix: "/api/vue/placement" });
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
@@ -260,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tradingAdminRoutes, { prefix: "/api/admin/users", service: trading });
   await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
+  await app.register(placementAdminRoutes, { prefix: "/api/admin/placements" });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
   if (options.testClock)

@@ -314,6 +314,25 @@ async function journey(): Promise<void> {
   await admin("news/list", {}, staff);
   await admin("ipos/offerings", {}, staff);
   await admin("blockTrades/list", {}, staff);
+  const offer = await admin(
+    "placements/save",
+    {
+      kind: "capitalIncrease",
+      symbol: "BTCUSD",
+      price: "50000.00",
+      minAmount: "100.00",
+      maxAmount: null,
+      opensAt: "2020-01-01T00:00:00Z",
+      closesAt: "2100-01-01T00:00:00Z",
+      lockDays: 0,
+      reason: "OpenAPI check",
+    },
+    staff,
+  );
+  await admin("placements/list", {}, staff);
+  await user("placement/offers", {}, headers);
+  await user("placement/offer", { id: offer.id }, headers);
+  await user("placement/mine", {}, headers);
   await admin("reviews/list", { kind: "withdrawal" }, staff);
 
   // An article published in the back office, read in the app; the settings' two-step changes.

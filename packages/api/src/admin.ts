@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   "channels.manage",
   /** Block-trade offers (`blockTrades/list`, `blockTrades/save`, `blockTrades/withdraw`). */
   "blockTrades.manage",
+  /** Placement and capital-increase offers (`placements/list`, `placements/save`, `placements/withdraw`). */
+  "placements.manage",
   /** New-share offerings (`ipos/offerings`, `ipos/save`, `ipos/draw`, `ipos/listing`, `ipos/cancel`). */
   "ipos.manage",
   /** Read a user's orders and positions (`users/orders`) in the user detail. */
@@ -90,6 +92,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "ledger.read",
     "channels.manage",
     "blockTrades.manage",
+    "placements.manage",
     "ipos.manage",
     "trading.read",
     "news.manage",
@@ -482,6 +485,8 @@ export const AUDIT_ACTIONS = [
   "blockTrade.withdraw",
   /** A draft offer's warnings asked for (`blockTrades/check`): the symbol and price it was asked of. */
   "blockTrade.check",
+  "placement.save",
+  "placement.withdraw",
   "ipo.save",
   "ipo.draw",
   "ipo.listing",
@@ -503,6 +508,8 @@ export const AUDIT_ACTIONS = [
   "read.depositVoucher",
   "read.reviews",
   "read.ipoSubscriptions",
+  /** A page of placement offers (`placements/list`): no personal data, kept as every staff read is. */
+  "read.placementOffers",
   /** A page of the audit log itself that named users (its rows about them, their reviews, their reads). */
   "read.auditLog",
 ] as const;

@@ -19,6 +19,7 @@ import type * as loan from "./loan.js";
 import type * as market from "./market.js";
 import type * as news from "./news.js";
 import type * as offeringCheck from "./offeringCheck.js";
+import type * as placement from "./placement.js";
 import type * as records from "./records.js";
 import type * as seat from "./seat.js";
 import type * as tradingAdmin from "./trading-admin.js";
@@ -159,6 +160,16 @@ export interface UserEndpoints {
   "message/unreadCount": JsonCall<typeof user.emptyRequest, typeof identity.unreadCountResponse>;
   "news/detail": JsonCall<typeof news.newsDetailRequest, typeof news.newsArticle>;
   "news/list": JsonCall<typeof news.newsListRequest, typeof news.newsPage>;
+  "placement/mine": JsonCall<
+    typeof placement.placementMineRequest,
+    typeof placement.placementSubscriptionPage
+  >;
+  "placement/offer": JsonCall<typeof placement.placementOfferRequest, typeof placement.placementOfferDetail>;
+  "placement/offers": JsonCall<typeof placement.placementOffersRequest, typeof placement.placementOfferPage>;
+  "placement/subscribe": JsonCall<
+    typeof placement.placementSubscribeRequest,
+    typeof placement.placementSubscription
+  >;
   "parameter/zhishu": JsonCall<typeof market.zhishuRequest, typeof market.zhishuResponse>;
   "seat/apply": JsonCall<typeof user.emptyRequest, typeof seat.seatApplication>;
   "seat/status": JsonCall<typeof user.emptyRequest, typeof seat.seatStatus>;
@@ -244,6 +255,18 @@ export interface AdminEndpoints {
   "news/list": JsonCall<typeof news.adminNewsListRequest, typeof news.adminNewsPage>;
   "news/save": JsonCall<typeof news.adminNewsSaveRequest, typeof news.adminNewsArticle>;
   "news/withdraw": JsonCall<typeof news.adminNewsWithdrawRequest, typeof news.adminNewsArticle>;
+  "placements/list": JsonCall<
+    typeof placement.adminPlacementListRequest,
+    typeof placement.adminPlacementPage
+  >;
+  "placements/save": JsonCall<
+    typeof placement.adminPlacementSaveRequest,
+    typeof placement.adminPlacementOffer
+  >;
+  "placements/withdraw": JsonCall<
+    typeof placement.adminPlacementWithdrawRequest,
+    typeof placement.adminPlacementOffer
+  >;
   "reviews/decide": JsonCall<typeof admin.reviewDecideRequest, typeof admin.reviewDecideResponse>;
   "reviews/list": JsonCall<typeof admin.reviewListRequest, typeof admin.reviewListResponse>;
   "reviews/summary": JsonCall<typeof user.emptyRequest, typeof admin.reviewSummaryResponse>;

@@ -127,6 +127,10 @@ export const ERROR_MESSAGES = {
   BLOCK_TRADE_CLOSED: "Block trade closed; minimum {{minShares}} shares",
   BLOCK_TRADE_BELOW_MIN: "Below the block trade's minimum of {{minShares}} shares",
   BLOCK_TRADE_ABOVE_MAX: "Above the block trade's maximum of {{maxShares}} shares per subscription",
+  PLACEMENT_CLOSED: "This offer is not taking subscriptions",
+  PLACEMENT_BELOW_MIN: "Below the minimum placement amount of {{min}} {{currency}}",
+  PLACEMENT_ABOVE_MAX: "Above the offer's maximum of {{max}} {{currency}} per subscription",
+  PLACEMENT_HOLDERS_ONLY: "Only holders of {{symbol}} may subscribe to this offer",
   MARGIN_NOT_ENABLED: "Margin trading is not enabled",
   DAY_TRADE_ALLOWANCE_EXCEEDED:
     "This order's margin is beyond your day-trading allowance: {{available}} left",

@@ -34,8 +34,11 @@ export const ORDER_STATES = [
 export const orderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderState>;
 
-/** What opened the order: the buy form, a block-trade offer, or a day-trading (intraday) order. */
-export const ORDER_KINDS = ["normal", "blockTrade", "dayTrade", "ipo"] as const;
+/**
+ * What opened the order: the buy form, a block-trade offer, a day-trading (intraday) order, an IPO
+ * allotment, or a placement or capital-increase subscription.
+ */
+export const ORDER_KINDS = ["normal", "blockTrade", "dayTrade", "ipo", "placement"] as const;
 export const orderKind = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof orderKind>;
 

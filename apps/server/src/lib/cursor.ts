@@ -65,3 +65,22 @@ export function idCursor(tag: string): IdCursor {
     },
   };
 }
+
+/**
+ * A page of `size` from rows read one beyond it (newest first by `seq`): the first `size` as `view`
+ * makes them, and the cursor of the last shown when the extra row says there is more.
+ */
+export function seqPage<R, T>(
+  rows: readonly R[],
+  size: number,
+  cursor: Pick<SeqCursor, "encode">,
+  seqOf: (row: R) => number,
+  view: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(view),
+    nextCursor: rows.length > size && last !== undefined ? cursor.encode(seqOf(last)) : null,
+  };
+}

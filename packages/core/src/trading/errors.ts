@@ -16,7 +16,11 @@ export type TradingRuleCode =
   | "BLOCK_TRADE_CLOSED"
   | "BLOCK_TRADE_BELOW_MIN"
   | "BLOCK_TRADE_ABOVE_MAX"
-  | "SECRET_KEY_MISMATCH";
+  | "SECRET_KEY_MISMATCH"
+  // Placement and capital-increase subscriptions (placement.ts).
+  | "PLACEMENT_CLOSED"
+  | "PLACEMENT_BELOW_MIN"
+  | "PLACEMENT_ABOVE_MAX";
 
 export class TradingRuleError extends Error {
   constructor(

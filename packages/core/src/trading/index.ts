@@ -1,5 +1,6 @@
 /** Trading: orders and positions, margin and P&L, states, locks, the limit-order book, ledger entries. */
 export * from "./blockTrade.js";
+export * from "./placement.js";
 export * from "./offeringCheck.js";
 export * from "./checks.js";
 export * from "./config.js";

@@ -6,6 +6,7 @@ export * from "./admin.js";
 export * from "./market.js";
 export * from "./identity.js";
 export * from "./ledger.js";
+export * from "./placements.js";
 export * from "./trading.js";
 export * from "./news.js";
 export * from "./loans.js";

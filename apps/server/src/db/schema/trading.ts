@@ -15,6 +15,7 @@ import type { CloseReason, OrderDirection, OrderKind, OrderState, PriceType } fr
 import { amount, instant } from "./columns.js";
 import { adminUsers } from "./admin.js";
 import { journalEntries } from "./ledger.js";
+import { placementOffers } from "./placements.js";
 import { users } from "./users.js";
 
 /** Prices: numeric with the limit book's 10 decimals (core PRICE_DECIMALS), read as strings. */
@@ -51,6 +52,8 @@ export const tradeOrders = pgTable(
     kind: text("kind").$type<OrderKind>().notNull().default("normal"),
     /** The block-trade offer a `blockTrade` order subscribed to (its price, minimum and lock). */
     offerId: uuid("offer_id").references((): AnyPgColumn => blockTradeOffers.id),
+    /** The placement or capital-increase offer a `placement` order subscribed to (its price and lock). */
+    placementOfferId: uuid("placement_offer_id").references(() => placementOffers.id),
     symbol: text("symbol").notNull(),
     exchange: text("exchange").notNull(),
     market: text("market").notNull(),
@@ -113,6 +116,9 @@ export const tradeOrders = pgTable(
     index("trade_orders_offer_idx")
       .on(t.offerId)
       .where(sql`${t.offerId} is not null`),
+    index("trade_orders_placement_offer_idx")
+      .on(t.placementOfferId)
+      .where(sql`${t.placementOfferId} is not null`),
     index("trade_orders_live_idx")
       .on(t.symbol, t.state)
       .where(sql`${t.state} in (${LIVE})`),
@@ -120,7 +126,10 @@ export const tradeOrders = pgTable(
       "trade_orders_state_check",
       sql`${t.state} in ('pending', 'review', 'open', 'closing', 'closed', 'cancelled', 'expired', 'declined')`,
     ),
-    check("trade_orders_kind_check", sql`${t.kind} in ('normal', 'blockTrade', 'dayTrade', 'ipo')`),
+    check(
+      "trade_orders_kind_check",
+      sql`${t.kind} in ('normal', 'blockTrade', 'dayTrade', 'ipo', 'placement')`,
+    ),
     check("trade_orders_direction_check", sql`${t.direction} in ('long', 'short')`),
     check("trade_orders_price_type_check", sql`${t.priceType} in ('market', 'limit')`),
     check(
@@ -129,6 +138,10 @@ export const tradeOrders = pgTable(
     ),
     check("trade_orders_quantity_check", sql`${t.quantity} > 0`),
     check("trade_orders_offer_check", sql`(${t.kind} = 'blockTrade') = (${t.offerId} is not null)`),
+    check(
+      "trade_orders_placement_offer_check",
+      sql`(${t.kind} = 'placement') = (${t.placementOfferId} is not null)`,
+    ),
     check("trade_orders_leverage_check", sql`${t.leverage} >= 1`),
     check("trade_orders_money_check", sql`${t.margin} >= 0 and ${t.openFee} >= 0`),
     check("trade_orders_limit_check", sql`(${t.priceType} = 'limit') = (${t.limitPrice} is not null)`),

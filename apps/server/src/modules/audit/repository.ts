@@ -5,6 +5,7 @@ import {
   adminUsers,
   auditLog,
   blockTradeOffers,
+  placementOffers,
   depositChannels,
   ipoOfferings,
   newsArticles,
@@ -100,7 +101,7 @@ export async function namesOf(tx: Db, idsByKind: ReadonlyMap<string, readonly st
     query: (wanted: string[]) => Promise<{ id: string; name: string }[]>,
   ): Promise<Map<string, string>> =>
     new Map(wanted.length === 0 ? [] : (await query(wanted)).map((r) => [r.id, r.name]));
-  const [user, staff, ipo, blockTrade, channel, news] = await Promise.all([
+  const [user, staff, ipo, blockTrade, placement, channel, news] = await Promise.all([
     pairs(ids("user"), (w) =>
       tx.select({ id: users.id, name: users.account }).from(users).where(inArray(users.id, w)),
     ),
@@ -122,6 +123,12 @@ export async function namesOf(tx: Db, idsByKind: ReadonlyMap<string, readonly st
         .from(blockTradeOffers)
         .where(inArray(blockTradeOffers.id, w)),
     ),
+    pairs(ids("placement"), (w) =>
+      tx
+        .select({ id: placementOffers.id, name: placementOffers.symbol })
+        .from(placementOffers)
+        .where(inArray(placementOffers.id, w)),
+    ),
     pairs(ids("channel"), (w) =>
       tx
         .select({ id: depositChannels.id, name: depositChannels.name })
@@ -140,6 +147,7 @@ export async function namesOf(tx: Db, idsByKind: ReadonlyMap<string, readonly st
     ["staff", staff],
     ["ipo", ipo],
     ["blockTrade", blockTrade],
+    ["placement", placement],
     ["channel", channel],
     ["news", news],
   ]);

@@ -3,12 +3,10 @@ import type { AdminBlockTradeOffer, BlockTradeOffer, BlockTradeSubscription } fr
 import {
   blockTradeDiscount,
   blockTradeStatus,
-  EXCHANGES,
   type BlockTradeOfferTerms,
-  type ExchangeCode,
   type MarketDataProvider,
 } from "@brokerage/core";
-import { currentPrice, priceText, toTradeOrder } from "../trading/index.js";
+import { currentPrice, decimalsOf, priceText, toTradeOrder } from "../trading/index.js";
 import type { OfferRow, SubscriptionRow } from "./repository.js";
 
 /** How offer rows become the contract's offers and subscriptions, and how a secret key is kept. */
@@ -37,13 +35,6 @@ export function offerTerms(row: OfferRow): BlockTradeOfferTerms {
     state: row.state,
     secretKeyHash: row.secretKeyHash,
   };
-}
-
-/** The instrument's price decimals (as the trade lists show prices). */
-export function decimalsOf(market: MarketDataProvider, row: Pick<OfferRow, "symbol" | "exchange">): number {
-  const listing = market.listing(row.symbol);
-  if (listing && listing.kind !== "index") return listing.priceDecimals;
-  return EXCHANGES[row.exchange as ExchangeCode]?.priceDecimals ?? 2;
 }
 
 const nameOf = (market: MarketDataProvider, symbol: string) => market.listing(symbol)?.name ?? symbol;

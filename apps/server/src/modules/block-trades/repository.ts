@@ -1,5 +1,4 @@
-import type { OrderState } from "@brokerage/api";
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   adminUsers,
@@ -9,6 +8,7 @@ import {
   type BlockTradeOfferRow,
   type TradeOrderRow,
 } from "../../db/schema/index.js";
+import { offerQueries } from "../trading/index.js";
 
 /** SQL only (CONVENTIONS): block-trade offers, and the subscriptions (trade orders of kind `blockTrade`). */
 
@@ -16,58 +16,23 @@ export type OfferRow = BlockTradeOfferRow;
 export type NewOffer = typeof blockTradeOffers.$inferInsert;
 export type OfferChanges = Partial<Omit<NewOffer, "id" | "seq" | "createdBy" | "createdAt">>;
 
+const offers = offerQueries(blockTradeOffers, { kind: "blockTrade", offerColumn: tradeOrders.offerId });
+
 /**
  * One offer; `lock` "share" keeps it from changing until the transaction ends (a subscription against a
  * concurrent withdrawal), "update" for staff changing it.
  */
-export async function findOffer(
-  db: Db,
-  id: string,
-  lock?: "share" | "update",
-): Promise<OfferRow | undefined> {
-  const query = db.select().from(blockTradeOffers).where(eq(blockTradeOffers.id, id));
-  const [row] = await (lock ? query.for(lock) : query);
-  return row;
-}
-
-export async function insertOffer(tx: Db, values: NewOffer): Promise<OfferRow> {
-  const [row] = await tx.insert(blockTradeOffers).values(values).returning();
-  if (!row) throw new Error("offer not inserted");
-  return row;
-}
-
-export async function updateOffer(tx: Db, id: string, changes: OfferChanges): Promise<OfferRow> {
-  const [row] = await tx.update(blockTradeOffers).set(changes).where(eq(blockTradeOffers.id, id)).returning();
-  if (!row) throw new Error(`offer ${id} not updated`);
-  return row;
-}
-
+export const findOffer = offers.find;
+export const insertOffer = offers.insert;
+export const updateOffer = (tx: Db, id: string, changes: OfferChanges) => offers.update(tx, id, changes);
 /** Active offers that have not ended at `now` (open or opening later), newest first, before `beforeSeq`. */
-export async function liveOffersPage(db: Db, params: { now: Date; beforeSeq?: number; limit: number }) {
-  return db
-    .select()
-    .from(blockTradeOffers)
-    .where(
-      and(
-        eq(blockTradeOffers.state, "active"),
-        gt(blockTradeOffers.closesAt, params.now),
-        params.beforeSeq === undefined ? undefined : lt(blockTradeOffers.seq, params.beforeSeq),
-      ),
-    )
-    .orderBy(desc(blockTradeOffers.seq))
-    .limit(params.limit);
-}
-
+export const liveOffersPage = offers.livePage;
 /** Every offer, newest first, with the account of the staff member who created it (the back office). */
-export async function offersPage(db: Db, params: { beforeSeq?: number; limit: number }) {
-  return db
-    .select({ offer: blockTradeOffers, createdBy: adminUsers.account })
-    .from(blockTradeOffers)
-    .innerJoin(adminUsers, eq(adminUsers.id, blockTradeOffers.createdBy))
-    .where(params.beforeSeq === undefined ? undefined : lt(blockTradeOffers.seq, params.beforeSeq))
-    .orderBy(desc(blockTradeOffers.seq))
-    .limit(params.limit);
-}
+export const offersPage = offers.page;
+export const offerWithCreator = offers.withCreator;
+export const subscriptionCounts = offers.subscriptionCounts;
+export const subscriptionsPage = offers.subscriptionsPage;
+export const findSubscription = offers.findSubscription;
 
 /** The account of a staff member (who created an offer). */
 export async function staffAccount(db: Db, id: string): Promise<string | undefined> {
@@ -78,86 +43,9 @@ export async function staffAccount(db: Db, id: string): Promise<string | undefin
   return row?.account;
 }
 
-/** Per offer: subscriptions waiting for review, and the shares of those approved (open or since closed). */
-export async function subscriptionCounts(db: Db, offerIds: readonly string[]) {
-  if (offerIds.length === 0) return new Map<string, { pending: number; approvedQuantity: number }>();
-  const rows = await db
-    .select({
-      offerId: tradeOrders.offerId,
-      pending: sql<number>`count(*) filter (where ${tradeOrders.state} = 'review')`.mapWith(Number),
-      approvedQuantity:
-        sql<number>`coalesce(sum(${tradeOrders.quantity}) filter (where ${tradeOrders.state} in ('open', 'closing', 'closed')), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(tradeOrders)
-    .where(inArray(tradeOrders.offerId, [...offerIds]))
-    .groupBy(tradeOrders.offerId);
-  return new Map(rows.map((r) => [r.offerId as string, r]));
-}
-
 export interface SubscriptionRow {
   order: TradeOrderRow;
   offer: OfferRow;
-}
-
-/**
- * The user's orders partition into three tabs of states, each with a partial index on (user_id, seq):
- * querying each tab apart lets every query walk its index newest first instead of scanning the user's
- * orders of every kind.
- */
-const STATE_GROUPS: readonly (readonly OrderState[])[] = [
-  ["pending", "review"],
-  ["open", "closing"],
-  ["closed", "cancelled", "expired", "declined"],
-];
-
-/** A page of the user's subscriptions (with their offers), newest first, before `beforeSeq`. */
-export async function subscriptionsPage(
-  db: Db,
-  params: { userId: string; beforeSeq?: number; limit: number },
-): Promise<SubscriptionRow[]> {
-  const groups = await Promise.all(
-    STATE_GROUPS.map((states) =>
-      db
-        .select({ order: tradeOrders, offer: blockTradeOffers })
-        .from(tradeOrders)
-        .innerJoin(blockTradeOffers, eq(blockTradeOffers.id, tradeOrders.offerId))
-        .where(
-          and(
-            eq(tradeOrders.userId, params.userId),
-            inArray(tradeOrders.state, [...states]),
-            eq(tradeOrders.kind, "blockTrade"),
-            params.beforeSeq === undefined ? undefined : lt(tradeOrders.seq, params.beforeSeq),
-          ),
-        )
-        .orderBy(desc(tradeOrders.seq))
-        .limit(params.limit),
-    ),
-  );
-  return groups
-    .flat()
-    .sort((a, b) => b.order.seq - a.order.seq)
-    .slice(0, params.limit);
-}
-
-/** A subscription with its offer, of any user (the review queue), or of `userId` when given. */
-export async function findSubscription(
-  db: Db,
-  params: { id: string; userId?: string },
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select({ order: tradeOrders, offer: blockTradeOffers })
-    .from(tradeOrders)
-    .innerJoin(blockTradeOffers, eq(blockTradeOffers.id, tradeOrders.offerId))
-    .where(
-      and(
-        eq(tradeOrders.id, params.id),
-        eq(tradeOrders.kind, "blockTrade"),
-        params.userId === undefined ? undefined : eq(tradeOrders.userId, params.userId),
-      ),
-    );
-  return row;
 }
 
 /** What the review queue shows beside each subscription: the order, its offer and the user's standing. */

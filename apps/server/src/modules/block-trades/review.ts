@@ -1,31 +1,18 @@
-import {
-  assertTransition,
-  blockTradeDiscount,
-  fillEntries,
-  lockedUntil,
-  quantityText,
-  releaseEntries,
-  toBookedString,
-  type ExchangeCode,
-  type MarketDataProvider,
-} from "@brokerage/core";
+import { assertTransition, blockTradeDiscount, type MarketDataProvider } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import type { AfterCommit, Decider, ReviewHandler, ReviewRef } from "../reviews/index.js";
 import {
-  bookAll,
+  allotReviewed,
   currentPrice,
-  heldOf,
-  lockOrder,
-  priceText,
-  referenceOf,
+  declineReviewed,
+  lockReviewed,
+  reviewedMessageParams,
+  reviewedSubject,
   rule,
-  transition,
   type TradeChange,
-  type TradeOrderRow,
 } from "../trading/index.js";
-import { decimalsOf } from "./offers.js";
 import * as repo from "./repository.js";
 
 interface Deps {
@@ -38,8 +25,6 @@ interface Deps {
   notify?: (change: TradeChange) => void;
 }
 
-const nameOf = (market: MarketDataProvider, symbol: string) => market.listing(symbol)?.name ?? symbol;
-
 /**
  * What block trades contribute to the review queue (DESIGN §5 Reviews). Beside each subscription the
  * reviewer sees the instrument, the shares, the offer's price against the live one, what is held, the
@@ -50,13 +35,6 @@ const nameOf = (market: MarketDataProvider, symbol: string) => market.listing(sy
  */
 export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
   const { clock, market } = deps;
-
-  /** The subscription locked for the decision: the review's own user's order of kind blockTrade. */
-  async function locked(tx: Db, review: ReviewRef): Promise<TradeOrderRow> {
-    const row = await lockOrder(tx, { id: review.subjectId, userId: review.userId });
-    if (!row || row.kind !== "blockTrade" || row.offerId === null) throw new DomainError("NOT_FOUND");
-    return row;
-  }
 
   return {
     kind: "blockTrade",
@@ -71,64 +49,23 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
       const rows = await repo.reviewSubjects(db, subjectIds);
       const now = clock.now();
       return new Map(
-        rows.map(({ order, offer, realName, kycStatus }) => {
-          const decimals = decimalsOf(market, order);
-          const live = currentPrice(market, order.symbol, now);
-          const subject: Record<string, string | null> = {
-            symbol: order.symbol,
-            quantity: quantityText(order.quantity),
-            holdAmount: heldOf(order).total,
-            currency: order.currency,
-            name: nameOf(market, order.symbol),
-            exchange: order.exchange,
-            offerPrice: priceText(offer.price, decimals),
-            livePrice: live === undefined ? null : priceText(live, decimals),
-            discount: blockTradeDiscount(offer.price, live),
-            margin: toBookedString(order.margin, order.currency),
-            fee: toBookedString(order.openFee, order.currency),
-            lockDays: String(offer.lockDays),
-            offerClosesAt: offer.closesAt.toISOString(),
-            offerState: offer.state,
-            orderNo: order.orderNo,
-            orderId: order.id,
-            offerId: offer.id,
-            createdAt: order.createdAt.toISOString(),
-            realName,
-            kycStatus,
-          };
-          return [order.id, subject] as const;
-        }),
+        rows.map(({ order, offer, ...user }) => [
+          order.id,
+          {
+            ...reviewedSubject(order, offer, user, market, now),
+            discount: blockTradeDiscount(offer.price, currentPrice(market, order.symbol, now)),
+          },
+        ]),
       );
     },
 
     async approve(tx: Db, review: ReviewRef, decider: Decider, afterCommit: AfterCommit) {
-      const row = await locked(tx, review);
+      const row = await lockReviewed(tx, review, "blockTrade");
       rule(() => assertTransition(row.state, "approve"));
-      const offer = await repo.findOffer(tx, row.offerId as string);
+      const offer = row.offerId === null ? undefined : await repo.findOffer(tx, row.offerId);
       if (!offer) throw new DomainError("NOT_FOUND");
-      const at = clock.now();
-      const held = heldOf(row);
-      // Booked exactly as held: the margin and fee the user was shown and agreed to at subscription.
-      const filled = { margin: row.margin, fee: row.openFee, total: held.total };
-      const [entryId] = await bookAll(tx, fillEntries(row.userId, row.currency, held, filled), {
-        userId: row.userId,
-        reference: referenceOf(row.id),
-        cause: { by: "staff", staffId: decider.id },
-        at,
-      });
-      const lock = lockedUntil(at, { kind: "tradingDays", n: offer.lockDays }, row.exchange as ExchangeCode);
-      const opened = await transition(tx, {
-        id: row.id,
-        from: "review",
-        to: "open",
-        changes: {
-          openedAt: at,
-          openPrice: offer.price,
-          lockedUntil: lock === null ? null : new Date(lock),
-          openEntryId: entryId ?? null,
-        },
-      });
-      if (!opened) throw new DomainError("ORDER_STATE_INVALID");
+      const cause = { by: "staff", staffId: decider.id } as const;
+      const opened = await allotReviewed(tx, row, offer, cause, clock.now());
       // After the commit: told earlier, the engine could read the order before the position exists, or
       // hear of one that a failure later in the decision rolled back.
       const { notify } = deps;
@@ -137,42 +74,15 @@ export function blockTradeReviewHandler(deps: Deps): ReviewHandler {
     },
 
     async reject(tx: Db, review: ReviewRef, decider: Decider, reason: string) {
-      const row = await locked(tx, review);
+      const row = await lockReviewed(tx, review, "blockTrade");
       rule(() => assertTransition(row.state, "decline"));
-      const [entryId] = await bookAll(tx, releaseEntries(row.userId, row.currency, heldOf(row)), {
-        userId: row.userId,
-        reference: referenceOf(row.id),
-        cause: { by: "staff", staffId: decider.id },
-        at: clock.now(),
-      });
-      const declined = await transition(tx, {
-        id: row.id,
-        from: "review",
-        to: "declined",
-        changes: { declineReason: reason, releaseEntryId: entryId ?? null },
-      });
-      if (!declined) throw new DomainError("ORDER_STATE_INVALID");
+      await declineReviewed(tx, row, reason, { by: "staff", staffId: decider.id }, clock.now());
     },
 
     /** The instrument and shares; approved: the price and any lock; rejected: what came back. */
     async messageParams(tx, review, outcome) {
       const found = await repo.findSubscription(tx, { id: review.subjectId, userId: review.userId });
-      if (!found) return {};
-      const { order, offer } = found;
-      const decimals = decimalsOf(market, order);
-      const common = {
-        name: nameOf(market, order.symbol),
-        symbol: order.symbol,
-        quantity: quantityText(order.quantity),
-        currency: order.currency,
-      };
-      if (outcome === "approved") {
-        const price = priceText(offer.price, decimals);
-        return order.lockedUntil === null
-          ? { ...common, price }
-          : { ...common, price, lockDays: String(offer.lockDays) };
-      }
-      return { ...common, amount: heldOf(order).total };
+      return found ? reviewedMessageParams(found.order, found.offer, market, outcome) : {};
     },
   };
 }

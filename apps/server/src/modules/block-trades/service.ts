@@ -16,7 +16,7 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
-import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
+import { BIGINT_SEQ_MAX, seqCursor, seqPage } from "../../lib/cursor.js";
 import { DomainError } from "../../lib/errors.js";
 import { availableOf, findTrader, idempotent, refuseAccount } from "../ledger/index.js";
 import { openReview } from "../reviews/index.js";
@@ -51,19 +51,6 @@ function checked<T>(run: () => T): T {
   }
 }
 
-function page<R extends { seq: number }, T>(
-  rows: R[],
-  cursor: { encode(seq: number): string },
-  view: (row: R) => T,
-): { items: T[]; nextCursor: string | null } {
-  const shown = rows.slice(0, BLOCK_TRADE_PAGE_SIZE);
-  const last = shown.at(-1);
-  return {
-    items: shown.map(view),
-    nextCursor: rows.length > BLOCK_TRADE_PAGE_SIZE && last ? cursor.encode(last.seq) : null,
-  };
-}
-
 /**
  * Block trades for users (DESIGN §5 "Primary market"): the offers, one offer with what its form needs,
  * the subscription (held at once, reviewed by staff: see review.ts) and the user's subscriptions.
@@ -77,7 +64,13 @@ export class BlockTradeService {
     const now = clock.now();
     const beforeSeq = cursor === undefined ? undefined : offersCursor.decode(cursor);
     const rows = await repo.liveOffersPage(db, { now, beforeSeq, limit: BLOCK_TRADE_PAGE_SIZE + 1 });
-    return page(rows, offersCursor, (row) => toOffer(row, market, now));
+    return seqPage(
+      rows,
+      BLOCK_TRADE_PAGE_SIZE,
+      offersCursor,
+      (row) => row.seq,
+      (row) => toOffer(row, market, now),
+    );
   }
 
   /** One offer (an ended or withdrawn one shows `closed`) with its fee rule and the user's balance. */
@@ -169,7 +162,12 @@ export class BlockTradeService {
     const now = clock.now();
     const beforeSeq = cursor === undefined ? undefined : mineCursor.decode(cursor);
     const rows = await repo.subscriptionsPage(db, { userId, beforeSeq, limit: BLOCK_TRADE_PAGE_SIZE + 1 });
-    const withSeq = rows.map((row) => ({ ...row, seq: row.order.seq }));
-    return page(withSeq, mineCursor, (row) => toSubscription(row, market, now));
+    return seqPage(
+      rows,
+      BLOCK_TRADE_PAGE_SIZE,
+      mineCursor,
+      (row) => row.order.seq,
+      (row) => toSubscription(row, market, now),
+    );
   }
 }

@@ -1,10 +1,9 @@
 /** Helpers of the block-trade tests (imported by *.test.ts only). */
 import type { AdminBlockTradeOffer, BlockTradeSubscription } from "@brokerage/api";
-import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { call, type Answer, type TestApp } from "../../../test/helper.js";
-import { reviews } from "../../db/schema/index.js";
 import { HOUR } from "../../lib/clock.js";
+import { decideSubject, reviewsOf } from "../reviews/testing.js";
 import { adminCall, type StaffLogin } from "../staff/testing.js";
 import { newKey, type Trader } from "../trading/testing.js";
 
@@ -55,24 +54,13 @@ export async function subscribeOk(
   return answer.data as BlockTradeSubscription;
 }
 
-export async function reviewsOf(t: TestApp, orderId: string) {
-  return t.database.db.select().from(reviews).where(eq(reviews.subjectId, orderId));
-}
+export { reviewsOf };
 
 /** The reviewer decides the subscription's review. */
-export async function decide(
+export const decide = (
   t: TestApp,
   staff: StaffLogin,
   orderId: string,
   decision: "approve" | "reject",
   reason = "",
-): Promise<Answer> {
-  const [review] = await reviewsOf(t, orderId);
-  if (!review) throw new Error(`no review of ${orderId}`);
-  return adminCall(
-    t.app,
-    "reviews/decide",
-    { kind: "blockTrade", id: review.id, decision, reason },
-    staff.headers,
-  );
-}
+): Promise<Answer> => decideSubject(t, staff, "blockTrade", orderId, decision, reason);

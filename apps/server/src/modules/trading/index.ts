@@ -9,7 +9,21 @@ export {
 export type { LeaderTask } from "./engine/engine.js";
 export { bookAll, heldOf, referenceOf } from "./money.js";
 export { currentPrice, forgetTradingConfig, instrumentOf, priceText, tradingConfig } from "./pricing.js";
-export { insertOrder, lockOrder, transition, type TradeOrderRow } from "./repository.js";
+export {
+  INDEXED_STATE_GROUPS,
+  insertOrder,
+  lockOrder,
+  transition,
+  type TradeOrderRow,
+} from "./repository.js";
+export {
+  allotReviewed,
+  declineReviewed,
+  lockReviewed,
+  reviewedMessageParams,
+  reviewedSubject,
+} from "./reviewed.js";
+export { offerQueries } from "./offer-tables.js";
 export { rule } from "./rules.js";
 export type { TradeChange } from "./service.js";
 export { checkTradingSetting } from "./setting-check.js";

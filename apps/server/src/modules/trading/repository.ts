@@ -89,6 +89,17 @@ export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderR
   return row;
 }
 
+/**
+ * The user's orders partition into three tabs of states, each with a partial index on (user_id, seq):
+ * a list of one kind of order (block trades, placements) queries each tab apart, so every query walks its
+ * index newest first instead of scanning the user's orders of every kind.
+ */
+export const INDEXED_STATE_GROUPS: readonly (readonly OrderState[])[] = [
+  ["pending", "review"],
+  ["open", "closing"],
+  ["closed", "cancelled", "expired", "declined"],
+];
+
 const owned = (id: string, userId: string | undefined): SQL | undefined =>
   and(eq(tradeOrders.id, id), userId === undefined ? undefined : eq(tradeOrders.userId, userId));
 

@@ -86,6 +86,13 @@ export const ADMIN_ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: "placements",
+            lazy: permitted(
+              "placements.manage",
+              async () => (await import("../placements/PlacementsScreen")).PlacementsScreen,
+            ),
+          },
+          {
             path: "ipos",
             lazy: permitted("ipos.manage", async () => (await import("../ipos/IposScreen")).IposScreen),
           },

@@ -14,6 +14,7 @@ export const ACTION_COLORS: Record<string, string> = {
   config: "cyan",
   channel: "green",
   blockTrade: "volcano",
+  placement: "red",
   ipo: "orange",
   news: "magenta",
   read: "lime",

@@ -11,6 +11,7 @@ const NAMED_KINDS = new Set([
   "staff",
   "ipo",
   "blockTrade",
+  "placement",
   "channel",
   "news",
   "config",

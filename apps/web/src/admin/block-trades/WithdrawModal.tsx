@@ -1,13 +1,8 @@
 import type { AdminBlockTradeOffer } from "@brokerage/api";
-import { App, Typography } from "antd";
-import { useTranslation } from "react-i18next";
-import { ReasonModal } from "../layout/ReasonModal";
+import { WithdrawOffer } from "../offerings/WithdrawOffer";
 import { useWithdrawOffer } from "./api";
 
-/**
- * Withdrawing an offer, confirmed with the reason kept in the audit log. Subscriptions waiting for review
- * stay in the queue to be decided.
- */
+/** Withdrawing a block-trade offer, with the reason kept in the audit log. */
 export function WithdrawModal({
   offer,
   onClose,
@@ -15,41 +10,13 @@ export function WithdrawModal({
   offer: AdminBlockTradeOffer | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const withdraw = useWithdrawOffer();
-  const close = () => {
-    withdraw.reset();
-    onClose();
-  };
   return (
-    <ReasonModal<object>
-      open={offer !== null}
-      danger
-      title={offer ? t("blockTrades.withdrawTitle", { symbol: offer.symbol }) : ""}
-      okText={t("blockTrades.withdraw")}
-      initialValues={{}}
-      pending={withdraw.isPending}
-      error={withdraw.error}
-      reasonLabel={t("blockTrades.reason")}
-      reasonHint={t("blockTrades.reasonHint")}
-      onCancel={close}
-      onSubmit={({ reason }) => {
-        if (!offer) return;
-        withdraw.mutate(
-          { id: offer.id, reason: reason.trim() },
-          {
-            onSuccess: () => {
-              void message.success(t("blockTrades.withdrawn", { symbol: offer.symbol }));
-              close();
-            },
-          },
-        );
-      }}
-    >
-      <Typography.Paragraph>
-        {t("blockTrades.withdrawText", { count: offer?.pendingCount ?? 0 })}
-      </Typography.Paragraph>
-    </ReasonModal>
+    <WithdrawOffer
+      offer={offer}
+      withdraw={useWithdrawOffer()}
+      titleKey="blockTrades.withdrawTitle"
+      doneKey="blockTrades.withdrawn"
+      onClose={onClose}
+    />
   );
 }

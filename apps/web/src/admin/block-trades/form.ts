@@ -31,7 +31,7 @@ export function toLocalInput(iso: string | Date): string {
 }
 
 /** A `datetime-local` value as an ISO instant; "" when empty or unreadable (the schema refuses it). */
-function fromLocalInput(value: string): string {
+export function fromLocalInput(value: string): string {
   const time = new Date(value).getTime();
   return value && !Number.isNaN(time) ? new Date(time).toISOString() : "";
 }

@@ -15,6 +15,7 @@ const ITEMS = [
   { path: "/config", labelKey: "nav.config", permission: "config.manage" },
   { path: "/channels", labelKey: "nav.channels", permission: "channels.manage" },
   { path: "/blockTrades", labelKey: "nav.blockTrades", permission: "blockTrades.manage" },
+  { path: "/placements", labelKey: "nav.placements", permission: "placements.manage" },
   { path: "/ipos", labelKey: "nav.ipos", permission: "ipos.manage" },
   { path: "/news", labelKey: "nav.news", permission: "news.manage" },
   { path: "/security", labelKey: "nav.security" },

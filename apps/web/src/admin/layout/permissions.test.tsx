@@ -52,6 +52,7 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.config": "Configuration",
       "nav.channels": "Deposit channels",
       "nav.blockTrades": "Block trades",
+      "nav.placements": "Placements",
       "nav.ipos": "IPOs",
       "nav.news": "News",
       "nav.security": "Two-step log-in",

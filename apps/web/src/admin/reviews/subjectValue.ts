@@ -6,6 +6,10 @@ const CODED_VALUES: Record<string, string> = {
   kycStatus: "kycStates",
   channelKind: "channels.kinds",
   offerState: "blockTrades.states",
+  offerKind: "placements.kinds",
+  eligibility: "placements.eligibilities",
+  accountFrozen: "placements.yesNo",
+  tradeBanned: "placements.yesNo",
   settingReset: "settingReset",
 };
 

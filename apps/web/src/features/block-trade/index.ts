@@ -1,1 +1,3 @@
 export { OfferList } from "./components/OfferList";
+export { StatusChip, WindowText } from "./components/OfferRow";
+export { SubscriptionRow } from "./components/SubscriptionRow";

@@ -17,6 +17,7 @@ export const QUICK_ENTRIES: { to: string; icon: IconName }[] = [
   { to: "/home/loan", icon: "loan" },
   { to: "/home/loanJq", icon: "lending" },
   { to: "/home/blockTrade", icon: "trade" },
+  { to: "/home/newStockPs", icon: "building" },
   { to: KEFU, icon: "kefu" },
 ];
 

@@ -38,6 +38,7 @@ describe("home services", () => {
       "Day trading",
       "Credit loan",
       "Block trades",
+      "Placements",
     ]);
     expect(names).not.toContain("Customer service");
     expect(names).not.toContain("Copy trading");

@@ -24,7 +24,7 @@ export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeS
         onOpen={() => openPosition(s.id)}
       >
         <span className="trade-row__grid">
-          <span>{t("blockTrade.sharesCount", { count: s.quantity })}</span>
+          <span>{t("blockTrade.sharesCount", { count: Number(s.quantity) })}</span>
           <span>
             {t("blockTrade.offerPrice")} {formatPrice(s.offerPrice)}
           </span>

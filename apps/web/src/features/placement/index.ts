@@ -1,0 +1,1 @@
+export { usePlacementOffers } from "./api/placement";
