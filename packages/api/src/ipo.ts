@@ -93,8 +93,17 @@ export const ipoOffering = z.object({
   /** The issue market (market code: IN, US, KR …). */
   market: z.string(),
   currency: z.string(),
-  /** The underwriting price per share. */
+  /**
+   * The underwriting price per share in force: the provisional one until `priceFinalAt`, then the final
+   * one. Subscriptions block price × quantity at it (docs/ipo.md "A provisional price").
+   */
   price: moneyString,
+  /** The provisional price the offering was saved with; null when its price was final from the start. */
+  provisionalPrice: moneyString.nullable(),
+  /** When the provisional price becomes final (ISO instant); null when it was final from the start. */
+  priceFinalAt: z.string().nullable(),
+  /** True while the price is provisional (before `priceFinalAt` and the scheduler's step at it). */
+  priceProvisional: z.boolean(),
   /** The instrument's current (grey-market) price, when there is one. */
   marketPrice: moneyString.nullable(),
   /** marketPrice − price (null without a market price). */
@@ -224,6 +233,10 @@ export const adminIpoOffering = ipoOffering
     drawnAt: z.string().nullable(),
     listedAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    /** The final price staff set before `priceFinalAt` (null: none yet; the provisional one then stands). */
+    finalPrice: moneyString.nullable(),
+    /** When the price became final (the scheduler's step at `priceFinalAt`). */
+    priceFixedAt: z.string().nullable(),
   });
 export type AdminIpoOffering = z.infer<typeof adminIpoOffering>;
 
@@ -260,6 +273,12 @@ export const adminIpoSaveRequest = z
     allocationRule: ipoAllocationRule.optional(),
     /** Shares per lot, at most the minimum subscription (default: the minimum subscription). */
     lotSize: shares.optional(),
+    /**
+     * Given: `price` is provisional and becomes final at this instant, in the future and no later than
+     * `closesAt` (the applications' root is published only once the price is final: an application its
+     * final price reduces changes before the root, never after).
+     */
+    priceFinalAt: instant.nullable().optional(),
     reason: staffReason,
   })
   .superRefine((v, ctx) => {
@@ -269,6 +288,8 @@ export const adminIpoSaveRequest = z
       ctx.addIssue({ code: "custom", path: ["minQuantity"], message: "INVALID_INPUT" });
     if (v.lotSize !== undefined && v.lotSize > v.minQuantity)
       ctx.addIssue({ code: "custom", path: ["lotSize"], message: "INVALID_INPUT" });
+    if (v.priceFinalAt != null && Date.parse(v.priceFinalAt) > Date.parse(v.closesAt))
+      ctx.addIssue({ code: "custom", path: ["priceFinalAt"], message: "INVALID_INPUT" });
     const order: (keyof typeof v)[] = ["opensAt", "closesAt", "drawAt", "paymentDueAt", "listingAt"];
     for (let i = 1; i < order.length; i++) {
       const before = Date.parse(v[order[i - 1] as "opensAt"]);
@@ -287,6 +308,19 @@ export type AdminIpoSaveRequest = z.infer<typeof adminIpoSaveRequest>;
 export const adminIpoActionRequest = z.object({ id: offeringId, reason: staffReason });
 export type AdminIpoActionRequest = z.infer<typeof adminIpoActionRequest>;
 
+/**
+ * `ipos/finalPrice {id, price, reason}`: the final price of an offering whose price is provisional, set
+ * before `priceFinalAt` (ORDER_STATE_INVALID when its price is final, or from `priceFinalAt` on; the price
+ * at the currency's scale: INVALID_INPUT on `price`). It may be set again until then; at `priceFinalAt` the
+ * scheduler makes it the price (the provisional one when none was set). Audited (ipo.finalPrice).
+ */
+export const adminIpoFinalPriceRequest = z.object({
+  id: offeringId,
+  price: positivePrice,
+  reason: staffReason,
+});
+export type AdminIpoFinalPriceRequest = z.infer<typeof adminIpoFinalPriceRequest>;
+
 /** `ipos/subscriptions {id, cursor?}`: an offering's subscriptions, with the user's account, newest first. */
 export const adminIpoSubscriptionsRequest = cursorRequest.extend({ id: offeringId });
 export const adminIpoSubscription = ipoSubscription.extend({
@@ -302,3 +336,7 @@ export const IPO_DRAW_AUDIT = "ipo.draw";
 export const IPO_LISTING_AUDIT = "ipo.listing";
 export const IPO_CANCEL_AUDIT = "ipo.cancel";
 export const IPO_CHECK_AUDIT = "ipo.check";
+/** Staff set the final price of a provisional one. */
+export const IPO_FINAL_PRICE_AUDIT = "ipo.finalPrice";
+/** The price became final at its stated time (the system's step), the subscriptions' blocks adjusted. */
+export const IPO_PRICE_FIXED_AUDIT = "ipo.priceFixed";

@@ -1,7 +1,9 @@
 import {
   ADMIN_PAGE_SIZE,
   IPO_CHECK_AUDIT,
+  IPO_FINAL_PRICE_AUDIT,
   IPO_SAVE_AUDIT,
+  type AdminIpoFinalPriceRequest,
   type AdminIpoOffering,
   type AdminIpoPage,
   type AdminIpoSaveRequest,
@@ -144,12 +146,20 @@ export class IpoAdminService {
       const at = clock.now();
       const closesAt = new Date(request.closesAt);
       if (closesAt.getTime() <= at.getTime()) throw new DomainError("INVALID_INPUT", { field: "closesAt" });
+      const priceFinalAt = request.priceFinalAt == null ? null : new Date(request.priceFinalAt);
+      if (priceFinalAt !== null && priceFinalAt.getTime() <= at.getTime())
+        throw new DomainError("INVALID_INPUT", { field: "priceFinalAt" });
       const terms = {
         symbol: instrument.symbol,
         exchange: instrument.exchange,
         market: instrument.market,
         currency: instrument.currency,
         price,
+        // Saved again, a provisional price starts over: no final price set, none made final.
+        provisionalPrice: priceFinalAt === null ? null : price,
+        priceFinalAt,
+        finalPrice: null,
+        priceFixedAt: null,
         totalShares: request.totalShares,
         minQuantity: request.minQuantity,
         maxQuantity: request.maxQuantity,
@@ -189,6 +199,50 @@ export class IpoAdminService {
           created: before === null,
           before: before && offeringSnapshot(before),
           after: offeringSnapshot(after),
+        },
+        at,
+      });
+      return adminView(tx, after, market, at);
+    });
+  }
+
+  /**
+   * Sets the final price of an offering whose price is provisional, before its stated time (NOT_FOUND for
+   * an unknown id; ORDER_STATE_INVALID when it has no provisional price, it is final already, the time has
+   * come or the offering is not active; INVALID_INPUT on `price` off the currency's scale). It becomes the
+   * price at that time (lifecycle.ts `priceFixed`). Audited with the price it replaces.
+   */
+  async finalPrice(staff: StaffAuth, request: AdminIpoFinalPriceRequest): Promise<AdminIpoOffering> {
+    const { db, clock, market } = this.deps;
+    return db.transaction(async (tx) => {
+      const before = await repo.findOffering(tx, request.id, "update");
+      if (!before) throw new DomainError("NOT_FOUND", { field: "id" });
+      const price = amountAtScale(request.price, before.currency, "price");
+      const at = clock.now();
+      const { provisionalPrice, priceFinalAt } = before;
+      if (
+        before.state !== "active" ||
+        provisionalPrice === null ||
+        priceFinalAt === null ||
+        before.priceFixedAt !== null ||
+        at.getTime() >= priceFinalAt.getTime()
+      )
+        throw new DomainError("ORDER_STATE_INVALID");
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: "active",
+        changes: { finalPrice: price, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      await recordStaffAction(tx, staff, {
+        action: IPO_FINAL_PRICE_AUDIT,
+        target: offeringTarget(after.id),
+        reason: request.reason,
+        details: {
+          provisionalPrice: offeringSnapshot(before).provisionalPrice,
+          before: offeringSnapshot(before).finalPrice,
+          after: offeringSnapshot(after).finalPrice,
+          priceFinalAt: priceFinalAt.toISOString(),
         },
         at,
       });

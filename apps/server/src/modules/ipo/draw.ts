@@ -33,6 +33,7 @@ import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction } from "../audit/index.js";
 import type { StaffAuth } from "../staff/index.js";
+import { pricePending } from "./holds.js";
 import * as repo from "./repository.js";
 
 /**
@@ -199,6 +200,8 @@ export async function sealApplications(
   if (at.getTime() < offering.closesAt.getTime()) throw new DomainError("NOT_YET_OPEN");
   const applications = await repo.applicationsOf(tx, offering.id);
   if (offering.applicationsRoot !== null) return { offering, applications };
+  // The root is of final applications: the price's step may still reduce or fail some.
+  if (pricePending(offering)) throw new DomainError("NOT_YET_OPEN");
   const root = merkleRoot(applications.map((s) => applicationLeaf(applicationOf(offering.id, s))));
   const sealed = await repo.publishRoot(tx, { id: offering.id, root, count: applications.length, at });
   const after = sealed ?? (await repo.findOffering(tx, offering.id));

@@ -16,6 +16,10 @@ import * as repo from "./repository.js";
 /** Every entry of a subscription refers to it. */
 export const referenceOf = (subscriptionId: string) => `ipo:${subscriptionId}`;
 
+/** Whether the offering's price is still provisional: nothing is sealed or drawn at it. */
+export const pricePending = (offering: Pick<repo.OfferingRow, "provisionalPrice" | "priceFixedAt">) =>
+  offering.provisionalPrice !== null && offering.priceFixedAt === null;
+
 /** What the subscription still holds, at the currency's scale. */
 export const stillHeld = (
   row: Pick<repo.SubscriptionRow, "heldAmount" | "releasedAmount">,
@@ -93,4 +97,31 @@ export async function releaseBeyond(
   });
   if (!released) throw new DomainError("ORDER_STATE_INVALID");
   return released;
+}
+
+/**
+ * Blocks `amount` more for an `applied` subscription (its final price rose: `ipoPayment`, available →
+ * held), setting its quantity when given (reduced to what the balance covers), in the caller's transaction.
+ * The caller checked the available balance under the offering's lock; a balance spent meanwhile refuses the
+ * booking (INSUFFICIENT_AVAILABLE), which rolls the whole step back to be taken again.
+ */
+export async function blockMore(
+  tx: Db,
+  row: repo.SubscriptionRow,
+  params: { currency: string; amount: string; quantity?: number; cause: Cause; at: Date },
+): Promise<repo.SubscriptionRow> {
+  const [entryId] = await bookAll(tx, [ipoPaymentEntry(row.userId, params.currency, params.amount)], {
+    userId: row.userId,
+    reference: referenceOf(row.id),
+    cause: params.cause,
+    at: params.at,
+  });
+  if (entryId === undefined) throw new Error("the block was not booked");
+  const after = await repo.addHeld(tx, {
+    id: row.id,
+    amount: params.amount,
+    ...(params.quantity !== undefined && { quantity: params.quantity }),
+  });
+  if (!after) throw new DomainError("ORDER_STATE_INVALID");
+  return after;
 }

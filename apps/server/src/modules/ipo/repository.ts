@@ -1,5 +1,5 @@
 import type { IpoSubscriptionState } from "@brokerage/api";
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   adminUsers,
@@ -235,6 +235,38 @@ export async function addReleased(
   return row;
 }
 
+/**
+ * Adds `amount` to what an `applied` subscription blocks (booked by `entryId`, an `ipoPayment`), and sets its
+ * quantity when given (an application its final price reduced): undefined when it is not applied any more.
+ */
+export async function addHeld(
+  tx: Db,
+  params: { id: string; amount: string; quantity?: number },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({
+      heldAmount: sql`${ipoSubscriptions.heldAmount} + ${params.amount}::numeric`,
+      ...(params.quantity !== undefined && { quantity: params.quantity }),
+    })
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, "applied")))
+    .returning();
+  return row;
+}
+
+/** Reduces the quantity an `applied` subscription asks for (undefined when it is not applied any more). */
+export async function reduceQuantity(
+  tx: Db,
+  params: { id: string; quantity: number },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({ quantity: params.quantity })
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, "applied")))
+    .returning();
+  return row;
+}
+
 /** Every subscription of an offering in one of `states`, in the order they were made. */
 export async function subscriptionsIn(
   tx: Db,
@@ -429,7 +461,7 @@ export async function recordBeaconRound(db: Db, values: BeaconRoundRow): Promise
   return row;
 }
 
-/** Offerings whose subscription has closed by `at` without their applications' root published yet. */
+/** Offerings whose subscription has closed by `at` without their applications' root published yet (nor a price still provisional). */
 export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
   return db
     .select()
@@ -439,6 +471,7 @@ export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
         eq(ipoOfferings.state, "active"),
         isNull(ipoOfferings.applicationsRoot),
         lte(ipoOfferings.closesAt, at),
+        or(isNull(ipoOfferings.provisionalPrice), isNotNull(ipoOfferings.priceFixedAt)),
       ),
     )
     .orderBy(asc(ipoOfferings.closesAt))
@@ -446,10 +479,14 @@ export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
 }
 
 /**
- * Offerings whose next step is due by `at` (the scheduler's): `active` ones whose draw date has passed
- * (the draw itself waits for its beacon round), and `drawn` ones whose listing date has.
+ * Offerings whose next step is due by `at` (the scheduler's): `active` ones whose provisional price is due
+ * to become final, `active` ones whose draw date has passed (the draw itself waits for its beacon round and
+ * a final price), and `drawn` ones whose listing date has.
  */
-export async function dueSteps(db: Db, at: Date): Promise<{ draw: OfferingRow[]; list: OfferingRow[] }> {
+export async function dueSteps(
+  db: Db,
+  at: Date,
+): Promise<{ price: OfferingRow[]; draw: OfferingRow[]; list: OfferingRow[] }> {
   const due = (state: "active" | "drawn", date: typeof ipoOfferings.drawAt) =>
     db
       .select()
@@ -457,9 +494,21 @@ export async function dueSteps(db: Db, at: Date): Promise<{ draw: OfferingRow[];
       .where(and(eq(ipoOfferings.state, state), lte(date, at)))
       .orderBy(asc(date))
       .limit(20);
-  const [draw, list] = await Promise.all([
+  const [price, draw, list] = await Promise.all([
+    db
+      .select()
+      .from(ipoOfferings)
+      .where(
+        and(
+          eq(ipoOfferings.state, "active"),
+          isNull(ipoOfferings.priceFixedAt),
+          lte(ipoOfferings.priceFinalAt, at),
+        ),
+      )
+      .orderBy(asc(ipoOfferings.priceFinalAt))
+      .limit(20),
     due("active", ipoOfferings.drawAt),
     due("drawn", ipoOfferings.listingAt),
   ]);
-  return { draw, list };
+  return { price, draw, list };
 }

@@ -85,6 +85,9 @@ describe("the offerings", () => {
       applicationsRoot: null,
       rootPublishedAt: null,
       randomness: null,
+      provisionalPrice: null,
+      priceFinalAt: null,
+      priceProvisional: false,
     } satisfies IpoOffering);
 
     const made = await subscribeOk(t, who, offering.id, 12_000);

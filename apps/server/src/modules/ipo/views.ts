@@ -53,6 +53,18 @@ export const amountOf = (offering: OfferingRow, subscription: SubscriptionRow): 
         offering.currency,
       );
 
+const scaled = (value: string | null, currency: string) =>
+  value === null ? null : toBookedString(value, currency);
+
+/** A provisional price and when it becomes final (docs/ipo.md "A provisional price"). */
+export function priceTermsOf(row: OfferingRow) {
+  return {
+    provisionalPrice: scaled(row.provisionalPrice, row.currency),
+    priceFinalAt: row.priceFinalAt?.toISOString() ?? null,
+    priceProvisional: row.provisionalPrice !== null && row.priceFixedAt === null,
+  };
+}
+
 /** What every view of an offering shares. The seed only once drawn (a cancelled undrawn one keeps it). */
 function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) {
   return {
@@ -63,6 +75,7 @@ function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) 
     market: row.market,
     currency: row.currency,
     price: priceOf(row),
+    ...priceTermsOf(row),
     minQuantity: row.minQuantity,
     maxQuantity: row.maxQuantity,
     minInvestment: ipoAmount(row.price, row.minQuantity, row.currency),
@@ -128,6 +141,8 @@ export function toAdminOffering(
     drawnAt: row.drawnAt?.toISOString() ?? null,
     listedAt: row.listedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    finalPrice: scaled(row.finalPrice, row.currency),
+    priceFixedAt: row.priceFixedAt?.toISOString() ?? null,
   };
 }
 
@@ -183,6 +198,10 @@ export function offeringSnapshot(row: OfferingRow) {
     exchange: row.exchange,
     currency: row.currency,
     price: priceOf(row),
+    provisionalPrice: scaled(row.provisionalPrice, row.currency),
+    priceFinalAt: row.priceFinalAt?.toISOString() ?? null,
+    finalPrice: scaled(row.finalPrice, row.currency),
+    priceFixedAt: row.priceFixedAt?.toISOString() ?? null,
     totalShares: row.totalShares,
     minQuantity: row.minQuantity,
     maxQuantity: row.maxQuantity,

@@ -34,6 +34,9 @@ const upcoming: AdminIpoOffering = {
   market: "IN",
   currency: "INR",
   price: "245.50",
+  provisionalPrice: null,
+  priceFinalAt: null,
+  priceProvisional: false,
   totalShares: 1_000_000,
   subscribedShares: 0,
   minQuantity: 10_000,
@@ -59,6 +62,8 @@ const upcoming: AdminIpoOffering = {
   drawnAt: null,
   listedAt: null,
   cancelledAt: null,
+  finalPrice: null,
+  priceFixedAt: null,
 };
 const closed: AdminIpoOffering = {
   ...upcoming,
