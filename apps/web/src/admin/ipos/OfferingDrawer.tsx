@@ -77,6 +77,13 @@ export function OfferingDrawer({
           <Form.Item {...field("price")} extra={t("ipos.hints.price")}>
             <Input inputMode="decimal" autoComplete="off" />
           </Form.Item>
+          <Form.Item
+            name="priceFinalAt"
+            label={t("ipos.fields.priceFinalAt")}
+            extra={t("ipos.hints.priceFinalAt")}
+          >
+            <Input type="datetime-local" />
+          </Form.Item>
         </Space>
         <Space size={16} wrap align="start">
           <Form.Item {...field("totalShares")}>

@@ -27,6 +27,8 @@ export interface IpoFormValues extends Record<IpoDate, string> {
   allocationRule: IpoAllocationRule | "market";
   /** Empty: the minimum per subscription. */
   lotSize: number | null;
+  /** Empty: the price is final; set: it is provisional until then (local date and time). */
+  priceFinalAt: string;
   reason: string;
 }
 
@@ -64,6 +66,7 @@ export function newIpo(now = new Date()): IpoFormValues {
     leadBroker: "",
     allocationRule: "market",
     lotSize: null,
+    priceFinalAt: "",
     opensAt: at(0),
     closesAt: at(3 * DAY),
     drawAt: at(4 * DAY),
@@ -85,6 +88,7 @@ export function toForm(offering: AdminIpoOffering): IpoFormValues {
     leadBroker: offering.leadBroker,
     allocationRule: offering.allocationRule,
     lotSize: offering.lotSize,
+    priceFinalAt: offering.priceFinalAt === null ? "" : toLocalInput(offering.priceFinalAt),
     opensAt: toLocalInput(offering.opensAt),
     closesAt: toLocalInput(offering.closesAt),
     drawAt: toLocalInput(offering.drawAt),
@@ -104,6 +108,7 @@ const FIELDS: readonly (keyof IpoFormValues)[] = [
   "leadBroker",
   "allocationRule",
   "lotSize",
+  "priceFinalAt",
   ...IPO_DATES,
   "reason",
 ];
@@ -122,6 +127,7 @@ const PROBLEMS: Partial<Record<keyof IpoFormValues, Omit<FieldProblem, "name">>>
   maxQuantity: { key: "ipos.problems.max" },
   subscriptionLimit: { key: "ipos.problems.limit", params: { max: String(IPO_SUBSCRIPTION_LIMIT_MAX) } },
   lotSize: { key: "ipos.problems.lotSize" },
+  priceFinalAt: { key: "ipos.problems.priceFinalAt" },
   closesAt: { key: "ipos.problems.closesAt" },
   drawAt: { key: "ipos.problems.drawAt" },
   paymentDueAt: { key: "ipos.problems.paymentDueAt" },
@@ -146,6 +152,8 @@ export function ipoRequest(
     ...(values.allocationRule === "market" ? {} : { allocationRule: values.allocationRule }),
     ...(values.lotSize === null || values.lotSize === undefined ? {} : { lotSize: values.lotSize }),
     ...Object.fromEntries(IPO_DATES.map((date) => [date, fromLocalInput(values[date])])),
+    // Left out: the price is final (the save clears a provisional one).
+    ...(values.priceFinalAt?.trim() ? { priceFinalAt: fromLocalInput(values.priceFinalAt) } : {}),
     reason: values.reason.trim(),
   };
   const parsed = adminIpoSaveRequest.safeParse(raw);

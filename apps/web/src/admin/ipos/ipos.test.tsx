@@ -14,6 +14,7 @@ import {
   type Call,
 } from "../test/harness";
 import { DRAW_TERMS } from "../../features/ipo/testData";
+import { formatDateTime } from "../lib/format";
 import { toLocalInput } from "./form";
 
 const noCounts = {
@@ -274,6 +275,90 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(calledPath(calls, "ipos/save")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Save anyway" }));
     await waitFor(() => expect(calledPath(calls, "ipos/save")).toBe(true));
+  });
+
+  it("saves a provisional price with its time and shows it", async () => {
+    // Dates from the next full hour on: final in two days, the button open until then.
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
+    const finalAt = day(2);
+    let current: AdminIpoOffering = {
+      ...upcoming,
+      opensAt: day(1),
+      closesAt: day(3),
+      drawAt: day(4),
+      paymentDueAt: day(5),
+      listingAt: day(6),
+      provisionalPrice: "245.50",
+      priceFinalAt: finalAt,
+      priceProvisional: true,
+    };
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(current),
+      "ipos/save": () => ok(current),
+      "ipos/finalPrice": (body) => {
+        current = { ...current, finalPrice: body.price };
+        return ok(current);
+      },
+    });
+    const row = await loaded("Acme Robotics");
+    within(row).getByText(`Provisional until ${formatDateTime(finalAt)}`);
+    within(row).getByText("No final price set: the provisional one stands");
+
+    const drawer = await openDialog("Edit the ACME offering");
+    expect((within(drawer).getByLabelText("Price final at") as HTMLInputElement).value).toBe(
+      toLocalInput(finalAt),
+    );
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), { target: { value: "Band" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calledPath(calls, "ipos/save")).toBe(true));
+    expect(sentTo(calls, "ipos/save")).toMatchObject({
+      price: "245.50",
+      priceFinalAt: finalAt,
+    });
+  });
+
+  it("sets the final price of a provisional one with a reason", async () => {
+    // Dates from the next full hour on: final in two days, the button open until then.
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
+    const finalAt = day(2);
+    let current: AdminIpoOffering = {
+      ...upcoming,
+      opensAt: day(1),
+      closesAt: day(3),
+      drawAt: day(4),
+      paymentDueAt: day(5),
+      listingAt: day(6),
+      provisionalPrice: "245.50",
+      priceFinalAt: finalAt,
+      priceProvisional: true,
+    };
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(current),
+      "ipos/save": () => ok(current),
+      "ipos/finalPrice": (body) => {
+        current = { ...current, finalPrice: body.price };
+        return ok(current);
+      },
+    });
+    const modal = await openDialog("Set the final price of ACME");
+    within(modal).getByText(/The provisional price is 245.50 INR/);
+    fireEvent.change(within(modal).getByLabelText("Final price (INR)"), { target: { value: "250.00" } });
+    fireEvent.click(within(modal).getByRole("button", { name: "Set the final price" }));
+    await within(modal).findByText("Please give a reason");
+    expect(calledPath(calls, "ipos/finalPrice")).toBe(false);
+    fireEvent.change(within(modal).getByLabelText("Reason for the change"), {
+      target: { value: "Book built" },
+    });
+    fireEvent.click(within(modal).getByRole("button", { name: "Set the final price" }));
+    await waitFor(() => expect(calledPath(calls, "ipos/finalPrice")).toBe(true));
+    expect(sentTo(calls, "ipos/finalPrice")).toEqual({
+      id: upcoming.id,
+      price: "250.00",
+      reason: "Book built",
+    });
+    within(await loaded("Acme Robotics")).getByText("Final price set: 250.00 INR");
   });
 
   it("runs the draw with a reason, says what it will do, and refreshes the row", async () => {

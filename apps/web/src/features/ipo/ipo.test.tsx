@@ -31,6 +31,9 @@ const upcoming = offeringOf({
   symbol: "SOLARX",
   name: "Solarx Power",
   status: "upcoming",
+  provisionalPrice: "120.50",
+  priceFinalAt: "2026-03-04T06:30:00.000Z",
+  priceProvisional: true,
   marketPrice: "110.00",
   priceDifference: "-10.50",
   premiumRate: "-8.71",
@@ -68,6 +71,7 @@ describe("/home/newStock", () => {
     ];
     expect(within(open).getByText("To subscribe")).toBeTruthy();
     expect(open.textContent).toContain("Price 120.50 INR");
+    expect(open.textContent).not.toContain("provisional");
     expect(open.textContent).toContain("Market price 135.56");
     expect(open.textContent).toContain("Min. 10,000 shares");
     expect(open.textContent).toContain(`Deadline ${at(offeringOf().closesAt)}`);
@@ -76,6 +80,7 @@ describe("/home/newStock", () => {
     const up = within(open).getByText((_, el) => el?.textContent === "+15.06 (+12.50%)");
     expect(up.className).toContain("ipo-trend--up");
     expect(within(soon).getByText("Upcoming")).toBeTruthy();
+    expect(within(soon).getByText("provisional")).toBeTruthy();
     expect(soon.textContent).toContain(`Subscription opens ${at(upcoming.opensAt)}`);
     const down = within(soon).getByText((_, el) => el?.textContent === "-10.50 (-8.71%)");
     expect(down.className).toContain("ipo-trend--down");
@@ -169,6 +174,45 @@ describe("/home/newStockBuy", () => {
     expect(fairness.textContent).toContain("Local beacon round 29400001");
     expect(within(fairness).getByText("Published at the close")).toBeTruthy();
     expect(within(fairness).getByText("Published at the draw")).toBeTruthy();
+  });
+
+  it("shows a provisional price with the exchange time it becomes final, and says so before subscribing", async () => {
+    // 2026-03-04T06:30Z is 12:00 in Mumbai (NSE's zone, GMT+5:30), whatever the device's zone.
+    const terms = {
+      provisionalPrice: "120.50",
+      priceFinalAt: "2026-03-04T06:30:00.000Z",
+      priceProvisional: true,
+    };
+    serve({ "ipo/offering": detailOf(terms) });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const facts = await screen.findByRole("region", { name: "Offering" });
+    expect(termOf(facts, "Underwriting price")).toBe(
+      "120.50 INRProvisional: final at 2026.03.04 12:00:00 GMT+5:30",
+    );
+    submit();
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your subscription" });
+    expect(within(sheet).getByRole("note").textContent).toBe(
+      "The price is provisional until 2026.03.04 12:00:00 GMT+5:30. When it becomes final the amount held " +
+        "follows it: a fall releases the difference; a rise holds more from your available balance, or " +
+        "applies for fewer shares when it cannot.",
+    );
+  });
+
+  it("shows a final price with the provisional one it replaced, and no note before subscribing", async () => {
+    serve({
+      "ipo/offering": detailOf({
+        price: "118.00",
+        provisionalPrice: "120.50",
+        priceFinalAt: "2026-03-04T06:30:00.000Z",
+        priceProvisional: false,
+      }),
+    });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const facts = await screen.findByRole("region", { name: "Offering" });
+    expect(termOf(facts, "Underwriting price")).toBe("118.00 INRFinal (provisional 120.50 INR)");
+    submit();
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your subscription" });
+    expect(within(sheet).queryByRole("note")).toBeNull();
   });
 
   it("after the draw shows the win rate, the published root and the randomness", async () => {

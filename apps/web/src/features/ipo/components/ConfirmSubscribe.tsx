@@ -4,6 +4,7 @@ import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmShee
 import { formatMoneySafe } from "../../../lib/money";
 import { sharesText, subscriptionAmount } from "../offering";
 import { AmountTerms } from "./AmountTerms";
+import { exchangeDateText } from "./OfferingBits";
 
 /**
  * The last look before subscribing: the shares, the price, what it comes to against the available
@@ -48,6 +49,13 @@ export function ConfirmSubscribe({
               currency: offering.currency,
             })}
           </p>
+          {offering.priceProvisional && offering.priceFinalAt !== null && (
+            <p className="trade-sheet__summary" role="note">
+              {t("ipo.provisionalNote", {
+                time: exchangeDateText(offering.priceFinalAt, offering.exchange),
+              })}
+            </p>
+          )}
         </>
       )}
     </ConfirmSheet>

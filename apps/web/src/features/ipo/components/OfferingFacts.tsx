@@ -4,7 +4,7 @@ import type { IpoOfferingDetail } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
 import { sharesText } from "../offering";
-import { GainRate, PremiumText, dateText, marketName } from "./OfferingBits";
+import { GainRate, PremiumText, PriceText, dateText, marketName } from "./OfferingBits";
 
 /**
  * Every new-share field of spec §3: the prices and the grey-market premium, the shares offered and
@@ -16,7 +16,7 @@ export function OfferingFacts({ offering }: { offering: IpoOfferingDetail }) {
   const { currency } = offering;
   const price = (value: string | null) => (value === null ? "—" : `${formatPrice(value)} ${currency}`);
   const rows: [string, ReactNode][] = [
-    ["ipo.price", price(offering.price)],
+    ["ipo.price", <PriceText key="price" offering={offering} />],
     ["ipo.marketPrice", price(offering.marketPrice)],
     ["ipo.difference", <PremiumText key="difference" offering={offering} withRate={false} />],
     ["ipo.premiumRate", <GainRate key="rate" rate={offering.premiumRate} />],

@@ -30,6 +30,7 @@ export function OfferingRow({ offering }: { offering: IpoOffering }) {
       >
         <span className="ipo-row__price">
           {t("ipo.priceShort")} {formatPrice(offering.price)} {offering.currency}
+          {offering.priceProvisional && <span className="ipo-row__market">{t("ipo.provisionalShort")}</span>}
           <span className="ipo-row__market">{marketName(t, offering.market)}</span>
         </span>
         <span className="trade-row__grid">
