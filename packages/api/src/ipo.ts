@@ -27,6 +27,10 @@ import { ipoAllocationRule, ipoDrawTerms } from "./ipo-draw.js";
  * cancellation; the unallotted part of a win at the draw. A winner pays out of the block, so a payment
  * never fails for want of money; the listing makes the block the position's margin.
  *
+ * - A provisional price (`priceFinalAt` on the save): subscriptions block at it until the scheduler makes the
+ *   final price (`ipos/finalPrice`, or the provisional one) the price at that time; every applied block then
+ *   follows it (a fall releases, a rise blocks more, or reduces or fails the application: docs/ipo.md), and
+ *   subscribers are told when it moved more than `offering.finalPriceWarnAbove`.
  * - `ipo/subscribe` blocks price × quantity: it checks, in this order, ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED,
  *   NOT_FOUND (unknown offering), NOT_YET_OPEN (before `opensAt`), SUBSCRIPTION_CHANNEL_CLOSED (past
  *   `closesAt`, drawn, listed or cancelled), QUANTITY_NOT_WHOLE_LOTS, IPO_BELOW_MIN {minShares},
