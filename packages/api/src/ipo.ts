@@ -2,7 +2,7 @@ import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
-import { ipoAllocationRule, ipoDrawTerms } from "./ipo-draw.js";
+import { askedShares, ipoAllocationRule, ipoDrawTerms, shareCount, sharesUpTo } from "./ipo-draw.js";
 
 /**
  * New shares (IPO) (DESIGN §5 "Primary market"; spec §3 new-share fields, §4 states, §5 "limited number of
@@ -114,12 +114,12 @@ export const ipoOffering = z.object({
   priceDifference: moneyString.nullable(),
   /** The pre-listing gain rate: priceDifference ÷ price in percent, 2 decimals ("12.50"). */
   premiumRate: z.string().nullable(),
-  /** Shares offered, and shares subscribed so far by everyone ("total subscription"). */
-  totalShares: z.number().int(),
-  subscribedShares: z.number().int(),
-  minQuantity: z.number().int(),
+  /** Shares offered, and shares subscribed so far by everyone ("total subscription"); whole shares. */
+  totalShares: shareCount,
+  subscribedShares: shareCount,
+  minQuantity: shareCount,
   /** At most this many shares per subscription; null: no maximum. */
-  maxQuantity: z.number().int().nullable(),
+  maxQuantity: shareCount.nullable(),
   /** The minimum investment: price × minQuantity. */
   minInvestment: moneyString,
   /** How many times one user may subscribe ("once or N times"). */
@@ -159,10 +159,10 @@ export type IpoOfferingPage = z.infer<typeof ipoOfferingPage>;
 /** `ipo/offering {offeringId}`: one offering (cancelled ones too); NOT_FOUND when unknown. */
 export const ipoOfferingRequest = z.object({ offeringId });
 
-/** `ipo/subscribe`: whole shares (1 lot is 1 share). Answers the subscription (`applied`). */
+/** `ipo/subscribe`: whole shares (1 lot is 1 share), as a decimal string. Answers the subscription (`applied`). */
 export const ipoSubscribeRequest = z.object({
   offeringId,
-  quantity: z.number().max(IPO_QUANTITY_MAX),
+  quantity: askedShares(IPO_QUANTITY_MAX),
   idempotencyKey,
 });
 export type IpoSubscribeRequest = z.infer<typeof ipoSubscribeRequest>;
@@ -177,9 +177,9 @@ export const ipoSubscription = z.object({
   name: z.string(),
   currency: z.string(),
   price: moneyString,
-  quantity: z.number().int(),
-  /** Shares allotted by the draw (0 before it and when not won). */
-  allotted: z.number().int(),
+  quantity: shareCount,
+  /** Shares allotted by the draw ("0" before it and when not won). */
+  allotted: shareCount,
   /** What the allotment costs (price × allotted), or the subscription's value before the draw. */
   amount: moneyString,
   /**
@@ -249,7 +249,7 @@ export const adminIpoListRequest = cursorRequest;
 export const adminIpoPage = cursorPage(adminIpoOffering);
 export type AdminIpoPage = z.infer<typeof adminIpoPage>;
 
-const shares = z.number().int().min(1).max(IPO_QUANTITY_MAX);
+const shares = sharesUpTo(IPO_QUANTITY_MAX);
 const instant = z.iso.datetime({ offset: true });
 
 /**
@@ -286,11 +286,15 @@ export const adminIpoSaveRequest = z
     reason: staffReason,
   })
   .superRefine((v, ctx) => {
-    if (v.maxQuantity !== null && v.maxQuantity < v.minQuantity)
+    // Compared only once each is whole digits (a refinement runs after a field's own refusal too).
+    const count = (shares: unknown) =>
+      typeof shares === "string" && /^\d+$/.test(shares) ? BigInt(shares) : null;
+    const [min, max, total, lot] = [v.minQuantity, v.maxQuantity, v.totalShares, v.lotSize].map(count);
+    if (min != null && max != null && max < min)
       ctx.addIssue({ code: "custom", path: ["maxQuantity"], message: "INVALID_INPUT" });
-    if (v.minQuantity > v.totalShares)
+    if (min != null && total != null && min > total)
       ctx.addIssue({ code: "custom", path: ["minQuantity"], message: "INVALID_INPUT" });
-    if (v.lotSize !== undefined && v.lotSize > v.minQuantity)
+    if (min != null && lot != null && lot > min)
       ctx.addIssue({ code: "custom", path: ["lotSize"], message: "INVALID_INPUT" });
     if (v.priceFinalAt != null && Date.parse(v.priceFinalAt) > Date.parse(v.closesAt))
       ctx.addIssue({ code: "custom", path: ["priceFinalAt"], message: "INVALID_INPUT" });

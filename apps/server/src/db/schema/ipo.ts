@@ -37,10 +37,10 @@ export const ipoOfferings = pgTable(
     priceFinalAt: instant("price_final_at"),
     finalPrice: numeric("final_price", { precision: 38, scale: 10 }),
     priceFixedAt: instant("price_fixed_at"),
-    totalShares: bigint("total_shares", { mode: "number" }).notNull(),
-    minQuantity: bigint("min_quantity", { mode: "number" }).notNull(),
+    totalShares: bigint("total_shares", { mode: "bigint" }).notNull(),
+    minQuantity: bigint("min_quantity", { mode: "bigint" }).notNull(),
     /** At most this many shares per subscription; null: no maximum. */
-    maxQuantity: bigint("max_quantity", { mode: "number" }),
+    maxQuantity: bigint("max_quantity", { mode: "bigint" }),
     /** How many times one user may subscribe. */
     subscriptionLimit: integer("subscription_limit").notNull(),
     leadBroker: text("lead_broker").notNull(),
@@ -56,7 +56,7 @@ export const ipoOfferings = pgTable(
     /** The allocation rule, published before anyone applies (core ALLOCATION_RULES). */
     allocationRule: text("allocation_rule").$type<AllocationRule>().notNull().default("proRata"),
     /** Shares per lot: allotments are whole lots; the lottery's one lot per winner. */
-    lotSize: bigint("lot_size", { mode: "number" }).notNull().default(1),
+    lotSize: bigint("lot_size", { mode: "bigint" }).notNull().default(sql`1`),
     /** The beacon and its round announced when the offering is made (null: drawn before beacons). */
     beaconProvider: text("beacon_provider").$type<BeaconProvider>(),
     beaconRound: bigint("beacon_round", { mode: "number" }),
@@ -161,8 +161,8 @@ export const ipoSubscriptions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    quantity: bigint("quantity", { mode: "number" }).notNull(),
-    allotted: bigint("allotted", { mode: "number" }).notNull().default(0),
+    quantity: bigint("quantity", { mode: "bigint" }).notNull(),
+    allotted: bigint("allotted", { mode: "bigint" }).notNull().default(sql`0`),
     state: text("state").$type<IpoSubscriptionState>().notNull().default("applied"),
     /** Its rank in the draw, SHA-256(randomness ":" leaf) hex (before beacons: SHA-256(seed ":" id)). */
     drawKey: text("draw_key"),

@@ -46,7 +46,7 @@ const subscriptionsCursor = seqCursor("ipb", BIGINT_SEQ_MAX);
 async function tallies(db: Db, offeringIds: readonly string[]): Promise<Map<string, OfferingTally>> {
   const tally = new Map<string, OfferingTally>();
   for (const row of await repo.stateCounts(db, offeringIds)) {
-    const entry = tally.get(row.offeringId) ?? { counts: {}, subscribedShares: 0 };
+    const entry = tally.get(row.offeringId) ?? { counts: {}, subscribedShares: 0n };
     entry.counts[row.state] = Number(row.count);
     entry.subscribedShares += row.shares;
     tally.set(row.offeringId, entry);
@@ -160,9 +160,9 @@ export class IpoAdminService {
         priceFinalAt,
         finalPrice: null,
         priceFixedAt: null,
-        totalShares: request.totalShares,
-        minQuantity: request.minQuantity,
-        maxQuantity: request.maxQuantity,
+        totalShares: BigInt(request.totalShares),
+        minQuantity: BigInt(request.minQuantity),
+        maxQuantity: request.maxQuantity === null ? null : BigInt(request.maxQuantity),
         subscriptionLimit: request.subscriptionLimit,
         leadBroker: request.leadBroker,
         opensAt: new Date(request.opensAt),

@@ -108,7 +108,7 @@ export async function releaseBeyond(
 export async function blockMore(
   tx: Db,
   row: repo.SubscriptionRow,
-  params: { currency: string; amount: string; quantity?: number; cause: Cause; at: Date },
+  params: { currency: string; amount: string; quantity?: bigint; cause: Cause; at: Date },
 ): Promise<repo.SubscriptionRow> {
   const [entryId] = await bookAll(tx, [ipoPaymentEntry(row.userId, params.currency, params.amount)], {
     userId: row.userId,

@@ -66,9 +66,9 @@ type SubscriptionRow = repo.SubscriptionRow;
 
 /** A user's subscriptions summed for their one message: shares asked for, allotted, and their cost. */
 function perUser(offering: OfferingRow, rows: readonly SubscriptionRow[]) {
-  const users = new Map<string, { quantity: number; allotted: number }>();
+  const users = new Map<string, { quantity: bigint; allotted: bigint }>();
   for (const row of rows) {
-    const sum = users.get(row.userId) ?? { quantity: 0, allotted: 0 };
+    const sum = users.get(row.userId) ?? { quantity: 0n, allotted: 0n };
     sum.quantity += row.quantity;
     sum.allotted += row.allotted;
     users.set(row.userId, sum);
@@ -130,8 +130,8 @@ export class IpoLifecycle {
           warnAbove,
           warned: warned ? new Set(adjusted.map((a) => a.userId)).size : 0,
           subscriptions: adjusted.length,
-          reduced: adjusted.filter((a) => a.after > 0 && a.after < a.before).length,
-          failed: adjusted.filter((a) => a.after === 0).length,
+          reduced: adjusted.filter((a) => a.after > 0n && a.after < a.before).length,
+          failed: adjusted.filter((a) => a.after === 0n).length,
           blocked: sum((a) => a.blocked),
           released: sum((a) => a.released),
         },
@@ -149,13 +149,13 @@ export class IpoLifecycle {
     const { currency } = offering;
     const finalPrice = toBookedString(offering.price, currency);
     const provisionalPrice = toBookedString(params.provisionalPrice, currency);
-    const users = new Map<string, { quantity: number; held: Money }>();
+    const users = new Map<string, { quantity: bigint; held: Money }>();
     for (const a of adjusted) {
-      const sum = users.get(a.userId) ?? { quantity: 0, held: money(0) };
+      const sum = users.get(a.userId) ?? { quantity: 0n, held: money(0) };
       users.set(a.userId, { quantity: sum.quantity + a.after, held: sum.held.plus(a.held) });
       if (a.after === a.before) continue;
       const common = { quantity: String(a.before), finalPrice, provisionalPrice };
-      if (a.after === 0)
+      if (a.after === 0n)
         await this.tell(tx, offering, a.userId, "ipoPriceFailed", {
           ...common,
           minShares: String(offering.minQuantity),
@@ -194,10 +194,10 @@ export class IpoLifecycle {
       const applied = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["applied"] });
       const result = await drawAllotments(tx, before, applied, at);
       const outcomes = applied.map((s) => {
-        const allotted = result.allotted.get(s.id) ?? 0;
+        const allotted = result.allotted.get(s.id) ?? 0n;
         return {
           id: s.id,
-          state: allotted > 0 ? ("awaitingPayment" as const) : ("notWon" as const),
+          state: allotted > 0n ? ("awaitingPayment" as const) : ("notWon" as const),
           allotted,
           drawKey: result.ranks.get(s.id) ?? "",
         };
@@ -211,9 +211,9 @@ export class IpoLifecycle {
         changes: { state: "drawn", winRate: result.winRate, drawnAt: at, updatedAt: at },
       });
       if (!after) throw new DomainError("ORDER_STATE_INVALID");
-      const drawn = applied.map((s) => ({ ...s, allotted: result.allotted.get(s.id) ?? 0 }));
+      const drawn = applied.map((s) => ({ ...s, allotted: result.allotted.get(s.id) ?? 0n }));
       for (const user of perUser(after, drawn)) {
-        const won = user.allotted > 0;
+        const won = user.allotted > 0n;
         await this.tell(tx, after, user.userId, won ? "ipoWon" : "ipoNotWon", {
           quantity: String(user.quantity),
           released: toBookedString(released.get(user.userId) ?? "0", after.currency),
@@ -230,7 +230,7 @@ export class IpoLifecycle {
         details: {
           subscriptions: applied.length,
           winners: result.winners,
-          sharesAllotted: result.sharesAllotted,
+          sharesAllotted: String(result.sharesAllotted),
           winRate: result.winRate,
           root: result.root,
           randomness: result.randomness,
@@ -335,14 +335,14 @@ export class IpoLifecycle {
     tx: Db,
     offering: OfferingRow,
     applied: readonly SubscriptionRow[],
-    outcomes: readonly { id: string; allotted: number }[],
+    outcomes: readonly { id: string; allotted: bigint }[],
     cause: Cause,
     at: Date,
   ): Promise<Map<string, Money>> {
     const allotted = new Map(outcomes.map((o) => [o.id, o.allotted]));
     const released = new Map<string, Money>();
     for (const row of applied) {
-      const keep = ipoAmount(offering.price, allotted.get(row.id) ?? 0, offering.currency);
+      const keep = ipoAmount(offering.price, allotted.get(row.id) ?? 0n, offering.currency);
       const after = await releaseBeyond(tx, row, { currency: offering.currency, keep, cause, at });
       const back = money(after.releasedAmount).minus(row.releasedAmount);
       released.set(row.userId, (released.get(row.userId) ?? money(0)).plus(back));

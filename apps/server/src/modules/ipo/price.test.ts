@@ -112,7 +112,7 @@ describe("a provisional price", () => {
     // 300.00 × 10,000 = 3,000,000.00 stays blocked; 300,000.00 comes back.
     expect(await mine(who, offering.id)).toMatchObject({
       price: "300.00",
-      quantity: 10_000,
+      quantity: "10000",
       amount: "3000000.00",
       held: "3000000.00",
       released: "300000.00",
@@ -153,22 +153,22 @@ describe("a provisional price", () => {
     const short = await subscriber(t, "4000000.00");
     const none = await subscriber(t, "3300000.00");
     const large = await subscriber(t, "6600000.00");
-    const a = await subscribeOk(t, covered, offering.id, 10_000);
-    await subscribeOk(t, short, offering.id, 12_000);
-    const c = await subscribeOk(t, none, offering.id, 10_000);
-    const d = await subscribeOk(t, large, offering.id, 20_000);
+    const a = await subscribeOk(t, covered, offering.id, "10000");
+    await subscribeOk(t, short, offering.id, "12000");
+    const c = await subscribeOk(t, none, offering.id, "10000");
+    const d = await subscribeOk(t, large, offering.id, "20000");
     expect(await finalPrice(offering.id, "370.00")).toMatchObject({ status: 1 });
 
     await moveTo(offering.priceFinalAt ?? "", 1000);
     await t.app.tradingEngine.round();
 
     // 370.00 × 10,000 = 3,700,000.00: 400,000.00 more blocked out of 700,000.00 available.
-    expect(await mine(covered, offering.id)).toMatchObject({ quantity: 10_000, held: "3700000.00" });
+    expect(await mine(covered, offering.id)).toMatchObject({ quantity: "10000", held: "3700000.00" });
     expect(await walletOf(t, covered.userId, "INR")).toMatchObject({ available: "300000", held: "3700000" });
     expect(await entriesOf(t, a.id)).toEqual(["ipoPayment", "ipoPayment"]);
     // 4,000,000.00 in all pays 10,810 shares at 370.00 (3,999,700.00): 39,700.00 more blocked.
     expect(await mine(short, offering.id)).toMatchObject({
-      quantity: 10_810,
+      quantity: "10810",
       held: "3999700.00",
       state: "applied",
     });
@@ -183,7 +183,7 @@ describe("a provisional price", () => {
     expect(await entriesOf(t, c.id)).toEqual(["ipoPayment", "ipoRefund"]);
     // 6,600,000.00 held pays 17,837 shares (6,599,690.00): reduced, and 310.00 released.
     expect(await mine(large, offering.id)).toMatchObject({
-      quantity: 17_837,
+      quantity: "17837",
       held: "6599690.00",
       released: "310.00",
     });

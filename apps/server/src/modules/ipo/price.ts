@@ -24,8 +24,8 @@ export interface PriceAdjustment {
   subscriptionId: string;
   userId: string;
   /** Shares asked for before and after (0 after: failed). */
-  before: number;
-  after: number;
+  before: bigint;
+  after: bigint;
   /** Blocked more, and released, by the step. */
   blocked: Money;
   released: Money;
@@ -34,11 +34,10 @@ export interface PriceAdjustment {
 }
 
 /** The most whole shares `funds` pays at `price` (amounts at the currency's scale). */
-export function sharesFor(funds: Money, price: string, currency: string): number {
-  let shares = funds.div(price).floor();
-  while (shares.greaterThan(0) && money(ipoAmount(price, shares.toNumber(), currency)).greaterThan(funds))
-    shares = shares.minus(1);
-  return shares.toNumber();
+export function sharesFor(funds: Money, price: string, currency: string): bigint {
+  let shares = BigInt(funds.div(price).floor().toFixed(0));
+  while (shares > 0n && money(ipoAmount(price, shares, currency)).greaterThan(funds)) shares -= 1n;
+  return shares;
 }
 
 export async function adjustToFinalPrice(
@@ -85,7 +84,7 @@ export async function adjustToFinalPrice(
     if (shares < offering.minQuantity) {
       await releaseBeyond(tx, row, { currency, keep: "0", to: "failed", cause, at });
       available.set(row.userId, balance.plus(held));
-      adjustments.push({ ...base, after: 0, blocked: none, released: held, held: none });
+      adjustments.push({ ...base, after: 0n, blocked: none, released: held, held: none });
       continue;
     }
     const cost = money(ipoAmount(price, shares, currency));

@@ -85,13 +85,16 @@ export async function staffAccounts(db: Db, ids: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
+/** A sum of shares as the database answers it (numeric text), exact. */
+const toShares = (value: unknown): bigint => BigInt(String(value));
+
 /** Shares subscribed per offering, by everyone. */
-export async function subscribedShares(db: Db, offeringIds: readonly string[]): Promise<Map<string, number>> {
+export async function subscribedShares(db: Db, offeringIds: readonly string[]): Promise<Map<string, bigint>> {
   if (offeringIds.length === 0) return new Map();
   const rows = await db
     .select({
       offeringId: ipoSubscriptions.offeringId,
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
@@ -107,7 +110,7 @@ export async function stateCounts(db: Db, offeringIds: readonly string[]) {
       offeringId: ipoSubscriptions.offeringId,
       state: ipoSubscriptions.state,
       count: count(),
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
@@ -241,7 +244,7 @@ export async function addReleased(
  */
 export async function addHeld(
   tx: Db,
-  params: { id: string; amount: string; quantity?: number },
+  params: { id: string; amount: string; quantity?: bigint },
 ): Promise<SubscriptionRow | undefined> {
   const [row] = await tx
     .update(ipoSubscriptions)
@@ -257,7 +260,7 @@ export async function addHeld(
 /** Reduces the quantity an `applied` subscription asks for (undefined when it is not applied any more). */
 export async function reduceQuantity(
   tx: Db,
-  params: { id: string; quantity: number },
+  params: { id: string; quantity: bigint },
 ): Promise<SubscriptionRow | undefined> {
   const [row] = await tx
     .update(ipoSubscriptions)
@@ -287,7 +290,7 @@ export async function subscriptionsIn(
 export interface DrawOutcome {
   id: string;
   state: "awaitingPayment" | "notWon";
-  allotted: number;
+  allotted: bigint;
   /** The subscription's rank in the draw. */
   drawKey: string;
 }
@@ -304,7 +307,9 @@ export async function writeDraw(tx: Db, outcomes: readonly DrawOutcome[], at: Da
   for (let i = 0; i < outcomes.length; i += DRAW_CHUNK) {
     const chunk = outcomes.slice(i, i + DRAW_CHUNK);
     const values = sql.join(
-      chunk.map((o) => sql`(${o.id}::uuid, ${o.state}::text, ${o.allotted}::bigint, ${o.drawKey}::text)`),
+      chunk.map(
+        (o) => sql`(${o.id}::uuid, ${o.state}::text, ${String(o.allotted)}::bigint, ${o.drawKey}::text)`,
+      ),
       sql`, `,
     );
     const rows = await tx
@@ -407,11 +412,11 @@ export async function applicantCount(db: Db, params: { offeringId: string; userI
       mine: sql<number>`count(*) filter (where ${ipoSubscriptions.userId} = ${params.userId})`.mapWith(
         Number,
       ),
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(eq(ipoSubscriptions.offeringId, params.offeringId));
-  return { applicants: row?.applicants ?? 0, applied: (row?.mine ?? 0) > 0, shares: row?.shares ?? 0 };
+  return { applicants: row?.applicants ?? 0, applied: (row?.mine ?? 0) > 0, shares: row?.shares ?? 0n };
 }
 
 /** Publishes the applications' root once (undefined when it was published already). */

@@ -18,15 +18,16 @@ export type IpoDate = (typeof IPO_DATES)[number];
 export interface IpoFormValues extends Record<IpoDate, string> {
   symbol: string;
   price: string;
-  totalShares: number | null;
-  minQuantity: number | null;
-  maxQuantity: number | null;
+  /** Share counts as decimal strings (the inputs' string mode): never a JS number. */
+  totalShares: string | null;
+  minQuantity: string | null;
+  maxQuantity: string | null;
   subscriptionLimit: number | null;
   leadBroker: string;
   /** "market": the market's rule (IN lottery, KR equalThenProRata, others proRata). */
   allocationRule: IpoAllocationRule | "market";
   /** Empty: the minimum per subscription. */
-  lotSize: number | null;
+  lotSize: string | null;
   /** Empty: the price is final; set: it is provisional until then (local date and time). */
   priceFinalAt: string;
   reason: string;
@@ -60,7 +61,7 @@ export function newIpo(now = new Date()): IpoFormValues {
     symbol: "",
     price: "",
     totalShares: null,
-    minQuantity: IPO_MIN_QUANTITY_DEFAULT,
+    minQuantity: String(IPO_MIN_QUANTITY_DEFAULT),
     maxQuantity: null,
     subscriptionLimit: 1,
     leadBroker: "",
@@ -135,6 +136,12 @@ const PROBLEMS: Partial<Record<keyof IpoFormValues, Omit<FieldProblem, "name">>>
   reason: { key: "ipos.problems.reason" },
 };
 
+/** A share count as typed: its digits (undefined when empty). */
+const sharesOf = (value: string | number | null | undefined): string | undefined => {
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  return text === "" ? undefined : text;
+};
+
 /** The `ipos/save` request of the form, checked by the contract's own schema before sending. */
 export function ipoRequest(
   values: IpoFormValues,
@@ -144,13 +151,13 @@ export function ipoRequest(
     ...(id ? { id } : {}),
     symbol: values.symbol.trim().toUpperCase(),
     price: values.price.trim(),
-    totalShares: values.totalShares,
-    minQuantity: values.minQuantity,
-    maxQuantity: values.maxQuantity ?? null,
+    totalShares: sharesOf(values.totalShares),
+    minQuantity: sharesOf(values.minQuantity),
+    maxQuantity: sharesOf(values.maxQuantity) ?? null,
     subscriptionLimit: values.subscriptionLimit,
     leadBroker: values.leadBroker.trim(),
     ...(values.allocationRule === "market" ? {} : { allocationRule: values.allocationRule }),
-    ...(values.lotSize === null || values.lotSize === undefined ? {} : { lotSize: values.lotSize }),
+    ...(sharesOf(values.lotSize) === undefined ? {} : { lotSize: sharesOf(values.lotSize) }),
     ...Object.fromEntries(IPO_DATES.map((date) => [date, fromLocalInput(values[date])])),
     // Left out: the price is final (the save clears a provisional one).
     ...(values.priceFinalAt?.trim() ? { priceFinalAt: fromLocalInput(values.priceFinalAt) } : {}),

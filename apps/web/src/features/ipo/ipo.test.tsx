@@ -253,11 +253,11 @@ describe("/home/newStockBuy", () => {
       "ipo/offering": detailOf(),
       "ipo/expected": (body) => ({
         allocationRule: "lottery",
-        quantity: (body as { quantity: number }).quantity,
+        quantity: body.quantity,
         expectedShares: "4000.00",
         chance: "40.00",
         applicants: 4,
-        subscribedShares: 40_000,
+        subscribedShares: "40000",
       }),
     });
     renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
@@ -267,7 +267,7 @@ describe("/home/newStockBuy", () => {
         "If the book stayed as it is now: about 4,000 shares, a 40.00% chance of at least one lot.",
       ),
     );
-    expect(calls("ipo/expected").at(-1)?.[1]).toEqual({ offeringId: OFFERING_ID, quantity: 10_000 });
+    expect(calls("ipo/expected").at(-1)?.[1]).toEqual({ offeringId: OFFERING_ID, quantity: "10000" });
   });
 
   it("computes the amount, refuses out of range here, and subscribes after confirmation", async () => {
@@ -324,7 +324,7 @@ describe("/home/newStockBuy", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Subscribe now" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/home/newShareOrder"));
     const [, sent] = calls("ipo/subscribe")[0]!;
-    expect(sent).toMatchObject({ offeringId: OFFERING_ID, quantity: 25_000 });
+    expect(sent).toMatchObject({ offeringId: OFFERING_ID, quantity: "25000" });
     expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 

@@ -8,7 +8,7 @@ export const ORDER_ID = "7d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a";
 /** An offering's draw terms before its close: India's lottery, a local beacon round after the close. */
 export const DRAW_TERMS = {
   allocationRule: "lottery",
-  lotSize: 10_000,
+  lotSize: "10000",
   beacon: { provider: "local", round: 29_400_001, roundAt: "2026-03-05T10:01:00.000Z", independent: false },
   applicationsRoot: null,
   rootPublishedAt: null,
@@ -29,10 +29,10 @@ export const offeringOf = (over: Partial<IpoOffering> = {}): IpoOffering => ({
   marketPrice: "135.56",
   priceDifference: "15.06",
   premiumRate: "12.50",
-  totalShares: 5_000_000,
-  subscribedShares: 12_340_000,
-  minQuantity: 10_000,
-  maxQuantity: 100_000,
+  totalShares: "5000000",
+  subscribedShares: "12340000",
+  minQuantity: "10000",
+  maxQuantity: "100000",
   minInvestment: "1205000.00",
   subscriptionLimit: 2,
   leadBroker: "Kotak Mahindra Capital",
@@ -64,8 +64,8 @@ export const subscriptionOf = (over: Partial<IpoSubscription> = {}): IpoSubscrip
   name: "Newco Energy",
   currency: "INR",
   price: "120.50",
-  quantity: 20_000,
-  allotted: 0,
+  quantity: "20000",
+  allotted: "0",
   amount: "2410000.00",
   held: "2410000.00",
   released: "0.00",
@@ -86,7 +86,7 @@ export const subscriptionOf = (over: Partial<IpoSubscription> = {}): IpoSubscrip
 export const wonOf = (over: Partial<IpoSubscription> = {}) =>
   subscriptionOf({
     state: "awaitingPayment",
-    allotted: 20_000,
+    allotted: "20000",
     drawKey: "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9",
     drawnAt: "2026-03-06T10:00:05.000Z",
     ...over,

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail, IpoSubscribeRequest } from "@brokerage/api";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatMoneySafe } from "../../../lib/money";
-import { sharesText, subscriptionAmount } from "../offering";
+import { pluralOf, sharesText, subscriptionAmount } from "../offering";
 import { AmountTerms } from "./AmountTerms";
 import { exchangeDateText } from "./OfferingBits";
 
@@ -30,7 +30,7 @@ export function ConfirmSubscribe({
         <>
           <p className="trade-sheet__summary">
             {t("ipo.confirmSummary", {
-              count: request.quantity,
+              count: pluralOf(request.quantity),
               shares: sharesText(request.quantity),
               name,
               code: offering.symbol,

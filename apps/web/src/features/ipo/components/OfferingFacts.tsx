@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
-import { sharesText } from "../offering";
+import { pluralOf, sharesText } from "../offering";
 import { GainRate, PremiumText, PriceText, dateText, marketName } from "./OfferingBits";
 
 /**
@@ -24,14 +24,20 @@ export function OfferingFacts({ offering }: { offering: IpoOfferingDetail }) {
     ["ipo.subscribedShares", sharesText(offering.subscribedShares)],
     [
       "ipo.minQuantity",
-      t("ipo.sharesCount", { count: offering.minQuantity, shares: sharesText(offering.minQuantity) }),
+      t("ipo.sharesCount", {
+        count: pluralOf(offering.minQuantity),
+        shares: sharesText(offering.minQuantity),
+      }),
     ],
     ["ipo.minInvestment", `${formatMoneySafe(offering.minInvestment)} ${currency}`],
     [
       "ipo.maxQuantity",
       offering.maxQuantity === null
         ? t("ipo.noMax")
-        : t("ipo.sharesCount", { count: offering.maxQuantity, shares: sharesText(offering.maxQuantity) }),
+        : t("ipo.sharesCount", {
+            count: pluralOf(offering.maxQuantity),
+            shares: sharesText(offering.maxQuantity),
+          }),
     ],
     ["ipo.timesLabel", t("ipo.times", { used: offering.mySubscriptions, limit: offering.subscriptionLimit })],
     ["ipo.issueMarket", marketName(t, offering.market)],
