@@ -1,3 +1,5 @@
+import { zoneOffsetMinutes } from "@brokerage/core";
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -15,29 +17,16 @@ export function formatDateTime(value: Date): string {
 
 /**
  * Spec §9's format in another zone, naming it ("2026.12.02 09:15:00 GMT+5:30"): exchange time for market
- * things (an IPO's price becoming final). An unknown zone: the device's own, still named.
+ * things (an IPO's price becoming final), the zone's offset from the core's calendar arithmetic.
  */
 export function formatDateTimeIn(value: Date, timeZone: string): string {
   if (Number.isNaN(value.getTime())) return "—";
-  try {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }).formatToParts(value);
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-    return (
-      `${part("year")}.${part("month")}.${part("day")} ${part("hour")}:${part("minute")}:${part("second")} ` +
-      formatZoneOffset(timeZone, value)
-    );
-  } catch {
-    return formatDateTime(value);
-  }
+  const wall = new Date(value.getTime() + zoneOffsetMinutes(timeZone, value.getTime()) * 60_000);
+  return (
+    `${wall.getUTCFullYear()}.${pad(wall.getUTCMonth() + 1)}.${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())} ` +
+    formatZoneOffset(timeZone, value)
+  );
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?$/;

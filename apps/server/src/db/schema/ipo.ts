@@ -56,7 +56,9 @@ export const ipoOfferings = pgTable(
     /** The allocation rule, published before anyone applies (core ALLOCATION_RULES). */
     allocationRule: text("allocation_rule").$type<AllocationRule>().notNull().default("proRata"),
     /** Shares per lot: allotments are whole lots; the lottery's one lot per winner. */
-    lotSize: bigint("lot_size", { mode: "bigint" }).notNull().default(sql`1`),
+    lotSize: bigint("lot_size", { mode: "bigint" })
+      .notNull()
+      .default(sql`1`),
     /** The beacon and its round announced when the offering is made (null: drawn before beacons). */
     beaconProvider: text("beacon_provider").$type<BeaconProvider>(),
     beaconRound: bigint("beacon_round", { mode: "number" }),
@@ -162,7 +164,9 @@ export const ipoSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     quantity: bigint("quantity", { mode: "bigint" }).notNull(),
-    allotted: bigint("allotted", { mode: "bigint" }).notNull().default(sql`0`),
+    allotted: bigint("allotted", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     state: text("state").$type<IpoSubscriptionState>().notNull().default("applied"),
     /** Its rank in the draw, SHA-256(randomness ":" leaf) hex (before beacons: SHA-256(seed ":" id)). */
     drawKey: text("draw_key"),

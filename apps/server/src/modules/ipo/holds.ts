@@ -26,11 +26,35 @@ export const stillHeld = (
   currency: string,
 ): string => toBookedString(money(row.heldAmount).minus(row.releasedAmount), currency);
 
+/** Books `amount` from available to held under the subscription's reference (`ipoPayment`); its entry. */
+async function bookPayment(
+  tx: Db,
+  params: {
+    userId: string;
+    subscriptionId: string;
+    currency: string;
+    amount: string;
+    cause: Cause;
+    at: Date;
+    idempotencyKey?: string;
+  },
+): Promise<number> {
+  const [entryId] = await bookAll(tx, [ipoPaymentEntry(params.userId, params.currency, params.amount)], {
+    userId: params.userId,
+    reference: referenceOf(params.subscriptionId),
+    ...(params.idempotencyKey !== undefined && { idempotencyKey: params.idempotencyKey }),
+    cause: params.cause,
+    at: params.at,
+  });
+  if (entryId === undefined) throw new Error("the block was not booked");
+  return entryId;
+}
+
 /**
  * Blocks `amount` for the subscription `subscriptionId` (about to be written): INSUFFICIENT_AVAILABLE
  * {available} when the available balance cannot cover it, nothing booked. Answers the entry's id.
  */
-export async function block(
+export const block = (
   tx: Db,
   params: {
     userId: string;
@@ -40,17 +64,7 @@ export async function block(
     idempotencyKey: string;
     at: Date;
   },
-): Promise<number> {
-  const [entryId] = await bookAll(tx, [ipoPaymentEntry(params.userId, params.currency, params.amount)], {
-    userId: params.userId,
-    reference: referenceOf(params.subscriptionId),
-    idempotencyKey: params.idempotencyKey,
-    cause: { by: "user" },
-    at: params.at,
-  });
-  if (entryId === undefined) throw new Error("the block was not booked");
-  return entryId;
-}
+): Promise<number> => bookPayment(tx, { ...params, cause: { by: "user" } });
 
 /**
  * Releases what the subscription holds beyond `keep` (everything when `keep` is zero) back to available,
@@ -110,13 +124,7 @@ export async function blockMore(
   row: repo.SubscriptionRow,
   params: { currency: string; amount: string; quantity?: bigint; cause: Cause; at: Date },
 ): Promise<repo.SubscriptionRow> {
-  const [entryId] = await bookAll(tx, [ipoPaymentEntry(row.userId, params.currency, params.amount)], {
-    userId: row.userId,
-    reference: referenceOf(row.id),
-    cause: params.cause,
-    at: params.at,
-  });
-  if (entryId === undefined) throw new Error("the block was not booked");
+  await bookPayment(tx, { ...params, userId: row.userId, subscriptionId: row.id });
   const after = await repo.addHeld(tx, {
     id: row.id,
     amount: params.amount,

@@ -113,6 +113,25 @@ const offeringCalls = (calls: Call[]) => calls.filter((c) => c.path === "ipos/of
 
 isolateTests();
 
+/** An upcoming offering at a provisional 245.50, dated from the next full hour: final in two days. */
+function provisionalOffering(): { finalAt: string; offering: AdminIpoOffering } {
+  const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+  const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
+  const finalAt = day(2);
+  const offering: AdminIpoOffering = {
+    ...upcoming,
+    opensAt: day(1),
+    closesAt: day(3),
+    drawAt: day(4),
+    paymentDueAt: day(5),
+    listingAt: day(6),
+    provisionalPrice: "245.50",
+    priceFinalAt: finalAt,
+    priceProvisional: true,
+  };
+  return { finalAt, offering };
+}
+
 describe("IPO offerings", { timeout: 30_000 }, () => {
   it("lists the offerings with terms, subscriptions, dates, status and win rate; actions only where allowed", async () => {
     asStaff("operator", "/ipos", {
@@ -278,21 +297,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
   });
 
   it("saves a provisional price with its time and shows it", async () => {
-    // Dates from the next full hour on: final in two days, the button open until then.
-    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
-    const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
-    const finalAt = day(2);
-    let current: AdminIpoOffering = {
-      ...upcoming,
-      opensAt: day(1),
-      closesAt: day(3),
-      drawAt: day(4),
-      paymentDueAt: day(5),
-      listingAt: day(6),
-      provisionalPrice: "245.50",
-      priceFinalAt: finalAt,
-      priceProvisional: true,
-    };
+    const { finalAt, offering } = provisionalOffering();
+    let current = offering;
     const calls = asStaff("operator", "/ipos", {
       "ipos/offerings": () => page(current),
       "ipos/save": () => ok(current),
@@ -319,21 +325,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
   });
 
   it("sets the final price of a provisional one with a reason", async () => {
-    // Dates from the next full hour on: final in two days, the button open until then.
-    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
-    const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
-    const finalAt = day(2);
-    let current: AdminIpoOffering = {
-      ...upcoming,
-      opensAt: day(1),
-      closesAt: day(3),
-      drawAt: day(4),
-      paymentDueAt: day(5),
-      listingAt: day(6),
-      provisionalPrice: "245.50",
-      priceFinalAt: finalAt,
-      priceProvisional: true,
-    };
+    const { offering } = provisionalOffering();
+    let current = offering;
     const calls = asStaff("operator", "/ipos", {
       "ipos/offerings": () => page(current),
       "ipos/save": () => ok(current),
