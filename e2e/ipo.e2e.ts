@@ -123,8 +123,8 @@ describe.skipIf(!run)(
         {
           symbol: "DBRX",
           price: "1.50",
-          totalShares: 100_000,
-          minQuantity: 1000,
+          totalShares: "100000",
+          minQuantity: "1000",
           maxQuantity: null,
           subscriptionLimit: 1,
           leadBroker: "Goldman Sachs",

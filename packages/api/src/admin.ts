@@ -493,6 +493,10 @@ export const AUDIT_ACTIONS = [
   "ipo.cancel",
   /** A draft offering's warnings asked for (`ipos/check`): the symbol and price it was asked of. */
   "ipo.check",
+  /** Staff set the final price of an offering whose price is provisional (before its stated time). */
+  "ipo.finalPrice",
+  /** The provisional price became final at its stated time (the system's), the blocks adjusted. */
+  "ipo.priceFixed",
   "news.save",
   "news.withdraw",
   /** A refused back-office call (FORBIDDEN by the permission guard): the route and the permission it needs. */

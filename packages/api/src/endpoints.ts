@@ -243,6 +243,7 @@ export interface AdminEndpoints {
     typeof offeringCheck.offeringCheckResponse
   >;
   "ipos/draw": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
+  "ipos/finalPrice": JsonCall<typeof ipo.adminIpoFinalPriceRequest, typeof ipo.adminIpoOffering>;
   "ipos/listing": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
   "ipos/offerings": JsonCall<typeof ipo.adminIpoListRequest, typeof ipo.adminIpoPage>;
   "ipos/save": JsonCall<typeof ipo.adminIpoSaveRequest, typeof ipo.adminIpoOffering>;

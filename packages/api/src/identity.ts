@@ -70,6 +70,12 @@ export const MESSAGE_KINDS = [
   "ipoListed",
   "ipoCancelled",
   "ipoWaived",
+  /** The final price moved from the provisional one by more than `offering.finalPriceWarnAbove`. */
+  "ipoPriceMoved",
+  /** The final price rose above what the available balance could block: the application was reduced. */
+  "ipoPriceReduced",
+  /** … or, not even the minimum could be blocked, it failed and its block came back. */
+  "ipoPriceFailed",
   /** Wrong codes from anywhere locked the code step of the account (someone knows its password). */
   "totpLocked",
   "recoveryCodesLocked",

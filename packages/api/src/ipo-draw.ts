@@ -21,8 +21,35 @@ export type IpoAllocationRule = z.infer<typeof ipoAllocationRule>;
 export const IPO_BEACON_PROVIDERS = ["local", "drand-quicknet"] as const;
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-/** Whole shares as decimal digits (exact, whatever their size). */
-const shareCount = z.string().regex(/^\d+$/);
+/**
+ * Whole shares as decimal digits (exact, whatever their size; never a JSON number, CONTRIBUTING "Exact
+ * money"): every share count of new shares, in answers and requests alike.
+ */
+export const shareCount = z
+  .string()
+  .regex(/^(0|[1-9]\d*)$/, "decimal")
+  .describe("Whole shares, as decimal digits");
+
+/** Whole shares from 1 to `max` (a request's share count). */
+export const sharesUpTo = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,11}$/, "decimal")
+    .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= BigInt(max), { message: "INVALID_INPUT" })
+    .describe(`Whole shares from 1 to ${max}, as decimal digits`);
+
+/**
+ * Shares asked for: decimal digits with an optional fraction up to `max`, so that a count that is not
+ * whole is refused by its own rule (QUANTITY_NOT_WHOLE_LOTS), as an order's quantity is.
+ */
+export const askedShares = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, "decimal")
+    .refine((v) => !/^\d+(\.\d+)?$/.test(v) || BigInt(v.split(".")[0] ?? "0") <= BigInt(max), {
+      message: "INVALID_INPUT",
+    })
+    .describe(`Shares up to ${max}, as a decimal string (whole shares only are taken)`);
 
 /** The beacon round announced for the draw. `independent` false: the local beacon, the operator's own. */
 export const ipoBeacon = z.object({
@@ -36,7 +63,7 @@ export const ipoBeacon = z.object({
 /** What every view of an offering adds about its draw. */
 export const ipoDrawTerms = z.object({
   allocationRule: ipoAllocationRule,
-  lotSize: z.number().int(),
+  lotSize: shareCount,
   /** Null for an offering drawn before beacons (by its seed). */
   beacon: ipoBeacon.nullable(),
   /** Published at the close. */
@@ -93,16 +120,16 @@ export type IpoDrawRecord = z.infer<typeof ipoDrawRecord>;
 /** `ipo/expected {offeringId, quantity}`: the expected allotment for the quantity typed, before applying. */
 export const ipoExpectedRequest = z.object({
   offeringId,
-  quantity: z.number().int().min(1).max(1_000_000_000),
+  quantity: sharesUpTo(1_000_000_000),
 });
 export const ipoExpected = z.object({
   allocationRule: ipoAllocationRule,
-  quantity: z.number().int(),
+  quantity: shareCount,
   /** Expected shares (2 decimals) if the book stayed as now, and the chance of at least one lot (%). */
   expectedShares: z.string(),
   chance: z.string(),
   applicants: z.number().int(),
-  subscribedShares: z.number().int(),
+  subscribedShares: shareCount,
 });
 export type IpoExpected = z.infer<typeof ipoExpected>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
-import { ipoAllocationRule, ipoDrawTerms } from "./ipo-draw.js";
+import { askedShares, ipoAllocationRule, ipoDrawTerms, shareCount, sharesUpTo } from "./ipo-draw.js";
 
 /**
  * New shares (IPO) (DESIGN §5 "Primary market"; spec §3 new-share fields, §4 states, §5 "limited number of
@@ -27,6 +27,10 @@ import { ipoAllocationRule, ipoDrawTerms } from "./ipo-draw.js";
  * cancellation; the unallotted part of a win at the draw. A winner pays out of the block, so a payment
  * never fails for want of money; the listing makes the block the position's margin.
  *
+ * - A provisional price (`priceFinalAt` on the save): subscriptions block at it until the scheduler makes the
+ *   final price (`ipos/finalPrice`, or the provisional one) the price at that time; every applied block then
+ *   follows it (a fall releases, a rise blocks more, or reduces or fails the application: docs/ipo.md), and
+ *   subscribers are told when it moved more than `offering.finalPriceWarnAbove`.
  * - `ipo/subscribe` blocks price × quantity: it checks, in this order, ACCOUNT_FROZEN, TRADE_BANNED, KYC_REQUIRED,
  *   NOT_FOUND (unknown offering), NOT_YET_OPEN (before `opensAt`), SUBSCRIPTION_CHANNEL_CLOSED (past
  *   `closesAt`, drawn, listed or cancelled), QUANTITY_NOT_WHOLE_LOTS, IPO_BELOW_MIN {minShares},
@@ -93,20 +97,29 @@ export const ipoOffering = z.object({
   /** The issue market (market code: IN, US, KR …). */
   market: z.string(),
   currency: z.string(),
-  /** The underwriting price per share. */
+  /**
+   * The underwriting price per share in force: the provisional one until `priceFinalAt`, then the final
+   * one. Subscriptions block price × quantity at it (docs/ipo.md "A provisional price").
+   */
   price: moneyString,
+  /** The provisional price the offering was saved with; null when its price was final from the start. */
+  provisionalPrice: moneyString.nullable(),
+  /** When the provisional price becomes final (ISO instant); null when it was final from the start. */
+  priceFinalAt: z.string().nullable(),
+  /** True while the price is provisional (before `priceFinalAt` and the scheduler's step at it). */
+  priceProvisional: z.boolean(),
   /** The instrument's current (grey-market) price, when there is one. */
   marketPrice: moneyString.nullable(),
   /** marketPrice − price (null without a market price). */
   priceDifference: moneyString.nullable(),
   /** The pre-listing gain rate: priceDifference ÷ price in percent, 2 decimals ("12.50"). */
   premiumRate: z.string().nullable(),
-  /** Shares offered, and shares subscribed so far by everyone ("total subscription"). */
-  totalShares: z.number().int(),
-  subscribedShares: z.number().int(),
-  minQuantity: z.number().int(),
+  /** Shares offered, and shares subscribed so far by everyone ("total subscription"); whole shares. */
+  totalShares: shareCount,
+  subscribedShares: shareCount,
+  minQuantity: shareCount,
   /** At most this many shares per subscription; null: no maximum. */
-  maxQuantity: z.number().int().nullable(),
+  maxQuantity: shareCount.nullable(),
   /** The minimum investment: price × minQuantity. */
   minInvestment: moneyString,
   /** How many times one user may subscribe ("once or N times"). */
@@ -146,10 +159,10 @@ export type IpoOfferingPage = z.infer<typeof ipoOfferingPage>;
 /** `ipo/offering {offeringId}`: one offering (cancelled ones too); NOT_FOUND when unknown. */
 export const ipoOfferingRequest = z.object({ offeringId });
 
-/** `ipo/subscribe`: whole shares (1 lot is 1 share). Answers the subscription (`applied`). */
+/** `ipo/subscribe`: whole shares (1 lot is 1 share), as a decimal string. Answers the subscription (`applied`). */
 export const ipoSubscribeRequest = z.object({
   offeringId,
-  quantity: z.number().max(IPO_QUANTITY_MAX),
+  quantity: askedShares(IPO_QUANTITY_MAX),
   idempotencyKey,
 });
 export type IpoSubscribeRequest = z.infer<typeof ipoSubscribeRequest>;
@@ -164,9 +177,9 @@ export const ipoSubscription = z.object({
   name: z.string(),
   currency: z.string(),
   price: moneyString,
-  quantity: z.number().int(),
-  /** Shares allotted by the draw (0 before it and when not won). */
-  allotted: z.number().int(),
+  quantity: shareCount,
+  /** Shares allotted by the draw ("0" before it and when not won). */
+  allotted: shareCount,
   /** What the allotment costs (price × allotted), or the subscription's value before the draw. */
   amount: moneyString,
   /**
@@ -224,6 +237,10 @@ export const adminIpoOffering = ipoOffering
     drawnAt: z.string().nullable(),
     listedAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    /** The final price staff set before `priceFinalAt` (null: none yet; the provisional one then stands). */
+    finalPrice: moneyString.nullable(),
+    /** When the price became final (the scheduler's step at `priceFinalAt`). */
+    priceFixedAt: z.string().nullable(),
   });
 export type AdminIpoOffering = z.infer<typeof adminIpoOffering>;
 
@@ -232,7 +249,7 @@ export const adminIpoListRequest = cursorRequest;
 export const adminIpoPage = cursorPage(adminIpoOffering);
 export type AdminIpoPage = z.infer<typeof adminIpoPage>;
 
-const shares = z.number().int().min(1).max(IPO_QUANTITY_MAX);
+const shares = sharesUpTo(IPO_QUANTITY_MAX);
 const instant = z.iso.datetime({ offset: true });
 
 /**
@@ -260,15 +277,27 @@ export const adminIpoSaveRequest = z
     allocationRule: ipoAllocationRule.optional(),
     /** Shares per lot, at most the minimum subscription (default: the minimum subscription). */
     lotSize: shares.optional(),
+    /**
+     * Given: `price` is provisional and becomes final at this instant, in the future and no later than
+     * `closesAt` (the applications' root is published only once the price is final: an application its
+     * final price reduces changes before the root, never after).
+     */
+    priceFinalAt: instant.nullable().optional(),
     reason: staffReason,
   })
   .superRefine((v, ctx) => {
-    if (v.maxQuantity !== null && v.maxQuantity < v.minQuantity)
+    // Compared only once each is whole digits (a refinement runs after a field's own refusal too).
+    const count = (shares: unknown) =>
+      typeof shares === "string" && /^\d+$/.test(shares) ? BigInt(shares) : null;
+    const [min, max, total, lot] = [v.minQuantity, v.maxQuantity, v.totalShares, v.lotSize].map(count);
+    if (min != null && max != null && max < min)
       ctx.addIssue({ code: "custom", path: ["maxQuantity"], message: "INVALID_INPUT" });
-    if (v.minQuantity > v.totalShares)
+    if (min != null && total != null && min > total)
       ctx.addIssue({ code: "custom", path: ["minQuantity"], message: "INVALID_INPUT" });
-    if (v.lotSize !== undefined && v.lotSize > v.minQuantity)
+    if (min != null && lot != null && lot > min)
       ctx.addIssue({ code: "custom", path: ["lotSize"], message: "INVALID_INPUT" });
+    if (v.priceFinalAt != null && Date.parse(v.priceFinalAt) > Date.parse(v.closesAt))
+      ctx.addIssue({ code: "custom", path: ["priceFinalAt"], message: "INVALID_INPUT" });
     const order: (keyof typeof v)[] = ["opensAt", "closesAt", "drawAt", "paymentDueAt", "listingAt"];
     for (let i = 1; i < order.length; i++) {
       const before = Date.parse(v[order[i - 1] as "opensAt"]);
@@ -287,6 +316,19 @@ export type AdminIpoSaveRequest = z.infer<typeof adminIpoSaveRequest>;
 export const adminIpoActionRequest = z.object({ id: offeringId, reason: staffReason });
 export type AdminIpoActionRequest = z.infer<typeof adminIpoActionRequest>;
 
+/**
+ * `ipos/finalPrice {id, price, reason}`: the final price of an offering whose price is provisional, set
+ * before `priceFinalAt` (ORDER_STATE_INVALID when its price is final, or from `priceFinalAt` on; the price
+ * at the currency's scale: INVALID_INPUT on `price`). It may be set again until then; at `priceFinalAt` the
+ * scheduler makes it the price (the provisional one when none was set). Audited (ipo.finalPrice).
+ */
+export const adminIpoFinalPriceRequest = z.object({
+  id: offeringId,
+  price: positivePrice,
+  reason: staffReason,
+});
+export type AdminIpoFinalPriceRequest = z.infer<typeof adminIpoFinalPriceRequest>;
+
 /** `ipos/subscriptions {id, cursor?}`: an offering's subscriptions, with the user's account, newest first. */
 export const adminIpoSubscriptionsRequest = cursorRequest.extend({ id: offeringId });
 export const adminIpoSubscription = ipoSubscription.extend({
@@ -302,3 +344,7 @@ export const IPO_DRAW_AUDIT = "ipo.draw";
 export const IPO_LISTING_AUDIT = "ipo.listing";
 export const IPO_CANCEL_AUDIT = "ipo.cancel";
 export const IPO_CHECK_AUDIT = "ipo.check";
+/** Staff set the final price of a provisional one. */
+export const IPO_FINAL_PRICE_AUDIT = "ipo.finalPrice";
+/** The price became final at its stated time (the system's step), the subscriptions' blocks adjusted. */
+export const IPO_PRICE_FIXED_AUDIT = "ipo.priceFixed";

@@ -242,6 +242,11 @@ export const SETTINGS = {
    * back-office form warn before it is saved (`ipos/check`, `blockTrades/check`); a warning, not a refusal.
    */
   "offering.discountWarnAbove": z.string().regex(/^0(\.\d{1,6})?$/),
+  /**
+   * An IPO's final price further than this from its provisional one (a fraction of the provisional price:
+   * 0.1 = 10 %, either way) warns every subscriber by a message when it becomes final (docs/ipo.md).
+   */
+  "offering.finalPriceWarnAbove": z.string().regex(/^0(\.\d{1,6})?$/),
   /** Daily check-in (checkin.ts): the currency, what each check-in books, the rewards N check-ins buy. */
   "checkin.rewards": checkinRewardsSetting,
   /** The seat account (seat.ts): what a seat grants in five languages, and whether KYC is needed first. */
@@ -435,6 +440,12 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // high and low closing prices), less a discount of at most 5 % that the shareholders approve. The same
   // cap stood in the 2009 Regulations (Reg. 85), which the 2018 ones replaced on 10 November 2018.
   "offering.discountWarnAbove": "0.05",
+  // SEBI's ICDR Regulations cap a book-built price band at 120 % of its floor (2009 Regulations, reg. 30(4),
+  // carried into the 2018 ones): a final price may land a fifth away from the band's other end. A warning at
+  // half of that width tells every applicant of a move they could not have read as a rounding of the
+  // provisional price, without telling them of the small moves inside a typical 5–10 % band. The
+  // platform's choice on that reasoning, not a regulator's rule.
+  "offering.finalPriceWarnAbove": "0.1",
   // The platform's choice, not a rule of a regulator: a small amount per check-in and two rewards, for a
   // week's and a month's check-ins, in the account's main currency. ESMA's 2018 CFD intervention
   // (Decision (EU) 2018/796) bans monetary and non-monetary benefits given in relation to selling CFDs, so

@@ -1,3 +1,5 @@
+import { zoneOffsetMinutes } from "@brokerage/core";
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -10,6 +12,20 @@ export function formatDateTime(value: Date): string {
     `${value.getFullYear()}.${pad(value.getMonth() + 1)}.${pad(value.getDate())} ` +
     `${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())} ` +
     formatZoneOffset(undefined, value)
+  );
+}
+
+/**
+ * Spec §9's format in another zone, naming it ("2026.12.02 09:15:00 GMT+5:30"): exchange time for market
+ * things (an IPO's price becoming final), the zone's offset from the core's calendar arithmetic.
+ */
+export function formatDateTimeIn(value: Date, timeZone: string): string {
+  if (Number.isNaN(value.getTime())) return "—";
+  const wall = new Date(value.getTime() + zoneOffsetMinutes(timeZone, value.getTime()) * 60_000);
+  return (
+    `${wall.getUTCFullYear()}.${pad(wall.getUTCMonth() + 1)}.${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())} ` +
+    formatZoneOffset(timeZone, value)
   );
 }
 

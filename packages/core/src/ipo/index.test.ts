@@ -1,7 +1,15 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { ipoAmount, ipoDraw, ipoDrawKeyInput, ipoPremium, ipoStatus, ipoWinRate } from "./index.js";
+import {
+  ipoAmount,
+  ipoDraw,
+  ipoDrawKeyInput,
+  ipoPremium,
+  ipoStatus,
+  ipoWinRate,
+  wholeShares,
+} from "./index.js";
 
 /** The draw keys the server hands in: SHA-256 in hex, from the library the back office checks them with. */
 const sha = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
@@ -67,9 +75,9 @@ describe("ipo figures", () => {
   });
 
   it("prices an allotment at the currency's scale (INR, USD, KRW)", () => {
-    expect(ipoAmount("310.55", 10_000, "INR")).toBe("3105500.00");
-    expect(ipoAmount("17.125", 10_000, "USD")).toBe("171250.00");
-    expect(ipoAmount("60000", 10_000, "KRW")).toBe("600000000");
+    expect(ipoAmount("310.55", 10_000n, "INR")).toBe("3105500.00");
+    expect(ipoAmount("17.125", "10000", "USD")).toBe("171250.00");
+    expect(ipoAmount("60000", 10_000n, "KRW")).toBe("600000000");
   });
 
   it("gives the price difference and the pre-listing gain rate", () => {
@@ -88,5 +96,19 @@ describe("ipo figures", () => {
     expect(ipoStatus(o, new Date("2026-12-01T00:00:00Z"))).toBe("open");
     expect(ipoStatus(o, new Date("2026-12-03T00:00:00Z"))).toBe("closed");
     expect(ipoStatus({ ...o, state: "drawn" }, new Date("2026-12-01T00:00:00Z"))).toBe("drawn");
+  });
+});
+
+describe("wholeShares", () => {
+  it("reads whole shares of any size exactly and refuses the rest as not whole lots", () => {
+    expect(wholeShares("10000")).toBe(10_000n);
+    expect(wholeShares("10000.000")).toBe(10_000n);
+    // Beyond a JS number's exact integers, still exact.
+    expect(wholeShares("9007199254740993")).toBe(9_007_199_254_740_993n);
+    expect(ipoAmount("1.00", wholeShares("9007199254740993"), "USD")).toBe("9007199254740993.00");
+    for (const refused of ["0", "5.5", "", "-1", "1e4"])
+      expect(() => wholeShares(refused), refused).toThrow(
+        expect.objectContaining({ code: "QUANTITY_NOT_WHOLE_LOTS" }),
+      );
   });
 });

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { money, toBookedString } from "../money.js";
+import { TradingRuleError } from "../trading/errors.js";
 
 /**
  * New shares (IPO) rules (DESIGN §5 "Primary market"; the contract is packages/api ipo.ts). Pure: the
@@ -68,8 +69,20 @@ export function ipoWinRate(winners: number, subscriptions: number): string {
 }
 
 /** Price × quantity at the currency's scale (what a subscription needs available, what a winner pays). */
-export function ipoAmount(price: string, quantity: number, currency: string): string {
-  return toBookedString(money(price).times(quantity), currency);
+export function ipoAmount(price: string, quantity: bigint | string, currency: string): string {
+  return toBookedString(money(price).times(String(quantity)), currency);
+}
+
+/**
+ * The whole shares a decimal string asks for (the contract's share counts): QUANTITY_NOT_WHOLE_LOTS
+ * {quantity} unless it is a whole number of shares, at least one ("10000.0" is 10,000).
+ */
+export function wholeShares(quantity: string): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(quantity);
+  const whole = match?.[1];
+  if (whole === undefined || /[1-9]/.test(match?.[2] ?? "") || BigInt(whole) < 1n)
+    throw new TradingRuleError("QUANTITY_NOT_WHOLE_LOTS", { quantity });
+  return BigInt(whole);
 }
 
 /**

@@ -26,12 +26,21 @@ export const ipoOfferings = pgTable(
     exchange: text("exchange").notNull(),
     market: text("market").notNull(),
     currency: text("currency").notNull(),
-    /** The underwriting price per share. */
+    /** The underwriting price per share in force (the provisional one until it is made final). */
     price: numeric("price", { precision: 38, scale: 10 }).notNull(),
-    totalShares: bigint("total_shares", { mode: "number" }).notNull(),
-    minQuantity: bigint("min_quantity", { mode: "number" }).notNull(),
+    /**
+     * A provisional price: the one saved (null: the price was final from the start), the instant it becomes
+     * final, the final price staff set before then (null: none, the provisional one stands) and when the
+     * scheduler made it final (`price` is then the final one; docs/ipo.md "A provisional price").
+     */
+    provisionalPrice: numeric("provisional_price", { precision: 38, scale: 10 }),
+    priceFinalAt: instant("price_final_at"),
+    finalPrice: numeric("final_price", { precision: 38, scale: 10 }),
+    priceFixedAt: instant("price_fixed_at"),
+    totalShares: bigint("total_shares", { mode: "bigint" }).notNull(),
+    minQuantity: bigint("min_quantity", { mode: "bigint" }).notNull(),
     /** At most this many shares per subscription; null: no maximum. */
-    maxQuantity: bigint("max_quantity", { mode: "number" }),
+    maxQuantity: bigint("max_quantity", { mode: "bigint" }),
     /** How many times one user may subscribe. */
     subscriptionLimit: integer("subscription_limit").notNull(),
     leadBroker: text("lead_broker").notNull(),
@@ -47,7 +56,9 @@ export const ipoOfferings = pgTable(
     /** The allocation rule, published before anyone applies (core ALLOCATION_RULES). */
     allocationRule: text("allocation_rule").$type<AllocationRule>().notNull().default("proRata"),
     /** Shares per lot: allotments are whole lots; the lottery's one lot per winner. */
-    lotSize: bigint("lot_size", { mode: "number" }).notNull().default(1),
+    lotSize: bigint("lot_size", { mode: "bigint" })
+      .notNull()
+      .default(sql`1`),
     /** The beacon and its round announced when the offering is made (null: drawn before beacons). */
     beaconProvider: text("beacon_provider").$type<BeaconProvider>(),
     beaconRound: bigint("beacon_round", { mode: "number" }),
@@ -74,6 +85,21 @@ export const ipoOfferings = pgTable(
     index("ipo_offerings_seq_idx").on(t.seq.desc()),
     check("ipo_offerings_state_check", sql`${t.state} in ('active', 'drawn', 'listed', 'cancelled')`),
     check("ipo_offerings_price_check", sql`${t.price} > 0`),
+    // A provisional price has its time, final no later than the close (the root is of final applications);
+    // a final price set and a price made final belong to a provisional one.
+    check(
+      "ipo_offerings_provisional_check",
+      sql`(${t.provisionalPrice} is null) = (${t.priceFinalAt} is null) and (${t.provisionalPrice} is null or (${t.provisionalPrice} > 0 and ${t.priceFinalAt} <= ${t.closesAt}))`,
+    ),
+    check(
+      "ipo_offerings_final_price_check",
+      sql`(${t.finalPrice} is null or (${t.finalPrice} > 0 and ${t.provisionalPrice} is not null)) and (${t.priceFixedAt} is null or ${t.provisionalPrice} is not null)`,
+    ),
+    // Nothing is sealed or drawn at a price still provisional.
+    check(
+      "ipo_offerings_price_fixed_check",
+      sql`${t.provisionalPrice} is null or ${t.priceFixedAt} is not null or (${t.applicationsRoot} is null and ${t.drawnAt} is null)`,
+    ),
     check(
       "ipo_offerings_quantity_check",
       sql`${t.totalShares} > 0 and ${t.minQuantity} > 0 and ${t.minQuantity} <= ${t.totalShares} and (${t.maxQuantity} is null or ${t.maxQuantity} >= ${t.minQuantity})`,
@@ -137,8 +163,10 @@ export const ipoSubscriptions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    quantity: bigint("quantity", { mode: "number" }).notNull(),
-    allotted: bigint("allotted", { mode: "number" }).notNull().default(0),
+    quantity: bigint("quantity", { mode: "bigint" }).notNull(),
+    allotted: bigint("allotted", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     state: text("state").$type<IpoSubscriptionState>().notNull().default("applied"),
     /** Its rank in the draw, SHA-256(randomness ":" leaf) hex (before beacons: SHA-256(seed ":" id)). */
     drawKey: text("draw_key"),

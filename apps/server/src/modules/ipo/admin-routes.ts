@@ -2,6 +2,7 @@ import {
   adminIpoVerification,
   adminIpoVerifyRequest,
   adminIpoActionRequest,
+  adminIpoFinalPriceRequest,
   adminIpoListRequest,
   adminIpoOffering,
   adminIpoPage,
@@ -76,6 +77,27 @@ export const ipoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await offerings.save(staffOf(request), request.body)),
+  );
+
+  adminRoute(
+    app,
+    "ipos/finalPrice",
+    {
+      onRequest,
+      schema: {
+        ...schema,
+        summary:
+          "Set the final price of an offering saved with a provisional one (`priceFinalAt`), before that " +
+          "time; it may be set again until then. At `priceFinalAt` the scheduler makes it the price (the " +
+          "provisional one when none was set), every application's block follows it and subscribers are " +
+          "warned when it moved more than `offering.finalPriceWarnAbove`. NOT_FOUND for an unknown id; " +
+          "ORDER_STATE_INVALID without a provisional price, once final or from `priceFinalAt` on, or when " +
+          "not active; INVALID_INPUT on `price` off the currency's scale. Audited (ipo.finalPrice).",
+        body: adminIpoFinalPriceRequest,
+        response: staffAnswers(adminIpoOffering),
+      },
+    },
+    async (request) => ok(await offerings.finalPrice(staffOf(request), request.body)),
   );
 
   adminRoute(

@@ -1,7 +1,9 @@
 import {
   ADMIN_PAGE_SIZE,
   IPO_CHECK_AUDIT,
+  IPO_FINAL_PRICE_AUDIT,
   IPO_SAVE_AUDIT,
+  type AdminIpoFinalPriceRequest,
   type AdminIpoOffering,
   type AdminIpoPage,
   type AdminIpoSaveRequest,
@@ -44,7 +46,7 @@ const subscriptionsCursor = seqCursor("ipb", BIGINT_SEQ_MAX);
 async function tallies(db: Db, offeringIds: readonly string[]): Promise<Map<string, OfferingTally>> {
   const tally = new Map<string, OfferingTally>();
   for (const row of await repo.stateCounts(db, offeringIds)) {
-    const entry = tally.get(row.offeringId) ?? { counts: {}, subscribedShares: 0 };
+    const entry = tally.get(row.offeringId) ?? { counts: {}, subscribedShares: 0n };
     entry.counts[row.state] = Number(row.count);
     entry.subscribedShares += row.shares;
     tally.set(row.offeringId, entry);
@@ -144,15 +146,23 @@ export class IpoAdminService {
       const at = clock.now();
       const closesAt = new Date(request.closesAt);
       if (closesAt.getTime() <= at.getTime()) throw new DomainError("INVALID_INPUT", { field: "closesAt" });
+      const priceFinalAt = request.priceFinalAt == null ? null : new Date(request.priceFinalAt);
+      if (priceFinalAt !== null && priceFinalAt.getTime() <= at.getTime())
+        throw new DomainError("INVALID_INPUT", { field: "priceFinalAt" });
       const terms = {
         symbol: instrument.symbol,
         exchange: instrument.exchange,
         market: instrument.market,
         currency: instrument.currency,
         price,
-        totalShares: request.totalShares,
-        minQuantity: request.minQuantity,
-        maxQuantity: request.maxQuantity,
+        // Saved again, a provisional price starts over: no final price set, none made final.
+        provisionalPrice: priceFinalAt === null ? null : price,
+        priceFinalAt,
+        finalPrice: null,
+        priceFixedAt: null,
+        totalShares: BigInt(request.totalShares),
+        minQuantity: BigInt(request.minQuantity),
+        maxQuantity: request.maxQuantity === null ? null : BigInt(request.maxQuantity),
         subscriptionLimit: request.subscriptionLimit,
         leadBroker: request.leadBroker,
         opensAt: new Date(request.opensAt),
@@ -189,6 +199,50 @@ export class IpoAdminService {
           created: before === null,
           before: before && offeringSnapshot(before),
           after: offeringSnapshot(after),
+        },
+        at,
+      });
+      return adminView(tx, after, market, at);
+    });
+  }
+
+  /**
+   * Sets the final price of an offering whose price is provisional, before its stated time (NOT_FOUND for
+   * an unknown id; ORDER_STATE_INVALID when it has no provisional price, it is final already, the time has
+   * come or the offering is not active; INVALID_INPUT on `price` off the currency's scale). It becomes the
+   * price at that time (lifecycle.ts `priceFixed`). Audited with the price it replaces.
+   */
+  async finalPrice(staff: StaffAuth, request: AdminIpoFinalPriceRequest): Promise<AdminIpoOffering> {
+    const { db, clock, market } = this.deps;
+    return db.transaction(async (tx) => {
+      const before = await repo.findOffering(tx, request.id, "update");
+      if (!before) throw new DomainError("NOT_FOUND", { field: "id" });
+      const price = amountAtScale(request.price, before.currency, "price");
+      const at = clock.now();
+      const { provisionalPrice, priceFinalAt } = before;
+      if (
+        before.state !== "active" ||
+        provisionalPrice === null ||
+        priceFinalAt === null ||
+        before.priceFixedAt !== null ||
+        at.getTime() >= priceFinalAt.getTime()
+      )
+        throw new DomainError("ORDER_STATE_INVALID");
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: "active",
+        changes: { finalPrice: price, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      await recordStaffAction(tx, staff, {
+        action: IPO_FINAL_PRICE_AUDIT,
+        target: offeringTarget(after.id),
+        reason: request.reason,
+        details: {
+          provisionalPrice: offeringSnapshot(before).provisionalPrice,
+          before: offeringSnapshot(before).finalPrice,
+          after: offeringSnapshot(after).finalPrice,
+          priceFinalAt: priceFinalAt.toISOString(),
         },
         at,
       });

@@ -48,11 +48,11 @@ async function moveTo(iso: string) {
 }
 
 /** An offering under `rule` with 1,000 applications of 10,000–22,000 shares from the 40 applicants. */
-async function bookOf(rule: AllocationRule, lotSize: number) {
+async function bookOf(rule: AllocationRule, lotSize: string) {
   const offering = await createOffering(t, operator, {
     allocationRule: rule,
     lotSize,
-    totalShares: 200_000,
+    totalShares: "200000",
     subscriptionLimit: 20,
   });
   expect(offering).toMatchObject({
@@ -66,7 +66,7 @@ async function bookOf(rule: AllocationRule, lotSize: number) {
   const rows = Array.from({ length: 1_000 }, (_, i) => ({
     offeringId: offering.id,
     userId: (people[i % people.length] as Trader).userId,
-    quantity: 10_000 + (i % 5) * 3_000,
+    quantity: 10_000n + BigInt(i % 5) * 3_000n,
     createdAt: new Date(start + i),
   }));
   for (let i = 0; i < rows.length; i += 250)
@@ -75,10 +75,10 @@ async function bookOf(rule: AllocationRule, lotSize: number) {
 }
 
 describe("the draw from published inputs", () => {
-  const cases: [AllocationRule, number][] = [
-    ["lottery", 10_000],
-    ["equalThenProRata", 1_000],
-    ["proRata", 1_000],
+  const cases: [AllocationRule, string][] = [
+    ["lottery", "10000"],
+    ["equalThenProRata", "1000"],
+    ["proRata", "1000"],
   ];
   for (const [rule, lotSize] of cases)
     it(`${rule}: 1,000 applications drawn and recomputed byte for byte from the record alone`, async () => {
@@ -119,7 +119,7 @@ describe("the draw from published inputs", () => {
       const victim = record.applications[7] as IpoDrawRecord["applications"][number];
       await t.database.db
         .update(ipoSubscriptions)
-        .set({ quantity: 99_000 })
+        .set({ quantity: 99_000n })
         .where(eq(ipoSubscriptions.id, victim.id));
       const tampered = (await ipoAdmin(t, operator, "verify", { id: offering.id }))
         .data as AdminIpoVerification;
@@ -141,7 +141,7 @@ describe("the draw from published inputs", () => {
 
 describe("ipo/proof, ipo/expected, ipos/verify", () => {
   it("gives each applicant their path to the root published at the close, and nobody else's", async () => {
-    const offering = await createOffering(t, operator, { totalShares: 100_000 });
+    const offering = await createOffering(t, operator, { totalShares: "100000" });
     const alice = await subscriber(t, "3300000.00");
     const bob = await subscriber(t, "3300000.00");
     const mine = await subscribeOk(t, alice, offering.id);
@@ -210,10 +210,10 @@ describe("ipo/proof, ipo/expected, ipos/verify", () => {
 
   it("takes the market's rule unless staff choose one, and a lot no larger than the minimum", async () => {
     const indian = await createOffering(t, operator);
-    expect(indian).toMatchObject({ allocationRule: "lottery", lotSize: 10_000 });
-    const chosen = await createOffering(t, operator, { allocationRule: "proRata", lotSize: 500 });
-    expect(chosen).toMatchObject({ allocationRule: "proRata", lotSize: 500 });
-    expect(await ipoAdmin(t, operator, "save", { ...offeringBody(t), lotSize: 20_000 })).toMatchObject({
+    expect(indian).toMatchObject({ allocationRule: "lottery", lotSize: "10000" });
+    const chosen = await createOffering(t, operator, { allocationRule: "proRata", lotSize: "500" });
+    expect(chosen).toMatchObject({ allocationRule: "proRata", lotSize: "500" });
+    expect(await ipoAdmin(t, operator, "save", { ...offeringBody(t), lotSize: "20000" })).toMatchObject({
       status: 0,
       code: "INVALID_INPUT",
       params: { field: "lotSize" },
@@ -224,9 +224,9 @@ describe("ipo/proof, ipo/expected, ipos/verify", () => {
   });
 
   it("estimates the allotment for the quantity typed before applying", async () => {
-    const offering = await createOffering(t, operator, { totalShares: 20_000, allocationRule: "lottery" });
+    const offering = await createOffering(t, operator, { totalShares: "20000", allocationRule: "lottery" });
     const who = await subscriber(t, "6600000.00");
-    const before = await ipoCall(t, who, "expected", { offeringId: offering.id, quantity: 10_000 });
+    const before = await ipoCall(t, who, "expected", { offeringId: offering.id, quantity: "10000" });
     expect(before).toMatchObject({
       status: 1,
       data: {
@@ -238,7 +238,7 @@ describe("ipo/proof, ipo/expected, ipos/verify", () => {
     });
     for (let i = 0; i < 3; i++) await subscribeOk(t, await subscriber(t, "3300000.00"), offering.id);
     // 2 lots, 4 applicants with this one: a 50% chance of one lot.
-    expect(await ipoCall(t, who, "expected", { offeringId: offering.id, quantity: 10_000 })).toMatchObject({
+    expect(await ipoCall(t, who, "expected", { offeringId: offering.id, quantity: "10000" })).toMatchObject({
       data: { expectedShares: "5000.00", chance: "50.00", applicants: 3 },
     });
     expect(await ipoCall(t, who, "expected", { offeringId: offering.id, quantity: "many" })).toMatchObject({
@@ -247,7 +247,7 @@ describe("ipo/proof, ipo/expected, ipos/verify", () => {
     expect(
       await ipoCall(t, who, "expected", {
         offeringId: "00000000-0000-4000-8000-000000000000",
-        quantity: 10_000,
+        quantity: "10000",
       }),
     ).toMatchObject({ code: "NOT_FOUND" });
   });

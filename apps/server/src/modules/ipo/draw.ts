@@ -33,6 +33,7 @@ import type { Clock } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction } from "../audit/index.js";
 import type { StaffAuth } from "../staff/index.js";
+import { pricePending } from "./holds.js";
 import * as repo from "./repository.js";
 
 /**
@@ -55,7 +56,7 @@ export const applicantOf = (offeringId: string, userId: string): string => sha25
 export const applicationOf = (offeringId: string, s: SubscriptionRow): IpoApplication => ({
   id: s.id,
   applicant: applicantOf(offeringId, s.userId),
-  quantity: BigInt(s.quantity),
+  quantity: s.quantity,
   appliedAt: s.createdAt.toISOString(),
 });
 
@@ -148,14 +149,14 @@ function announced(offering: OfferingRow): { chain: BeaconChain; round: number }
 
 /** What the save writes of the draw's terms: the rule (default the market's), the lot size, the round. */
 export function drawTermsOfSave(
-  request: { allocationRule?: AllocationRule; lotSize?: number; minQuantity: number },
+  request: { allocationRule?: AllocationRule; lotSize?: string; minQuantity: string },
   market: string,
   closesAt: Date,
 ) {
   const beaconProvider = newOfferingBeacon();
   return {
     allocationRule: request.allocationRule ?? defaultAllocationRule(market),
-    lotSize: request.lotSize ?? request.minQuantity,
+    lotSize: BigInt(request.lotSize ?? request.minQuantity),
     beaconProvider,
     beaconRound: announcedRound(beaconChain(beaconProvider), closesAt),
   };
@@ -176,7 +177,7 @@ export function drawTermsOf(offering: OfferingRow): z.infer<typeof ipoDrawTerms>
   const beforeBeacons = offering.drawnAt !== null && offering.randomness === null;
   return {
     allocationRule: offering.allocationRule,
-    lotSize: offering.lotSize,
+    lotSize: String(offering.lotSize),
     beacon: beforeBeacons ? null : beaconView(offering),
     applicationsRoot: offering.applicationsRoot,
     rootPublishedAt: offering.rootPublishedAt?.toISOString() ?? null,
@@ -199,6 +200,8 @@ export async function sealApplications(
   if (at.getTime() < offering.closesAt.getTime()) throw new DomainError("NOT_YET_OPEN");
   const applications = await repo.applicationsOf(tx, offering.id);
   if (offering.applicationsRoot !== null) return { offering, applications };
+  // The root is of final applications: the price's step may still reduce or fail some.
+  if (pricePending(offering)) throw new DomainError("NOT_YET_OPEN");
   const root = merkleRoot(applications.map((s) => applicationLeaf(applicationOf(offering.id, s))));
   const sealed = await repo.publishRoot(tx, { id: offering.id, root, count: applications.length, at });
   const after = sealed ?? (await repo.findOffering(tx, offering.id));
@@ -225,11 +228,11 @@ export const applicationsSeal = (db: Db) => ({
 
 export interface DrawOutcomes {
   /** Shares allotted by subscription id (0 for one that won nothing). */
-  allotted: Map<string, number>;
+  allotted: Map<string, bigint>;
   /** Each subscription's rank in the draw (its draw key). */
   ranks: Map<string, string>;
   winners: number;
-  sharesAllotted: number;
+  sharesAllotted: bigint;
   winRate: string;
   root: string;
   randomness: string;
@@ -254,16 +257,16 @@ export async function drawAllotments(
     root: offering.applicationsRoot ?? "",
     randomness,
     rule: offering.allocationRule,
-    totalShares: BigInt(offering.totalShares),
-    lotSize: BigInt(offering.lotSize),
+    totalShares: offering.totalShares,
+    lotSize: offering.lotSize,
   });
   if (!(await repo.recordDrawInputs(tx, { id: offering.id, randomness, digest: result.digest })))
     throw new DomainError("ORDER_STATE_INVALID");
   return {
-    allotted: new Map([...result.allotted].map(([id, shares]) => [id, Number(shares)])),
+    allotted: result.allotted,
     ranks: result.ranks,
     winners: result.winners,
-    sharesAllotted: Number(result.sharesAllotted),
+    sharesAllotted: result.sharesAllotted,
     winRate: result.winRate,
     root: offering.applicationsRoot ?? "",
     randomness,
@@ -410,7 +413,7 @@ export async function proofOf(
 export async function expectedOf(
   db: Db,
   userId: string,
-  request: { offeringId: string; quantity: number },
+  request: { offeringId: string; quantity: string },
 ): Promise<IpoExpected> {
   const offering = await repo.findOffering(db, request.offeringId);
   if (!offering) throw new DomainError("NOT_FOUND", { field: "offeringId" });
@@ -418,10 +421,10 @@ export async function expectedOf(
   const expected = expectedAllotment({
     rule: offering.allocationRule,
     quantity: BigInt(request.quantity),
-    totalShares: BigInt(offering.totalShares),
-    lotSize: BigInt(offering.lotSize),
+    totalShares: offering.totalShares,
+    lotSize: offering.lotSize,
     applicants: book.applicants,
-    subscribedShares: BigInt(book.shares),
+    subscribedShares: book.shares,
     newApplicant: !book.applied,
   });
   return {
@@ -429,6 +432,6 @@ export async function expectedOf(
     quantity: request.quantity,
     ...expected,
     applicants: book.applicants,
-    subscribedShares: book.shares,
+    subscribedShares: String(book.shares),
   };
 }

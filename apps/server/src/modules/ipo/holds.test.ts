@@ -42,7 +42,7 @@ describe("releasing a block", () => {
   it("gives back exactly what is held beyond what is kept, once, and refuses a row that moved on", async () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, "6600000.00");
-    const made = await subscribeOk(t, who, offering.id, 20_000);
+    const made = await subscribeOk(t, who, offering.id, "20000");
     const [row] = await subscriptionRows(t, who.userId);
     if (!row) throw new Error("no subscription");
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "6600000" });

@@ -16,17 +16,45 @@ import * as repo from "./repository.js";
 /** Every entry of a subscription refers to it. */
 export const referenceOf = (subscriptionId: string) => `ipo:${subscriptionId}`;
 
+/** Whether the offering's price is still provisional: nothing is sealed or drawn at it. */
+export const pricePending = (offering: Pick<repo.OfferingRow, "provisionalPrice" | "priceFixedAt">) =>
+  offering.provisionalPrice !== null && offering.priceFixedAt === null;
+
 /** What the subscription still holds, at the currency's scale. */
 export const stillHeld = (
   row: Pick<repo.SubscriptionRow, "heldAmount" | "releasedAmount">,
   currency: string,
 ): string => toBookedString(money(row.heldAmount).minus(row.releasedAmount), currency);
 
+/** Books `amount` from available to held under the subscription's reference (`ipoPayment`); its entry. */
+async function bookPayment(
+  tx: Db,
+  params: {
+    userId: string;
+    subscriptionId: string;
+    currency: string;
+    amount: string;
+    cause: Cause;
+    at: Date;
+    idempotencyKey?: string;
+  },
+): Promise<number> {
+  const [entryId] = await bookAll(tx, [ipoPaymentEntry(params.userId, params.currency, params.amount)], {
+    userId: params.userId,
+    reference: referenceOf(params.subscriptionId),
+    ...(params.idempotencyKey !== undefined && { idempotencyKey: params.idempotencyKey }),
+    cause: params.cause,
+    at: params.at,
+  });
+  if (entryId === undefined) throw new Error("the block was not booked");
+  return entryId;
+}
+
 /**
  * Blocks `amount` for the subscription `subscriptionId` (about to be written): INSUFFICIENT_AVAILABLE
  * {available} when the available balance cannot cover it, nothing booked. Answers the entry's id.
  */
-export async function block(
+export const block = (
   tx: Db,
   params: {
     userId: string;
@@ -36,17 +64,7 @@ export async function block(
     idempotencyKey: string;
     at: Date;
   },
-): Promise<number> {
-  const [entryId] = await bookAll(tx, [ipoPaymentEntry(params.userId, params.currency, params.amount)], {
-    userId: params.userId,
-    reference: referenceOf(params.subscriptionId),
-    idempotencyKey: params.idempotencyKey,
-    cause: { by: "user" },
-    at: params.at,
-  });
-  if (entryId === undefined) throw new Error("the block was not booked");
-  return entryId;
-}
+): Promise<number> => bookPayment(tx, { ...params, cause: { by: "user" } });
 
 /**
  * Releases what the subscription holds beyond `keep` (everything when `keep` is zero) back to available,
@@ -93,4 +111,25 @@ export async function releaseBeyond(
   });
   if (!released) throw new DomainError("ORDER_STATE_INVALID");
   return released;
+}
+
+/**
+ * Blocks `amount` more for an `applied` subscription (its final price rose: `ipoPayment`, available →
+ * held), setting its quantity when given (reduced to what the balance covers), in the caller's transaction.
+ * The caller checked the available balance under the offering's lock; a balance spent meanwhile refuses the
+ * booking (INSUFFICIENT_AVAILABLE), which rolls the whole step back to be taken again.
+ */
+export async function blockMore(
+  tx: Db,
+  row: repo.SubscriptionRow,
+  params: { currency: string; amount: string; quantity?: bigint; cause: Cause; at: Date },
+): Promise<repo.SubscriptionRow> {
+  await bookPayment(tx, { ...params, userId: row.userId, subscriptionId: row.id });
+  const after = await repo.addHeld(tx, {
+    id: row.id,
+    amount: params.amount,
+    ...(params.quantity !== undefined && { quantity: params.quantity }),
+  });
+  if (!after) throw new DomainError("ORDER_STATE_INVALID");
+  return after;
 }

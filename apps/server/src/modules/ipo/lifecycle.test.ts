@@ -83,7 +83,7 @@ async function mineOf(who: Trader, offeringId: string): Promise<IpoSubscription[
 
 /** Five users subscribe 10,000 each to 30,000 shares; the offering is drawn: three win. */
 async function drawnOffering(overrides: Record<string, unknown> = {}) {
-  const offering = await createOffering(t, operator, { totalShares: 30_000, ...overrides });
+  const offering = await createOffering(t, operator, { totalShares: "30000", ...overrides });
   const users: Trader[] = [];
   for (let i = 0; i < 5; i++) users.push(await subscriber(t, MIN_COST));
   const subscriptions: IpoSubscription[] = [];
@@ -99,7 +99,7 @@ async function drawnOffering(overrides: Record<string, unknown> = {}) {
 
 describe("the draw", () => {
   it("is refused before its draw date and to a support role; then it can be repeated from the published record", async () => {
-    const offering = await createOffering(t, operator, { totalShares: 30_000 });
+    const offering = await createOffering(t, operator, { totalShares: "30000" });
     const users: Trader[] = [];
     for (let i = 0; i < 5; i++) users.push(await subscriber(t, MIN_COST));
     const subscriptions: IpoSubscription[] = [];
@@ -144,7 +144,7 @@ describe("the draw", () => {
         id,
         drawKey: drawRank(record.randomness, leaf),
         state: won ? "awaitingPayment" : "notWon",
-        allotted: won ? 10_000 : 0,
+        allotted: won ? "10000" : "0",
         amount: MIN_COST,
         held: won ? MIN_COST : "0.00",
         released: won ? "0.00" : MIN_COST,
@@ -197,7 +197,7 @@ describe("the draw", () => {
     expect(audit?.details).toMatchObject({
       subscriptions: 5,
       winners: 3,
-      sharesAllotted: 30_000,
+      sharesAllotted: "30000",
       root: record.root,
       randomness: record.randomness,
     });
@@ -211,12 +211,12 @@ describe("the draw", () => {
     const offering = await createOffering(t, operator);
     const empty = await createOffering(t, operator);
     const who = await subscriber(t, "6600000.00");
-    await subscribeOk(t, who, offering.id, 20_000);
+    await subscribeOk(t, who, offering.id, "20000");
     await moveTo(offering.drawAt);
     expect(await stepOk("draw", offering.id)).toMatchObject({ winRate: "100.00" });
     expect(await stepOk("draw", empty.id)).toMatchObject({ winRate: "0.00", subscriptionCount: 0 });
     expect(await mineOf(who, offering.id)).toMatchObject([
-      { state: "awaitingPayment", allotted: 20_000, amount: "6600000.00", held: "6600000.00" },
+      { state: "awaitingPayment", allotted: "20000", amount: "6600000.00", held: "6600000.00" },
     ]);
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "0", held: "6600000" });
   });
@@ -245,7 +245,7 @@ describe("paying and waiving", () => {
     expect(await walletOf(t, waiver.userId, "INR")).toMatchObject({ available: "0", held: "3300000" });
     expect(await waive(t, waiver, subscriptionOf(waiver).id)).toMatchObject({
       status: 1,
-      data: { state: "waived", allotted: 10_000, held: "0.00", released: MIN_COST },
+      data: { state: "waived", allotted: "10000", held: "0.00", released: MIN_COST },
     });
     expect(await pay(t, waiver, subscriptionOf(waiver).id)).toMatchObject({ code: "ORDER_STATE_INVALID" });
     expect(await walletOf(t, waiver.userId, "INR")).toMatchObject({ available: "3300000", held: "0" });
@@ -355,9 +355,9 @@ describe("the back office's offerings", () => {
     const body = {
       symbol: "dbrx",
       price: "75.50",
-      totalShares: 500_000,
-      minQuantity: 10_000,
-      maxQuantity: 100_000,
+      totalShares: "500000",
+      minQuantity: "10000",
+      maxQuantity: "100000",
       subscriptionLimit: 3,
       leadBroker: "Goldman Sachs",
       opensAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
@@ -411,8 +411,8 @@ describe("the back office's offerings", () => {
     const base = {
       symbol: SYMBOL,
       price: PRICE,
-      totalShares: 100_000,
-      minQuantity: 10_000,
+      totalShares: "100000",
+      minQuantity: "10000",
       maxQuantity: null,
       subscriptionLimit: 1,
       leadBroker: "Kotak",
@@ -439,7 +439,7 @@ describe("the back office's offerings", () => {
     });
     expect(await save({ price: "0" })).toMatchObject({ status: 0 });
     expect(await save({ drawAt: base.opensAt })).toMatchObject({ code: "INVALID_INPUT" });
-    expect(await save({ maxQuantity: 5_000 })).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await save({ maxQuantity: "5000" })).toMatchObject({ code: "INVALID_INPUT" });
     expect(await save({ reason: " " })).toMatchObject({ status: 0 });
     expect(
       await save({
@@ -459,7 +459,7 @@ describe("the back office's offerings", () => {
     expect((list.data as { items: AdminIpoOffering[] }).items[0]).toMatchObject({
       id: offering.id,
       subscriptionCount: 1,
-      subscribedShares: 10_000,
+      subscribedShares: "10000",
       counts: { applied: 1 },
     });
     const { result: subscriptions, row } = await expectOneAuditRow(t.database.db, () =>

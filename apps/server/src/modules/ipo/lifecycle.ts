@@ -3,6 +3,7 @@ import {
   IPO_CANCEL_AUDIT,
   IPO_DRAW_AUDIT,
   IPO_LISTING_AUDIT,
+  IPO_PRICE_FIXED_AUDIT,
   type AdminIpoActionRequest,
   type AdminIpoOffering,
   type MessageKind,
@@ -21,6 +22,7 @@ import { DomainError } from "../../lib/errors.js";
 import { recordStaffAction, recordSystemAction } from "../audit/index.js";
 import type { Cause } from "../ledger/index.js";
 import type { MessageService } from "../messages/index.js";
+import { getSetting } from "../settings/index.js";
 import type { StaffAuth } from "../staff/index.js";
 import {
   bookAll,
@@ -31,7 +33,8 @@ import {
 } from "../trading/index.js";
 import { adminView, offeringTarget } from "./admin-service.js";
 import { drawAllotments } from "./draw.js";
-import { releaseBeyond, stillHeld } from "./holds.js";
+import { pricePending, releaseBeyond, stillHeld } from "./holds.js";
+import { adjustToFinalPrice, movedBeyond, priceChange, type PriceAdjustment } from "./price.js";
 import * as repo from "./repository.js";
 import { offeringSnapshot } from "./views.js";
 
@@ -63,9 +66,9 @@ type SubscriptionRow = repo.SubscriptionRow;
 
 /** A user's subscriptions summed for their one message: shares asked for, allotted, and their cost. */
 function perUser(offering: OfferingRow, rows: readonly SubscriptionRow[]) {
-  const users = new Map<string, { quantity: number; allotted: number }>();
+  const users = new Map<string, { quantity: bigint; allotted: bigint }>();
   for (const row of rows) {
-    const sum = users.get(row.userId) ?? { quantity: 0, allotted: 0 };
+    const sum = users.get(row.userId) ?? { quantity: 0n, allotted: 0n };
     sum.quantity += row.quantity;
     sum.allotted += row.allotted;
     users.set(row.userId, sum);
@@ -87,6 +90,97 @@ export class IpoLifecycle {
   constructor(private readonly deps: Deps) {}
 
   /**
+   * A provisional price made final, at or after `priceFinalAt` (NOT_YET_OPEN before; ORDER_STATE_INVALID
+   * when the offering has no provisional price, it is final already or the offering is not active): the
+   * final price staff set, or the provisional one when none was set, becomes the price, and every
+   * application's block follows it (price.ts). Subscribers are warned (`ipoPriceMoved`) when it moved more
+   * than `offering.finalPriceWarnAbove`; an application reduced or failed for want of money is told why.
+   */
+  async priceFixed(actor: IpoActor, request: AdminIpoActionRequest): Promise<AdminIpoOffering> {
+    return this.step(actor, request, IPO_PRICE_FIXED_AUDIT, async (tx, before, at) => {
+      const { provisionalPrice, priceFinalAt } = before;
+      if (before.state !== "active" || provisionalPrice === null || priceFinalAt === null)
+        throw new DomainError("ORDER_STATE_INVALID");
+      if (before.priceFixedAt !== null) throw new DomainError("ORDER_STATE_INVALID");
+      if (at.getTime() < priceFinalAt.getTime()) throw new DomainError("NOT_YET_OPEN");
+      const price = before.finalPrice ?? provisionalPrice;
+      const applied = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["applied"] });
+      const adjusted = await adjustToFinalPrice(tx, before, applied, { price, cause: causeOf(actor), at });
+      const after = await repo.updateOffering(tx, {
+        id: before.id,
+        from: "active",
+        changes: { price, priceFixedAt: at, updatedAt: at },
+      });
+      if (!after) throw new DomainError("ORDER_STATE_INVALID");
+      const warnAbove = await getSetting(tx, "offering.finalPriceWarnAbove");
+      const warned = movedBeyond(provisionalPrice, price, warnAbove);
+      await this.tellPrice(tx, after, adjusted, { provisionalPrice, warned });
+      const sum = (pick: (a: PriceAdjustment) => Money) =>
+        toBookedString(
+          adjusted.reduce((total, a) => total.plus(pick(a)), money(0)),
+          after.currency,
+        );
+      return {
+        after,
+        details: {
+          provisionalPrice: toBookedString(provisionalPrice, after.currency),
+          finalPrice: toBookedString(price, after.currency),
+          setByStaff: before.finalPrice !== null,
+          change: priceChange(provisionalPrice, price),
+          warnAbove,
+          warned: warned ? new Set(adjusted.map((a) => a.userId)).size : 0,
+          subscriptions: adjusted.length,
+          reduced: adjusted.filter((a) => a.after > 0n && a.after < a.before).length,
+          failed: adjusted.filter((a) => a.after === 0n).length,
+          blocked: sum((a) => a.blocked),
+          released: sum((a) => a.released),
+        },
+      };
+    });
+  }
+
+  /** The messages of a price made final: the warning to each subscriber, and why an application shrank. */
+  private async tellPrice(
+    tx: Db,
+    offering: OfferingRow,
+    adjusted: readonly PriceAdjustment[],
+    params: { provisionalPrice: string; warned: boolean },
+  ): Promise<void> {
+    const { currency } = offering;
+    const finalPrice = toBookedString(offering.price, currency);
+    const provisionalPrice = toBookedString(params.provisionalPrice, currency);
+    const users = new Map<string, { quantity: bigint; held: Money }>();
+    for (const a of adjusted) {
+      const sum = users.get(a.userId) ?? { quantity: 0n, held: money(0) };
+      users.set(a.userId, { quantity: sum.quantity + a.after, held: sum.held.plus(a.held) });
+      if (a.after === a.before) continue;
+      const common = { quantity: String(a.before), finalPrice, provisionalPrice };
+      if (a.after === 0n)
+        await this.tell(tx, offering, a.userId, "ipoPriceFailed", {
+          ...common,
+          minShares: String(offering.minQuantity),
+          released: toBookedString(a.released, currency),
+        });
+      else
+        await this.tell(tx, offering, a.userId, "ipoPriceReduced", {
+          ...common,
+          reducedTo: String(a.after),
+          held: toBookedString(a.held, currency),
+        });
+    }
+    if (!params.warned) return;
+    const change = priceChange(params.provisionalPrice, offering.price);
+    for (const [userId, sum] of users)
+      await this.tell(tx, offering, userId, "ipoPriceMoved", {
+        provisionalPrice,
+        finalPrice,
+        change,
+        quantity: String(sum.quantity),
+        held: toBookedString(sum.held, currency),
+      });
+  }
+
+  /**
    * The draw, on or after the announced draw date (`drawAt`, never before subscription has closed:
    * NOT_YET_OPEN before) and the beacon round: draw.ts allots the subscriptions still `applied` by the
    * offering's rule from the published root and the round's randomness, each keyed by its rank. Winners
@@ -96,13 +190,14 @@ export class IpoLifecycle {
     return this.step(actor, request, IPO_DRAW_AUDIT, async (tx, before, at) => {
       if (before.state !== "active") throw new DomainError("ORDER_STATE_INVALID");
       if (at.getTime() < before.drawAt.getTime()) throw new DomainError("NOT_YET_OPEN");
+      if (pricePending(before)) throw new DomainError("NOT_YET_OPEN");
       const applied = await repo.subscriptionsIn(tx, { offeringId: before.id, states: ["applied"] });
       const result = await drawAllotments(tx, before, applied, at);
       const outcomes = applied.map((s) => {
-        const allotted = result.allotted.get(s.id) ?? 0;
+        const allotted = result.allotted.get(s.id) ?? 0n;
         return {
           id: s.id,
-          state: allotted > 0 ? ("awaitingPayment" as const) : ("notWon" as const),
+          state: allotted > 0n ? ("awaitingPayment" as const) : ("notWon" as const),
           allotted,
           drawKey: result.ranks.get(s.id) ?? "",
         };
@@ -116,9 +211,9 @@ export class IpoLifecycle {
         changes: { state: "drawn", winRate: result.winRate, drawnAt: at, updatedAt: at },
       });
       if (!after) throw new DomainError("ORDER_STATE_INVALID");
-      const drawn = applied.map((s) => ({ ...s, allotted: result.allotted.get(s.id) ?? 0 }));
+      const drawn = applied.map((s) => ({ ...s, allotted: result.allotted.get(s.id) ?? 0n }));
       for (const user of perUser(after, drawn)) {
-        const won = user.allotted > 0;
+        const won = user.allotted > 0n;
         await this.tell(tx, after, user.userId, won ? "ipoWon" : "ipoNotWon", {
           quantity: String(user.quantity),
           released: toBookedString(released.get(user.userId) ?? "0", after.currency),
@@ -135,7 +230,7 @@ export class IpoLifecycle {
         details: {
           subscriptions: applied.length,
           winners: result.winners,
-          sharesAllotted: result.sharesAllotted,
+          sharesAllotted: String(result.sharesAllotted),
           winRate: result.winRate,
           root: result.root,
           randomness: result.randomness,
@@ -240,14 +335,14 @@ export class IpoLifecycle {
     tx: Db,
     offering: OfferingRow,
     applied: readonly SubscriptionRow[],
-    outcomes: readonly { id: string; allotted: number }[],
+    outcomes: readonly { id: string; allotted: bigint }[],
     cause: Cause,
     at: Date,
   ): Promise<Map<string, Money>> {
     const allotted = new Map(outcomes.map((o) => [o.id, o.allotted]));
     const released = new Map<string, Money>();
     for (const row of applied) {
-      const keep = ipoAmount(offering.price, allotted.get(row.id) ?? 0, offering.currency);
+      const keep = ipoAmount(offering.price, allotted.get(row.id) ?? 0n, offering.currency);
       const after = await releaseBeyond(tx, row, { currency: offering.currency, keep, cause, at });
       const back = money(after.releasedAmount).minus(row.releasedAmount);
       released.set(row.userId, (released.get(row.userId) ?? money(0)).plus(back));

@@ -1,5 +1,5 @@
 import type { IpoSubscriptionState } from "@brokerage/api";
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import {
   adminUsers,
@@ -85,13 +85,16 @@ export async function staffAccounts(db: Db, ids: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
+/** A sum of shares as the database answers it (numeric text), exact. */
+const toShares = (value: unknown): bigint => BigInt(String(value));
+
 /** Shares subscribed per offering, by everyone. */
-export async function subscribedShares(db: Db, offeringIds: readonly string[]): Promise<Map<string, number>> {
+export async function subscribedShares(db: Db, offeringIds: readonly string[]): Promise<Map<string, bigint>> {
   if (offeringIds.length === 0) return new Map();
   const rows = await db
     .select({
       offeringId: ipoSubscriptions.offeringId,
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
@@ -107,7 +110,7 @@ export async function stateCounts(db: Db, offeringIds: readonly string[]) {
       offeringId: ipoSubscriptions.offeringId,
       state: ipoSubscriptions.state,
       count: count(),
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(inArray(ipoSubscriptions.offeringId, [...offeringIds]))
@@ -235,6 +238,38 @@ export async function addReleased(
   return row;
 }
 
+/**
+ * Adds `amount` to what an `applied` subscription blocks (booked by `entryId`, an `ipoPayment`), and sets its
+ * quantity when given (an application its final price reduced): undefined when it is not applied any more.
+ */
+export async function addHeld(
+  tx: Db,
+  params: { id: string; amount: string; quantity?: bigint },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({
+      heldAmount: sql`${ipoSubscriptions.heldAmount} + ${params.amount}::numeric`,
+      ...(params.quantity !== undefined && { quantity: params.quantity }),
+    })
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, "applied")))
+    .returning();
+  return row;
+}
+
+/** Reduces the quantity an `applied` subscription asks for (undefined when it is not applied any more). */
+export async function reduceQuantity(
+  tx: Db,
+  params: { id: string; quantity: bigint },
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(ipoSubscriptions)
+    .set({ quantity: params.quantity })
+    .where(and(eq(ipoSubscriptions.id, params.id), eq(ipoSubscriptions.state, "applied")))
+    .returning();
+  return row;
+}
+
 /** Every subscription of an offering in one of `states`, in the order they were made. */
 export async function subscriptionsIn(
   tx: Db,
@@ -255,7 +290,7 @@ export async function subscriptionsIn(
 export interface DrawOutcome {
   id: string;
   state: "awaitingPayment" | "notWon";
-  allotted: number;
+  allotted: bigint;
   /** The subscription's rank in the draw. */
   drawKey: string;
 }
@@ -272,7 +307,9 @@ export async function writeDraw(tx: Db, outcomes: readonly DrawOutcome[], at: Da
   for (let i = 0; i < outcomes.length; i += DRAW_CHUNK) {
     const chunk = outcomes.slice(i, i + DRAW_CHUNK);
     const values = sql.join(
-      chunk.map((o) => sql`(${o.id}::uuid, ${o.state}::text, ${o.allotted}::bigint, ${o.drawKey}::text)`),
+      chunk.map(
+        (o) => sql`(${o.id}::uuid, ${o.state}::text, ${String(o.allotted)}::bigint, ${o.drawKey}::text)`,
+      ),
       sql`, `,
     );
     const rows = await tx
@@ -375,11 +412,11 @@ export async function applicantCount(db: Db, params: { offeringId: string; userI
       mine: sql<number>`count(*) filter (where ${ipoSubscriptions.userId} = ${params.userId})`.mapWith(
         Number,
       ),
-      shares: sql<number>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(Number),
+      shares: sql<bigint>`coalesce(sum(${ipoSubscriptions.quantity}), 0)`.mapWith(toShares),
     })
     .from(ipoSubscriptions)
     .where(eq(ipoSubscriptions.offeringId, params.offeringId));
-  return { applicants: row?.applicants ?? 0, applied: (row?.mine ?? 0) > 0, shares: row?.shares ?? 0 };
+  return { applicants: row?.applicants ?? 0, applied: (row?.mine ?? 0) > 0, shares: row?.shares ?? 0n };
 }
 
 /** Publishes the applications' root once (undefined when it was published already). */
@@ -429,7 +466,7 @@ export async function recordBeaconRound(db: Db, values: BeaconRoundRow): Promise
   return row;
 }
 
-/** Offerings whose subscription has closed by `at` without their applications' root published yet. */
+/** Offerings whose subscription has closed by `at` without their applications' root published yet (nor a price still provisional). */
 export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
   return db
     .select()
@@ -439,6 +476,7 @@ export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
         eq(ipoOfferings.state, "active"),
         isNull(ipoOfferings.applicationsRoot),
         lte(ipoOfferings.closesAt, at),
+        or(isNull(ipoOfferings.provisionalPrice), isNotNull(ipoOfferings.priceFixedAt)),
       ),
     )
     .orderBy(asc(ipoOfferings.closesAt))
@@ -446,10 +484,14 @@ export async function unsealedClosed(db: Db, at: Date): Promise<OfferingRow[]> {
 }
 
 /**
- * Offerings whose next step is due by `at` (the scheduler's): `active` ones whose draw date has passed
- * (the draw itself waits for its beacon round), and `drawn` ones whose listing date has.
+ * Offerings whose next step is due by `at` (the scheduler's): `active` ones whose provisional price is due
+ * to become final, `active` ones whose draw date has passed (the draw itself waits for its beacon round and
+ * a final price), and `drawn` ones whose listing date has.
  */
-export async function dueSteps(db: Db, at: Date): Promise<{ draw: OfferingRow[]; list: OfferingRow[] }> {
+export async function dueSteps(
+  db: Db,
+  at: Date,
+): Promise<{ price: OfferingRow[]; draw: OfferingRow[]; list: OfferingRow[] }> {
   const due = (state: "active" | "drawn", date: typeof ipoOfferings.drawAt) =>
     db
       .select()
@@ -457,9 +499,21 @@ export async function dueSteps(db: Db, at: Date): Promise<{ draw: OfferingRow[];
       .where(and(eq(ipoOfferings.state, state), lte(date, at)))
       .orderBy(asc(date))
       .limit(20);
-  const [draw, list] = await Promise.all([
+  const [price, draw, list] = await Promise.all([
+    db
+      .select()
+      .from(ipoOfferings)
+      .where(
+        and(
+          eq(ipoOfferings.state, "active"),
+          isNull(ipoOfferings.priceFixedAt),
+          lte(ipoOfferings.priceFinalAt, at),
+        ),
+      )
+      .orderBy(asc(ipoOfferings.priceFinalAt))
+      .limit(20),
     due("active", ipoOfferings.drawAt),
     due("drawn", ipoOfferings.listingAt),
   ]);
-  return { draw, list };
+  return { price, draw, list };
 }

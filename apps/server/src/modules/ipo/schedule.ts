@@ -20,13 +20,14 @@ export function lifecycleOf(app: FastifyInstance): IpoLifecycle {
 
 /** The reason the audit log gives for a step the platform took on time. */
 export const ON_TIME = {
+  price: "On time: the provisional price's stated time has passed",
   draw: "On time: the draw date and the announced beacon round have passed",
   listing: "On time: the listing date has passed",
 } as const;
 
 /**
  * The scheduler leader's task (the matching engine's rounds, DESIGN §5a "Draws and listings run on time"):
- * an offering is drawn once its draw date and its beacon round have passed, and listed at its listing date,
+ * a provisional price becomes final at its stated time, an offering is drawn once its draw date and its beacon round have passed, and listed at its listing date,
  * with nobody pressing anything; each step is the back office's own (lifecycle.ts), audited as the system's.
  * Staff may still take a step themselves when it is due (never before: NOT_YET_OPEN): whichever comes first
  * takes it, and the other is told ORDER_STATE_INVALID, which is no failure here. A round that is not
@@ -45,6 +46,13 @@ export function ipoSchedule(lifecycle: IpoLifecycle, app: FastifyInstance): Lead
   return {
     async round(at: Date): Promise<void> {
       const due = await repo.dueSteps(app.db, at);
+      // The price first: the root and the draw wait for a final price.
+      for (const offering of due.price)
+        await attempt(
+          () => lifecycle.priceFixed("system", { id: offering.id, reason: ON_TIME.price }),
+          offering.id,
+          "final price",
+        );
       for (const offering of due.draw)
         await attempt(
           () => lifecycle.draw("system", { id: offering.id, reason: ON_TIME.draw }),

@@ -9,7 +9,7 @@ import {
   type IpoSubscriptionActionRequest,
   type IpoSubscriptionPage,
 } from "@brokerage/api";
-import { assertWholeLots, ipoAmount, ipoStatus, money, type MarketDataProvider } from "@brokerage/core";
+import { ipoAmount, ipoStatus, money, wholeShares, type MarketDataProvider } from "@brokerage/core";
 import type { z } from "zod";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
@@ -80,7 +80,7 @@ export class IpoService {
       IPO_PAGE_SIZE,
       (r) => r.seq,
       offeringsCursor,
-      (row) => toOffering(row, shares.get(row.id) ?? 0, market, now),
+      (row) => toOffering(row, shares.get(row.id) ?? 0n, market, now),
     );
   }
 
@@ -95,7 +95,7 @@ export class IpoService {
       repo.countMine(db, { userId, offeringId: row.id }),
     ]);
     return {
-      ...toOffering(row, shares.get(row.id) ?? 0, market, clock.now()),
+      ...toOffering(row, shares.get(row.id) ?? 0n, market, clock.now()),
       available,
       mySubscriptions: mine,
     };
@@ -124,8 +124,7 @@ export class IpoService {
       const status = ipoStatus(offering, at);
       if (status === "upcoming") throw new DomainError("NOT_YET_OPEN");
       if (status !== "open") throw new DomainError("SUBSCRIPTION_CHANNEL_CLOSED");
-      const { quantity } = request;
-      rule(() => assertWholeLots(quantity));
+      const quantity = rule(() => wholeShares(request.quantity));
       if (quantity < offering.minQuantity)
         throw new DomainError("IPO_BELOW_MIN", {
           field: "quantity",

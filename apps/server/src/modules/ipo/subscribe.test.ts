@@ -40,7 +40,7 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("the offerings", () => {
   it("shows an offering with the grey-market premium, its hash but never its seed, and the user's count", async () => {
-    const offering = await createOffering(t, operator, { maxQuantity: 50_000, subscriptionLimit: 2 });
+    const offering = await createOffering(t, operator, { maxQuantity: "50000", subscriptionLimit: 2 });
     expect(offering).toMatchObject({ seed: null, status: "open", subscriptionCount: 0 });
     expect(offering.seedHash).toMatch(/^[0-9a-f]{64}$/);
     const who = await subscriber(t, "7000000.00");
@@ -58,10 +58,10 @@ describe("the offerings", () => {
       marketPrice: "372.60",
       priceDifference: "42.60",
       premiumRate: "12.91",
-      totalShares: 100_000,
-      subscribedShares: 0,
-      minQuantity: 10_000,
-      maxQuantity: 50_000,
+      totalShares: "100000",
+      subscribedShares: "0",
+      minQuantity: "10000",
+      maxQuantity: "50000",
       minInvestment: MIN_COST,
       subscriptionLimit: 2,
       leadBroker: "Kotak Mahindra Capital",
@@ -75,7 +75,7 @@ describe("the offerings", () => {
       seedHash: offering.seedHash,
       seed: null,
       allocationRule: "lottery",
-      lotSize: 10_000,
+      lotSize: "10000",
       beacon: {
         provider: "local",
         round: expect.any(Number),
@@ -85,14 +85,17 @@ describe("the offerings", () => {
       applicationsRoot: null,
       rootPublishedAt: null,
       randomness: null,
+      provisionalPrice: null,
+      priceFinalAt: null,
+      priceProvisional: false,
     } satisfies IpoOffering);
 
-    const made = await subscribeOk(t, who, offering.id, 12_000);
+    const made = await subscribeOk(t, who, offering.id, "12000");
     // 330.00 × 12,000 = 3,960,000.00 is blocked at once: 3,040,000.00 stays available.
     expect(made).toMatchObject({ amount: "3960000.00", held: "3960000.00", released: "0.00" });
     const detail = (await ipoCall(t, who, "offering", { offeringId: offering.id })).data as IpoOfferingDetail;
     expect(detail).toMatchObject({
-      subscribedShares: 12_000,
+      subscribedShares: "12000",
       available: "3040000.00",
       mySubscriptions: 1,
       seed: null,
@@ -127,11 +130,11 @@ describe("ipo/subscribe", () => {
   it("refuses in the contract's order, each with its code and params", async () => {
     const later = await createOffering(t, operator, {
       opensAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
-      maxQuantity: 20_000,
+      maxQuantity: "20000",
     });
     const who = await trader(t, { currency: "INR", amount: "100.00" });
     await setUser(t, who.userId, { frozen: true, tradeBanned: true });
-    const ask = (offeringId: string, quantity: number) => subscribe(t, who, offeringId, quantity);
+    const ask = (offeringId: string, quantity: string) => subscribe(t, who, offeringId, quantity);
     const refusal = (code: string, params?: Record<string, string>) => ({
       httpStatus: 200,
       status: 0,
@@ -139,32 +142,32 @@ describe("ipo/subscribe", () => {
       ...(params && { params }),
     });
 
-    expect(await ask(UNKNOWN_ID, 5.5)).toMatchObject(refusal("ACCOUNT_FROZEN"));
+    expect(await ask(UNKNOWN_ID, "5.5")).toMatchObject(refusal("ACCOUNT_FROZEN"));
     await setUser(t, who.userId, { frozen: false });
-    expect(await ask(UNKNOWN_ID, 5.5)).toMatchObject(refusal("TRADE_BANNED"));
+    expect(await ask(UNKNOWN_ID, "5.5")).toMatchObject(refusal("TRADE_BANNED"));
     await setUser(t, who.userId, { tradeBanned: false });
-    expect(await ask(UNKNOWN_ID, 5.5)).toMatchObject(refusal("KYC_REQUIRED"));
+    expect(await ask(UNKNOWN_ID, "5.5")).toMatchObject(refusal("KYC_REQUIRED"));
     await setUser(t, who.userId, { kycStatus: "verified" });
-    expect(await ask(UNKNOWN_ID, 5.5)).toMatchObject(refusal("NOT_FOUND"));
-    expect(await ask(later.id, 5.5)).toMatchObject(refusal("NOT_YET_OPEN"));
+    expect(await ask(UNKNOWN_ID, "5.5")).toMatchObject(refusal("NOT_FOUND"));
+    expect(await ask(later.id, "5.5")).toMatchObject(refusal("NOT_YET_OPEN"));
     t.clock.set(later.closesAt);
-    expect(await ask(later.id, 5.5)).toMatchObject(refusal("SUBSCRIPTION_CHANNEL_CLOSED"));
+    expect(await ask(later.id, "5.5")).toMatchObject(refusal("SUBSCRIPTION_CHANNEL_CLOSED"));
     t.clock.set(new Date(Date.parse(later.opensAt) + HOUR).toISOString());
-    expect(await ask(later.id, 5.5)).toMatchObject(refusal("QUANTITY_NOT_WHOLE_LOTS"));
-    expect(await ask(later.id, 0)).toMatchObject(refusal("QUANTITY_NOT_WHOLE_LOTS"));
-    expect(await ask(later.id, 9_999)).toMatchObject(
+    expect(await ask(later.id, "5.5")).toMatchObject(refusal("QUANTITY_NOT_WHOLE_LOTS"));
+    expect(await ask(later.id, "0")).toMatchObject(refusal("QUANTITY_NOT_WHOLE_LOTS"));
+    expect(await ask(later.id, "9999")).toMatchObject(
       refusal("IPO_BELOW_MIN", { field: "quantity", minShares: "10000" }),
     );
-    expect(await ask(later.id, 20_001)).toMatchObject(
+    expect(await ask(later.id, "20001")).toMatchObject(
       refusal("IPO_ABOVE_MAX", { field: "quantity", maxShares: "20000" }),
     );
-    expect(await ask(later.id, 10_000)).toMatchObject(
+    expect(await ask(later.id, "10000")).toMatchObject(
       refusal("INSUFFICIENT_AVAILABLE", { available: "100.00" }),
     );
     await fund(t, who.userId, "INR", "3299900.00");
-    await subscribeOk(t, who, later.id, 10_000);
+    await subscribeOk(t, who, later.id, "10000");
     // The limit comes before the balance: 20,000 shares would not be covered either.
-    expect(await ask(later.id, 20_000)).toMatchObject(refusal("IPO_LIMIT_REACHED", { limit: "1" }));
+    expect(await ask(later.id, "20000")).toMatchObject(refusal("IPO_LIMIT_REACHED", { limit: "1" }));
     expect(await subscriptionRows(t, who.userId)).toHaveLength(1);
   });
 
@@ -173,16 +176,16 @@ describe("ipo/subscribe", () => {
     const offering = await createOffering(t, operator, {
       symbol: "DBRX",
       price: "5.71",
-      minQuantity: 1_000,
+      minQuantity: "1000",
       subscriptionLimit: 2,
     });
     const who = await subscriber(t);
     await fund(t, who.userId, "USD", "50454.00");
-    const first = await subscribeOk(t, who, offering.id, 6_000);
+    const first = await subscribeOk(t, who, offering.id, "6000");
     expect(first).toMatchObject({ amount: "34260.00", held: "34260.00", released: "0.00" });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "16194", held: "34260" });
 
-    expect(await subscribe(t, who, offering.id, 4_000)).toMatchObject({
+    expect(await subscribe(t, who, offering.id, "4000")).toMatchObject({
       httpStatus: 200,
       status: 0,
       code: "INSUFFICIENT_AVAILABLE",
@@ -193,9 +196,9 @@ describe("ipo/subscribe", () => {
     expect(await entriesOf(t, first.id)).toEqual(["ipoPayment"]);
     expect(
       (await ipoCall(t, who, "offering", { offeringId: offering.id })).data as IpoOfferingDetail,
-    ).toMatchObject({ available: "16194.00", mySubscriptions: 1, subscribedShares: 6_000 });
+    ).toMatchObject({ available: "16194.00", mySubscriptions: 1, subscribedShares: "6000" });
     // What is left is still enough for a smaller one: 2,836 × 5.71 = 16,193.56.
-    const second = await subscribeOk(t, who, offering.id, 2_836);
+    const second = await subscribeOk(t, who, offering.id, "2836");
     expect(second).toMatchObject({ held: "16193.56" });
     expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "0.44", held: "50453.56" });
   });
@@ -204,7 +207,7 @@ describe("ipo/subscribe", () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, MIN_COST);
     await step(t, operator, "cancel", offering.id);
-    expect(await subscribe(t, who, offering.id, 10_000)).toMatchObject({
+    expect(await subscribe(t, who, offering.id, "10000")).toMatchObject({
       code: "SUBSCRIPTION_CHANNEL_CLOSED",
     });
   });
@@ -213,7 +216,7 @@ describe("ipo/subscribe", () => {
     const offering = await createOffering(t, operator, { subscriptionLimit: 3 });
     const who = await subscriber(t, "9900000.00");
     const key = newKey();
-    const first = await subscribe(t, who, offering.id, 10_000, key);
+    const first = await subscribe(t, who, offering.id, "10000", key);
     expect(first).toMatchObject({
       status: 1,
       data: {
@@ -222,8 +225,8 @@ describe("ipo/subscribe", () => {
         name: "Tata Capital",
         currency: "INR",
         price: PRICE,
-        quantity: 10_000,
-        allotted: 0,
+        quantity: "10000",
+        allotted: "0",
         amount: MIN_COST,
         state: "applied",
         drawKey: null,
@@ -235,8 +238,8 @@ describe("ipo/subscribe", () => {
       },
     });
     expect((first.data as { subscriptionNo: string }).subscriptionNo).toMatch(/^S\d{10,}$/);
-    expect(await subscribe(t, who, offering.id, 10_000, key)).toEqual(first);
-    expect(await subscribe(t, who, offering.id, 11_000, key)).toMatchObject({
+    expect(await subscribe(t, who, offering.id, "10000", key)).toEqual(first);
+    expect(await subscribe(t, who, offering.id, "11000", key)).toMatchObject({
       code: "IDEMPOTENCY_CONFLICT",
     });
     expect(await subscriptionRows(t, who.userId)).toHaveLength(1);
@@ -246,7 +249,7 @@ describe("ipo/subscribe", () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, "99000000.00");
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => subscribe(t, who, offering.id, 10_000)),
+      Array.from({ length: 5 }, () => subscribe(t, who, offering.id, "10000")),
     );
     expect(answers.filter((a) => a.status === 1)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 1))
@@ -256,7 +259,9 @@ describe("ipo/subscribe", () => {
     // Under one key, five at once are one subscription.
     const again = await createOffering(t, operator, { subscriptionLimit: 5 });
     const key = newKey();
-    const same = await Promise.all(Array.from({ length: 5 }, () => subscribe(t, who, again.id, 10_000, key)));
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () => subscribe(t, who, again.id, "10000", key)),
+    );
     expect(same.every((a) => a.status === 1)).toBe(true);
     const ids = new Set(same.map((a) => (a.data as { id: string }).id));
     expect(ids.size).toBe(1);
@@ -270,11 +275,16 @@ describe("ipo/subscribe", () => {
     const offering = await createOffering(t, operator);
     const who = await subscriber(t, MIN_COST);
     const bodies: [string, unknown][] = [
-      ["subscribe", { offeringId: "nope", quantity: 10_000, idempotencyKey: newKey() }],
-      ["subscribe", { offeringId: offering.id, quantity: "10000", idempotencyKey: newKey() }],
-      ["subscribe", { offeringId: offering.id, quantity: 10_000 }],
+      ["subscribe", { offeringId: "nope", quantity: "10000", idempotencyKey: newKey() }],
+      // Share counts are decimal strings: a JSON number, an exponent, a sign or a count above the most is not.
+      ["subscribe", { offeringId: offering.id, quantity: 10000, idempotencyKey: newKey() }],
+      ["subscribe", { offeringId: offering.id, quantity: "1e4", idempotencyKey: newKey() }],
+      ["subscribe", { offeringId: offering.id, quantity: "-10000", idempotencyKey: newKey() }],
+      ["subscribe", { offeringId: offering.id, quantity: "10,000", idempotencyKey: newKey() }],
+      ["subscribe", { offeringId: offering.id, quantity: "1000000001", idempotencyKey: newKey() }],
+      ["subscribe", { offeringId: offering.id, quantity: "10000" }],
       ["subscribe", { offeringId: offering.id, quantity: 1e12, idempotencyKey: newKey() }],
-      ["subscribe", { offeringId: offering.id, quantity: 10_000, idempotencyKey: "short" }],
+      ["subscribe", { offeringId: offering.id, quantity: "10000", idempotencyKey: "short" }],
       ["offering", {}],
       ["offering", { offeringId: 7 }],
       ["offerings", { cursor: "not-a-cursor" }],

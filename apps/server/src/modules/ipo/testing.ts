@@ -45,8 +45,8 @@ const at = (t: TestApp, offset: number) => new Date(t.clock.now().getTime() + of
 export const offeringBody = (t: TestApp, overrides: Record<string, unknown> = {}) => ({
   symbol: SYMBOL,
   price: PRICE,
-  totalShares: 100_000,
-  minQuantity: 10_000,
+  totalShares: "100000",
+  minQuantity: "10000",
   maxQuantity: null,
   subscriptionLimit: 1,
   leadBroker: "Kotak Mahindra Capital",
@@ -74,7 +74,7 @@ export const subscribe = (
   t: TestApp,
   who: Trader,
   offeringId: string,
-  quantity: number,
+  quantity: string,
   idempotencyKey = newKey(),
 ) => ipoCall(t, who, "subscribe", { offeringId, quantity, idempotencyKey });
 
@@ -83,7 +83,7 @@ export async function subscribeOk(
   t: TestApp,
   who: Trader,
   offeringId: string,
-  quantity = 10_000,
+  quantity = "10000",
 ): Promise<IpoSubscription> {
   const answer = await subscribe(t, who, offeringId, quantity);
   expect(answer, JSON.stringify(answer)).toMatchObject({ status: 1, data: { state: "applied" } });

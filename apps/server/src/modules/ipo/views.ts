@@ -49,9 +49,21 @@ export const amountOf = (offering: OfferingRow, subscription: SubscriptionRow): 
     ? toBookedString(subscription.paymentAmount, offering.currency)
     : ipoAmount(
         offering.price,
-        subscription.allotted > 0 ? subscription.allotted : subscription.quantity,
+        subscription.allotted > 0n ? subscription.allotted : subscription.quantity,
         offering.currency,
       );
+
+const scaled = (value: string | null, currency: string) =>
+  value === null ? null : toBookedString(value, currency);
+
+/** A provisional price and when it becomes final (docs/ipo.md "A provisional price"). */
+export function priceTermsOf(row: OfferingRow) {
+  return {
+    provisionalPrice: scaled(row.provisionalPrice, row.currency),
+    priceFinalAt: row.priceFinalAt?.toISOString() ?? null,
+    priceProvisional: row.provisionalPrice !== null && row.priceFixedAt === null,
+  };
+}
 
 /** What every view of an offering shares. The seed only once drawn (a cancelled undrawn one keeps it). */
 function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) {
@@ -63,12 +75,13 @@ function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) 
     market: row.market,
     currency: row.currency,
     price: priceOf(row),
-    minQuantity: row.minQuantity,
-    maxQuantity: row.maxQuantity,
+    ...priceTermsOf(row),
+    minQuantity: String(row.minQuantity),
+    maxQuantity: row.maxQuantity === null ? null : String(row.maxQuantity),
     minInvestment: ipoAmount(row.price, row.minQuantity, row.currency),
     subscriptionLimit: row.subscriptionLimit,
     leadBroker: row.leadBroker,
-    totalShares: row.totalShares,
+    totalShares: String(row.totalShares),
     opensAt: row.opensAt.toISOString(),
     closesAt: row.closesAt.toISOString(),
     drawAt: row.drawAt.toISOString(),
@@ -85,7 +98,7 @@ function offeringCommon(row: OfferingRow, market: MarketDataProvider, at: Date) 
 /** The offering as users see it at `at`, with the grey-market price and premium when there is a price. */
 export function toOffering(
   row: OfferingRow,
-  subscribedShares: number,
+  subscribedShares: bigint,
   market: MarketDataProvider,
   at: Date,
 ): IpoOffering {
@@ -94,7 +107,7 @@ export function toOffering(
   const premium = ipoPremium(priceOf(row), live);
   return {
     ...offeringCommon(row, market, at),
-    subscribedShares,
+    subscribedShares: String(subscribedShares),
     marketPrice: live === undefined ? null : priceText(live, decimals),
     priceDifference: premium === null ? null : priceText(premium.priceDifference, decimals),
     premiumRate: premium?.premiumRate ?? null,
@@ -104,7 +117,7 @@ export function toOffering(
 export interface OfferingTally {
   /** Subscriptions by state. */
   counts: Partial<Record<IpoSubscriptionState, number>>;
-  subscribedShares: number;
+  subscribedShares: bigint;
 }
 
 /** The offering as staff see it: who created it and its subscriptions by state. */
@@ -119,7 +132,7 @@ export function toAdminOffering(
   ) as Record<IpoSubscriptionState, number>;
   return {
     ...offeringCommon(row, market, at),
-    subscribedShares: extra.tally?.subscribedShares ?? 0,
+    subscribedShares: String(extra.tally?.subscribedShares ?? 0n),
     createdBy: extra.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -128,6 +141,8 @@ export function toAdminOffering(
     drawnAt: row.drawnAt?.toISOString() ?? null,
     listedAt: row.listedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    finalPrice: scaled(row.finalPrice, row.currency),
+    priceFixedAt: row.priceFixedAt?.toISOString() ?? null,
   };
 }
 
@@ -146,8 +161,8 @@ export function toSubscription(
     name: nameOf(market, offering.symbol),
     currency: offering.currency,
     price: priceOf(offering),
-    quantity: subscription.quantity,
-    allotted: subscription.allotted,
+    quantity: String(subscription.quantity),
+    allotted: String(subscription.allotted),
     amount: amountOf(offering, subscription),
     held: stillHeld(
       subscription.state === "listed" ? { heldAmount: "0", releasedAmount: "0" } : subscription,
@@ -183,9 +198,13 @@ export function offeringSnapshot(row: OfferingRow) {
     exchange: row.exchange,
     currency: row.currency,
     price: priceOf(row),
-    totalShares: row.totalShares,
-    minQuantity: row.minQuantity,
-    maxQuantity: row.maxQuantity,
+    provisionalPrice: scaled(row.provisionalPrice, row.currency),
+    priceFinalAt: row.priceFinalAt?.toISOString() ?? null,
+    finalPrice: scaled(row.finalPrice, row.currency),
+    priceFixedAt: row.priceFixedAt?.toISOString() ?? null,
+    totalShares: String(row.totalShares),
+    minQuantity: String(row.minQuantity),
+    maxQuantity: row.maxQuantity === null ? null : String(row.maxQuantity),
     subscriptionLimit: row.subscriptionLimit,
     leadBroker: row.leadBroker,
     opensAt: row.opensAt.toISOString(),
@@ -195,7 +214,7 @@ export function offeringSnapshot(row: OfferingRow) {
     listingAt: row.listingAt.toISOString(),
     seedHash: row.seedHash,
     allocationRule: row.allocationRule,
-    lotSize: row.lotSize,
+    lotSize: String(row.lotSize),
     beaconProvider: row.beaconProvider,
     beaconRound: row.beaconRound,
     state: row.state,

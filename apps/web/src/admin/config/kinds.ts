@@ -85,7 +85,10 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
 };
 
 /** Keys another part of the platform adds, placed here before they exist (not in SettingKey yet). */
-const LATER_KINDS: Record<string, SettingKind> = { "offering.discountWarnAbove": "fraction" };
+const LATER_KINDS: Record<string, SettingKind> = {
+  "offering.discountWarnAbove": "fraction",
+  "offering.finalPriceWarnAbove": "fraction",
+};
 
 export const kindOf = (key: SettingKey): SettingKind =>
   KINDS[key] ?? LATER_KINDS[key] ?? (isTradingKey(key) ? "trading" : "json");

@@ -14,9 +14,9 @@ import { useTranslation } from "react-i18next";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
-import { priceText } from "../lib/money";
 import { ActionModal } from "./ActionModal";
 import { useIpoList, useRefreshIpos, type IpoAction } from "./api";
+import { FinalPriceButton, FinalPriceModal, PriceCell } from "./FinalPrice";
 import { OfferingDrawer } from "./OfferingDrawer";
 import { IpoStatusTag, shares, SubscriptionCounts } from "./parts";
 import { SubscriptionsDrawer } from "./SubscriptionsDrawer";
@@ -64,6 +64,8 @@ export function IposScreen() {
   const [editing, setEditing] = useState<AdminIpoOffering | "new" | null>(null);
   const [acting, setActing] = useState<{ action: IpoAction; id: string } | null>(null);
   const [viewingId, setViewingId] = useState<string | null>(null);
+  const [pricingId, setPricingId] = useState<string | null>(null);
+  const pricing = items.find((offering) => offering.id === pricingId) ?? null;
   const refresh = useRefreshIpos();
   // The modal and the drawer show the row as the list has it now, read again when they open, so what
   // happened meanwhile (a payment, an action) shows there too.
@@ -113,9 +115,7 @@ export function IposScreen() {
       title: t("ipos.columns.price"),
       key: "price",
       width: 150,
-      render: (_, offering) => (
-        <span className="admin-mono">{priceText(offering.price, offering.currency)}</span>
-      ),
+      render: (_, offering) => <PriceCell offering={offering} />,
     },
     {
       title: t("ipos.columns.shares"),
@@ -224,6 +224,7 @@ export function IposScreen() {
           {actionButton("draw", offering)}
           {actionButton("listing", offering)}
           {actionButton("cancel", offering)}
+          <FinalPriceButton offering={offering} onOpen={(o) => setPricingId(o.id)} />
           <VerifyDrawButton offering={offering} />
         </Space>
       ),
@@ -259,6 +260,7 @@ export function IposScreen() {
       <OfferingDrawer offering={editing} onClose={() => setEditing(null)} />
       <ActionModal action={acting?.action ?? "draw"} offering={actingOn} onClose={() => setActing(null)} />
       <SubscriptionsDrawer offering={viewing} onClose={() => setViewingId(null)} />
+      <FinalPriceModal offering={pricing} onClose={() => setPricingId(null)} />
     </div>
   );
 }

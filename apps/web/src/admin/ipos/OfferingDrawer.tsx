@@ -77,16 +77,41 @@ export function OfferingDrawer({
           <Form.Item {...field("price")} extra={t("ipos.hints.price")}>
             <Input inputMode="decimal" autoComplete="off" />
           </Form.Item>
+          <Form.Item
+            name="priceFinalAt"
+            label={t("ipos.fields.priceFinalAt")}
+            extra={t("ipos.hints.priceFinalAt")}
+          >
+            <Input type="datetime-local" />
+          </Form.Item>
         </Space>
         <Space size={16} wrap align="start">
           <Form.Item {...field("totalShares")}>
-            <InputNumber min={1} max={IPO_QUANTITY_MAX} precision={0} className="admin-ipo__number" />
+            <InputNumber
+              min="1"
+              max={String(IPO_QUANTITY_MAX)}
+              precision={0}
+              stringMode
+              className="admin-ipo__number"
+            />
           </Form.Item>
           <Form.Item {...field("minQuantity")}>
-            <InputNumber min={1} max={IPO_QUANTITY_MAX} precision={0} className="admin-ipo__number" />
+            <InputNumber
+              min="1"
+              max={String(IPO_QUANTITY_MAX)}
+              precision={0}
+              stringMode
+              className="admin-ipo__number"
+            />
           </Form.Item>
           <Form.Item name="maxQuantity" label={t("ipos.fields.maxQuantity")} extra={t("ipos.hints.max")}>
-            <InputNumber min={1} max={IPO_QUANTITY_MAX} precision={0} className="admin-ipo__number" />
+            <InputNumber
+              min="1"
+              max={String(IPO_QUANTITY_MAX)}
+              precision={0}
+              stringMode
+              className="admin-ipo__number"
+            />
           </Form.Item>
         </Space>
         <Space size={16} wrap align="start">
@@ -115,7 +140,13 @@ export function OfferingDrawer({
             />
           </Form.Item>
           <Form.Item name="lotSize" label={t("ipos.fields.lotSize")} extra={t("ipos.hints.lotSize")}>
-            <InputNumber min={1} max={IPO_QUANTITY_MAX} precision={0} className="admin-ipo__number" />
+            <InputNumber
+              min="1"
+              max={String(IPO_QUANTITY_MAX)}
+              precision={0}
+              stringMode
+              className="admin-ipo__number"
+            />
           </Form.Item>
         </Space>
         <Typography.Paragraph type="secondary">{t("ipos.hints.dates")}</Typography.Paragraph>

@@ -44,7 +44,9 @@ export function useIpoSubscriptions(id: string | undefined) {
  * A change of an offering. Refused or not, the list is asked again: a refusal (ORDER_STATE_INVALID) most
  * often means the offering moved on, and its row should show where it is now.
  */
-function useOfferingChange<P extends "ipos/save" | "ipos/draw" | "ipos/listing" | "ipos/cancel">(path: P) {
+function useOfferingChange<
+  P extends "ipos/save" | "ipos/draw" | "ipos/listing" | "ipos/cancel" | "ipos/finalPrice",
+>(path: P) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: AdminRequest<P>) => adminPost(path, request),
@@ -54,6 +56,9 @@ function useOfferingChange<P extends "ipos/save" | "ipos/draw" | "ipos/listing" 
 
 /** `ipos/save`: a new offering (no id) or a change before it opens, with the audited reason. */
 export const useSaveIpo = () => useOfferingChange("ipos/save");
+
+/** `ipos/finalPrice {id, price, reason}`: a provisional price's final one, before its stated time. */
+export const useFinalPrice = () => useOfferingChange("ipos/finalPrice");
 
 /** What staff can do to an offering once it exists, each `{id, reason}` and audited. */
 export const IPO_ACTIONS = ["draw", "listing", "cancel"] as const;

@@ -18,15 +18,18 @@ export type IpoDate = (typeof IPO_DATES)[number];
 export interface IpoFormValues extends Record<IpoDate, string> {
   symbol: string;
   price: string;
-  totalShares: number | null;
-  minQuantity: number | null;
-  maxQuantity: number | null;
+  /** Share counts as decimal strings (the inputs' string mode): never a JS number. */
+  totalShares: string | null;
+  minQuantity: string | null;
+  maxQuantity: string | null;
   subscriptionLimit: number | null;
   leadBroker: string;
   /** "market": the market's rule (IN lottery, KR equalThenProRata, others proRata). */
   allocationRule: IpoAllocationRule | "market";
   /** Empty: the minimum per subscription. */
-  lotSize: number | null;
+  lotSize: string | null;
+  /** Empty: the price is final; set: it is provisional until then (local date and time). */
+  priceFinalAt: string;
   reason: string;
 }
 
@@ -58,12 +61,13 @@ export function newIpo(now = new Date()): IpoFormValues {
     symbol: "",
     price: "",
     totalShares: null,
-    minQuantity: IPO_MIN_QUANTITY_DEFAULT,
+    minQuantity: String(IPO_MIN_QUANTITY_DEFAULT),
     maxQuantity: null,
     subscriptionLimit: 1,
     leadBroker: "",
     allocationRule: "market",
     lotSize: null,
+    priceFinalAt: "",
     opensAt: at(0),
     closesAt: at(3 * DAY),
     drawAt: at(4 * DAY),
@@ -85,6 +89,7 @@ export function toForm(offering: AdminIpoOffering): IpoFormValues {
     leadBroker: offering.leadBroker,
     allocationRule: offering.allocationRule,
     lotSize: offering.lotSize,
+    priceFinalAt: offering.priceFinalAt === null ? "" : toLocalInput(offering.priceFinalAt),
     opensAt: toLocalInput(offering.opensAt),
     closesAt: toLocalInput(offering.closesAt),
     drawAt: toLocalInput(offering.drawAt),
@@ -104,6 +109,7 @@ const FIELDS: readonly (keyof IpoFormValues)[] = [
   "leadBroker",
   "allocationRule",
   "lotSize",
+  "priceFinalAt",
   ...IPO_DATES,
   "reason",
 ];
@@ -122,11 +128,18 @@ const PROBLEMS: Partial<Record<keyof IpoFormValues, Omit<FieldProblem, "name">>>
   maxQuantity: { key: "ipos.problems.max" },
   subscriptionLimit: { key: "ipos.problems.limit", params: { max: String(IPO_SUBSCRIPTION_LIMIT_MAX) } },
   lotSize: { key: "ipos.problems.lotSize" },
+  priceFinalAt: { key: "ipos.problems.priceFinalAt" },
   closesAt: { key: "ipos.problems.closesAt" },
   drawAt: { key: "ipos.problems.drawAt" },
   paymentDueAt: { key: "ipos.problems.paymentDueAt" },
   listingAt: { key: "ipos.problems.listingAt" },
   reason: { key: "ipos.problems.reason" },
+};
+
+/** A share count as typed: its digits (undefined when empty). */
+const sharesOf = (value: string | number | null | undefined): string | undefined => {
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  return text === "" ? undefined : text;
 };
 
 /** The `ipos/save` request of the form, checked by the contract's own schema before sending. */
@@ -138,14 +151,16 @@ export function ipoRequest(
     ...(id ? { id } : {}),
     symbol: values.symbol.trim().toUpperCase(),
     price: values.price.trim(),
-    totalShares: values.totalShares,
-    minQuantity: values.minQuantity,
-    maxQuantity: values.maxQuantity ?? null,
+    totalShares: sharesOf(values.totalShares),
+    minQuantity: sharesOf(values.minQuantity),
+    maxQuantity: sharesOf(values.maxQuantity) ?? null,
     subscriptionLimit: values.subscriptionLimit,
     leadBroker: values.leadBroker.trim(),
     ...(values.allocationRule === "market" ? {} : { allocationRule: values.allocationRule }),
-    ...(values.lotSize === null || values.lotSize === undefined ? {} : { lotSize: values.lotSize }),
+    ...(sharesOf(values.lotSize) === undefined ? {} : { lotSize: sharesOf(values.lotSize) }),
     ...Object.fromEntries(IPO_DATES.map((date) => [date, fromLocalInput(values[date])])),
+    // Left out: the price is final (the save clears a provisional one).
+    ...(values.priceFinalAt?.trim() ? { priceFinalAt: fromLocalInput(values.priceFinalAt) } : {}),
     reason: values.reason.trim(),
   };
   const parsed = adminIpoSaveRequest.safeParse(raw);

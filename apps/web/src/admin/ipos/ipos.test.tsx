@@ -14,6 +14,7 @@ import {
   type Call,
 } from "../test/harness";
 import { DRAW_TERMS } from "../../features/ipo/testData";
+import { formatDateTime } from "../lib/format";
 import { toLocalInput } from "./form";
 
 const noCounts = {
@@ -34,10 +35,13 @@ const upcoming: AdminIpoOffering = {
   market: "IN",
   currency: "INR",
   price: "245.50",
-  totalShares: 1_000_000,
-  subscribedShares: 0,
-  minQuantity: 10_000,
-  maxQuantity: 50_000,
+  provisionalPrice: null,
+  priceFinalAt: null,
+  priceProvisional: false,
+  totalShares: "1000000",
+  subscribedShares: "0",
+  minQuantity: "10000",
+  maxQuantity: "50000",
   minInvestment: "2455000.00",
   subscriptionLimit: 1,
   leadBroker: "Kotak Mahindra Capital",
@@ -59,6 +63,8 @@ const upcoming: AdminIpoOffering = {
   drawnAt: null,
   listedAt: null,
   cancelledAt: null,
+  finalPrice: null,
+  priceFixedAt: null,
 };
 const closed: AdminIpoOffering = {
   ...upcoming,
@@ -69,7 +75,7 @@ const closed: AdminIpoOffering = {
   subscriptionLimit: 3,
   status: "closed",
   subscriptionCount: 3,
-  subscribedShares: 60_000,
+  subscribedShares: "60000",
   counts: { ...noCounts, applied: 3 },
 };
 const seed = "ab".repeat(32);
@@ -106,6 +112,25 @@ async function loaded(text: string): Promise<HTMLElement> {
 const offeringCalls = (calls: Call[]) => calls.filter((c) => c.path === "ipos/offerings").length;
 
 isolateTests();
+
+/** An upcoming offering at a provisional 245.50, dated from the next full hour: final in two days. */
+function provisionalOffering(): { finalAt: string; offering: AdminIpoOffering } {
+  const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+  const day = (n: number) => new Date(hour + n * 86_400_000).toISOString();
+  const finalAt = day(2);
+  const offering: AdminIpoOffering = {
+    ...upcoming,
+    opensAt: day(1),
+    closesAt: day(3),
+    drawAt: day(4),
+    paymentDueAt: day(5),
+    listingAt: day(6),
+    provisionalPrice: "245.50",
+    priceFinalAt: finalAt,
+    priceProvisional: true,
+  };
+  return { finalAt, offering };
+}
 
 describe("IPO offerings", { timeout: 30_000 }, () => {
   it("lists the offerings with terms, subscriptions, dates, status and win rate; actions only where allowed", async () => {
@@ -205,8 +230,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(sentTo(calls, "ipos/save")).toEqual({
       symbol: "ACME",
       price: "245.50",
-      totalShares: 1_000_000,
-      minQuantity: 10_000,
+      totalShares: "1000000",
+      minQuantity: "10000",
       maxQuantity: null,
       subscriptionLimit: 2,
       leadBroker: "Kotak Mahindra Capital",
@@ -237,8 +262,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
       id: upcoming.id,
       symbol: "ACME",
       price: "245.50",
-      minQuantity: 10_000,
-      maxQuantity: 50_000,
+      minQuantity: "10000",
+      maxQuantity: "50000",
       reason: "Later listing",
     });
   });
@@ -269,6 +294,64 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
     expect(calledPath(calls, "ipos/save")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Save anyway" }));
     await waitFor(() => expect(calledPath(calls, "ipos/save")).toBe(true));
+  });
+
+  it("saves a provisional price with its time and shows it", async () => {
+    const { finalAt, offering } = provisionalOffering();
+    let current = offering;
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(current),
+      "ipos/save": () => ok(current),
+      "ipos/finalPrice": (body) => {
+        current = { ...current, finalPrice: body.price };
+        return ok(current);
+      },
+    });
+    const row = await loaded("Acme Robotics");
+    within(row).getByText(`Provisional until ${formatDateTime(finalAt)}`);
+    within(row).getByText("No final price set: the provisional one stands");
+
+    const drawer = await openDialog("Edit the ACME offering");
+    expect((within(drawer).getByLabelText("Price final at") as HTMLInputElement).value).toBe(
+      toLocalInput(finalAt),
+    );
+    fireEvent.change(within(drawer).getByLabelText("Reason for the change"), { target: { value: "Band" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calledPath(calls, "ipos/save")).toBe(true));
+    expect(sentTo(calls, "ipos/save")).toMatchObject({
+      price: "245.50",
+      priceFinalAt: finalAt,
+    });
+  });
+
+  it("sets the final price of a provisional one with a reason", async () => {
+    const { offering } = provisionalOffering();
+    let current = offering;
+    const calls = asStaff("operator", "/ipos", {
+      "ipos/offerings": () => page(current),
+      "ipos/save": () => ok(current),
+      "ipos/finalPrice": (body) => {
+        current = { ...current, finalPrice: body.price };
+        return ok(current);
+      },
+    });
+    const modal = await openDialog("Set the final price of ACME");
+    within(modal).getByText(/The provisional price is 245.50 INR/);
+    fireEvent.change(within(modal).getByLabelText("Final price (INR)"), { target: { value: "250.00" } });
+    fireEvent.click(within(modal).getByRole("button", { name: "Set the final price" }));
+    await within(modal).findByText("Please give a reason");
+    expect(calledPath(calls, "ipos/finalPrice")).toBe(false);
+    fireEvent.change(within(modal).getByLabelText("Reason for the change"), {
+      target: { value: "Book built" },
+    });
+    fireEvent.click(within(modal).getByRole("button", { name: "Set the final price" }));
+    await waitFor(() => expect(calledPath(calls, "ipos/finalPrice")).toBe(true));
+    expect(sentTo(calls, "ipos/finalPrice")).toEqual({
+      id: upcoming.id,
+      price: "250.00",
+      reason: "Book built",
+    });
+    within(await loaded("Acme Robotics")).getByText("Final price set: 250.00 INR");
   });
 
   it("runs the draw with a reason, says what it will do, and refreshes the row", async () => {
@@ -412,8 +495,8 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
       name: "Orbit Space",
       currency: "INR",
       price: "245.50",
-      quantity: 20_000,
-      allotted: 20_000,
+      quantity: "20000",
+      allotted: "20000",
       amount: "4910000.00",
       state: "awaitingPayment" as const,
       drawKey: keyOf(id),
@@ -438,7 +521,7 @@ describe("IPO offerings", { timeout: 30_000 }, () => {
             row(lost, {
               subscriptionNo: "S0000000043",
               account: "asha_k",
-              allotted: 0,
+              allotted: "0",
               state: "notWon",
               drawKey: "0".repeat(64),
             }),

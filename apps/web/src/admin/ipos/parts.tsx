@@ -8,7 +8,7 @@ import { Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
 /** A count of shares or subscriptions with thousands separators, the same in every language. */
-export const shares = (n: number) => n.toLocaleString("en-US");
+export const shares = (n: number | string | bigint) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 const STATUS_COLORS: Record<IpoStatus, string> = {
   upcoming: "blue",

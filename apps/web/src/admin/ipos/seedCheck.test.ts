@@ -41,7 +41,7 @@ describe("the back office's check of an IPO draw", () => {
     const row = {
       id,
       userId: "c3333333-3333-4333-8333-333333333333",
-      quantity: 10_000,
+      quantity: "10000",
       createdAt: "2026-11-25T04:00:00.000Z",
     };
     const text = ["ipo-application-v1", id, hex(`${offering.id}:${row.userId}`), "10000", row.createdAt].join(

@@ -36,7 +36,7 @@ export function drawRankMatches(
   rows: readonly {
     id: string;
     userId: string;
-    quantity: number;
+    quantity: string;
     createdAt: string;
     drawKey: string | null;
   }[],

@@ -31,6 +31,9 @@ const upcoming = offeringOf({
   symbol: "SOLARX",
   name: "Solarx Power",
   status: "upcoming",
+  provisionalPrice: "120.50",
+  priceFinalAt: "2026-03-04T06:30:00.000Z",
+  priceProvisional: true,
   marketPrice: "110.00",
   priceDifference: "-10.50",
   premiumRate: "-8.71",
@@ -68,6 +71,7 @@ describe("/home/newStock", () => {
     ];
     expect(within(open).getByText("To subscribe")).toBeTruthy();
     expect(open.textContent).toContain("Price 120.50 INR");
+    expect(open.textContent).not.toContain("provisional");
     expect(open.textContent).toContain("Market price 135.56");
     expect(open.textContent).toContain("Min. 10,000 shares");
     expect(open.textContent).toContain(`Deadline ${at(offeringOf().closesAt)}`);
@@ -76,6 +80,7 @@ describe("/home/newStock", () => {
     const up = within(open).getByText((_, el) => el?.textContent === "+15.06 (+12.50%)");
     expect(up.className).toContain("ipo-trend--up");
     expect(within(soon).getByText("Upcoming")).toBeTruthy();
+    expect(within(soon).getByText("provisional")).toBeTruthy();
     expect(soon.textContent).toContain(`Subscription opens ${at(upcoming.opensAt)}`);
     const down = within(soon).getByText((_, el) => el?.textContent === "-10.50 (-8.71%)");
     expect(down.className).toContain("ipo-trend--down");
@@ -171,6 +176,45 @@ describe("/home/newStockBuy", () => {
     expect(within(fairness).getByText("Published at the draw")).toBeTruthy();
   });
 
+  it("shows a provisional price with the exchange time it becomes final, and says so before subscribing", async () => {
+    // 2026-03-04T06:30Z is 12:00 in Mumbai (NSE's zone, GMT+5:30), whatever the device's zone.
+    const terms = {
+      provisionalPrice: "120.50",
+      priceFinalAt: "2026-03-04T06:30:00.000Z",
+      priceProvisional: true,
+    };
+    serve({ "ipo/offering": detailOf(terms) });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const facts = await screen.findByRole("region", { name: "Offering" });
+    expect(termOf(facts, "Underwriting price")).toBe(
+      "120.50 INRProvisional: final at 2026.03.04 12:00:00 GMT+5:30",
+    );
+    submit();
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your subscription" });
+    expect(within(sheet).getByRole("note").textContent).toBe(
+      "The price is provisional until 2026.03.04 12:00:00 GMT+5:30. When it becomes final the amount held " +
+        "follows it: a fall releases the difference; a rise holds more from your available balance, or " +
+        "applies for fewer shares when it cannot.",
+    );
+  });
+
+  it("shows a final price with the provisional one it replaced, and no note before subscribing", async () => {
+    serve({
+      "ipo/offering": detailOf({
+        price: "118.00",
+        provisionalPrice: "120.50",
+        priceFinalAt: "2026-03-04T06:30:00.000Z",
+        priceProvisional: false,
+      }),
+    });
+    renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
+    const facts = await screen.findByRole("region", { name: "Offering" });
+    expect(termOf(facts, "Underwriting price")).toBe("118.00 INRFinal (provisional 120.50 INR)");
+    submit();
+    const sheet = await screen.findByRole("dialog", { name: "Confirm your subscription" });
+    expect(within(sheet).queryByRole("note")).toBeNull();
+  });
+
   it("after the draw shows the win rate, the published root and the randomness", async () => {
     serve({
       "ipo/offering": detailOf({
@@ -209,11 +253,11 @@ describe("/home/newStockBuy", () => {
       "ipo/offering": detailOf(),
       "ipo/expected": (body) => ({
         allocationRule: "lottery",
-        quantity: (body as { quantity: number }).quantity,
+        quantity: body.quantity,
         expectedShares: "4000.00",
         chance: "40.00",
         applicants: 4,
-        subscribedShares: 40_000,
+        subscribedShares: "40000",
       }),
     });
     renderRoute(<NewStockBuyScreen />, "/home/newStockBuy");
@@ -223,7 +267,7 @@ describe("/home/newStockBuy", () => {
         "If the book stayed as it is now: about 4,000 shares, a 40.00% chance of at least one lot.",
       ),
     );
-    expect(calls("ipo/expected").at(-1)?.[1]).toEqual({ offeringId: OFFERING_ID, quantity: 10_000 });
+    expect(calls("ipo/expected").at(-1)?.[1]).toEqual({ offeringId: OFFERING_ID, quantity: "10000" });
   });
 
   it("computes the amount, refuses out of range here, and subscribes after confirmation", async () => {
@@ -280,7 +324,7 @@ describe("/home/newStockBuy", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Subscribe now" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/home/newShareOrder"));
     const [, sent] = calls("ipo/subscribe")[0]!;
-    expect(sent).toMatchObject({ offeringId: OFFERING_ID, quantity: 25_000 });
+    expect(sent).toMatchObject({ offeringId: OFFERING_ID, quantity: "25000" });
     expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 

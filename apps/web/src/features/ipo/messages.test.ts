@@ -53,4 +53,35 @@ describe("new-share messages", () => {
     );
     expect(messageText(t, { kind: "ipoCancelled", params }).title).toBe("New-share offering cancelled");
   });
+
+  it("warns of a final price that moved, and says why a subscription shrank or failed", () => {
+    const price = {
+      name: "Newco Energy",
+      symbol: "NEWCO",
+      currency: "INR",
+      provisionalPrice: "330.00",
+      finalPrice: "370.00",
+    };
+    expect(
+      messageText(t, {
+        kind: "ipoPriceMoved",
+        params: { ...price, change: "+12.12", quantity: "10000", held: "3700000" },
+      }).body,
+    ).toBe(
+      "The final price of Newco Energy (NEWCO) is 370.00 INR, +12.12% from the provisional 330.00 INR you " +
+        "subscribed at. Your subscriptions now ask for 10,000 shares and hold 3,700,000.00 INR.",
+    );
+    expect(
+      messageText(t, {
+        kind: "ipoPriceReduced",
+        params: { ...price, quantity: "12000", reducedTo: "10810", held: "3999700" },
+      }).body,
+    ).toContain("could not cover 12,000 shares, so your subscription was reduced to 10,810 shares");
+    const failed = messageText(texts.getFixedT("ko"), {
+      kind: "ipoPriceFailed",
+      params: { ...price, quantity: "10000", minShares: "10000", released: "3300000" },
+    }).body;
+    expect(failed).toContain("3,300,000.00 INR");
+    expect(failed).not.toMatch(/\{\{/);
+  });
 });

@@ -12,16 +12,26 @@ export const IPO_OFFERING_KEY = "ipoOffering";
 export const saveOfferingId = (id: string) => writeStored(IPO_OFFERING_KEY, id);
 export const readOfferingId = () => readStored(IPO_OFFERING_KEY);
 
-/** Share counts as the screens write them: "10,000". */
-export const sharesText = (value: number) => value.toLocaleString("en-US");
+/** Share counts (decimal strings on the wire) as the screens write them: "10,000". */
+export const sharesText = (value: string | bigint) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * A share count as the plural rules read it (`count` of i18next): only which form of "share" to write, never
+ * a figure shown or computed with (those stay strings and bigint).
+ */
+export const pluralOf = (shares: string | bigint): number => (String(shares) === "1" ? 1 : 2);
+
+/** The whole shares a typed count is (null unless digits, at least one). */
+export const wholeShares = (quantity: string): bigint | null =>
+  /^\d+$/.test(quantity) && BigInt(quantity) >= 1n ? BigInt(quantity) : null;
 
 /** What `quantity` shares cost at the underwriting price, at the currency's scale; null when not whole. */
 export function subscriptionAmount(
   offering: Pick<IpoOfferingDetail, "price" | "currency">,
-  quantity: number,
+  quantity: string,
 ): string | null {
-  if (!Number.isSafeInteger(quantity) || quantity < 1) return null;
-  return ipoAmount(offering.price, quantity, offering.currency);
+  const shares = wholeShares(quantity);
+  return shares === null ? null : ipoAmount(offering.price, shares, offering.currency);
 }
 
 export interface Refusal {
@@ -49,13 +59,14 @@ export function offeringRefusal(
  */
 export function quantityRefusal(
   offering: Pick<IpoOfferingDetail, "price" | "currency" | "minQuantity" | "maxQuantity" | "available">,
-  quantity: number,
+  quantity: string,
 ): Refusal | null {
   const amount = subscriptionAmount(offering, quantity);
-  if (amount === null) return { code: "QUANTITY_NOT_WHOLE_LOTS", params: {} };
-  if (quantity < offering.minQuantity)
+  const shares = wholeShares(quantity);
+  if (amount === null || shares === null) return { code: "QUANTITY_NOT_WHOLE_LOTS", params: {} };
+  if (shares < BigInt(offering.minQuantity))
     return { code: "IPO_BELOW_MIN", params: { minShares: sharesText(offering.minQuantity) } };
-  if (offering.maxQuantity !== null && quantity > offering.maxQuantity)
+  if (offering.maxQuantity !== null && shares > BigInt(offering.maxQuantity))
     return { code: "IPO_ABOVE_MAX", params: { maxShares: sharesText(offering.maxQuantity) } };
   if (money(amount).greaterThan(offering.available))
     return { code: "INSUFFICIENT_AVAILABLE", params: { available: offering.available } };

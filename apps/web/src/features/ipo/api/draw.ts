@@ -6,8 +6,8 @@ import { IPO_KEY } from "./ipo";
  * `ipo/expected {offeringId, quantity}`: the allotment to expect for the shares typed if the book stayed
  * as it is (silent: the form reads fine without it).
  */
-export function useIpoExpected(offeringId: string, quantity: number, enabled: boolean) {
-  const ok = enabled && Number.isSafeInteger(quantity) && quantity > 0;
+export function useIpoExpected(offeringId: string, quantity: string, enabled: boolean) {
+  const ok = enabled && /^[1-9]\d{0,9}$/.test(quantity);
   return useQuery({
     queryKey: [...IPO_KEY, "expected", offeringId, quantity],
     queryFn: ok ? () => apiPost("ipo/expected", { offeringId, quantity }, { silent: true }) : skipToken,

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail, IpoSubscribeRequest } from "@brokerage/api";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
 import { formatMoneySafe } from "../../../lib/money";
-import { sharesText, subscriptionAmount } from "../offering";
+import { pluralOf, sharesText, subscriptionAmount } from "../offering";
 import { AmountTerms } from "./AmountTerms";
+import { exchangeDateText } from "./OfferingBits";
 
 /**
  * The last look before subscribing: the shares, the price, what it comes to against the available
@@ -29,7 +30,7 @@ export function ConfirmSubscribe({
         <>
           <p className="trade-sheet__summary">
             {t("ipo.confirmSummary", {
-              count: request.quantity,
+              count: pluralOf(request.quantity),
               shares: sharesText(request.quantity),
               name,
               code: offering.symbol,
@@ -48,6 +49,13 @@ export function ConfirmSubscribe({
               currency: offering.currency,
             })}
           </p>
+          {offering.priceProvisional && offering.priceFinalAt !== null && (
+            <p className="trade-sheet__summary" role="note">
+              {t("ipo.provisionalNote", {
+                time: exchangeDateText(offering.priceFinalAt, offering.exchange),
+              })}
+            </p>
+          )}
         </>
       )}
     </ConfirmSheet>

@@ -86,7 +86,7 @@ const wholeSharesText = (decimal: string) =>
   (decimal.split(".")[0] ?? "0").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Before applying: what the shares typed may expect under the offering's rule if the book stayed as now. */
-export function ExpectedAllotment({ offering, shares }: { offering: IpoOfferingDetail; shares: number }) {
+export function ExpectedAllotment({ offering, shares }: { offering: IpoOfferingDetail; shares: string }) {
   const { t } = useTranslation();
   const expected = useIpoExpected(offering.id, shares, offering.status === "open");
   if (!expected.data) return null;

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { IpoOffering, IpoSubscription } from "@brokerage/api";
-import { formatDateTime } from "../../../lib/format";
+import { exchangeSpec } from "@brokerage/core";
+import { formatDateTime, formatDateTimeIn } from "../../../lib/format";
 import { formatPrice, localName, trendOf } from "../../../lib/quote";
 import { useCatalogueNames } from "../api/ipo";
 
@@ -18,6 +19,44 @@ export const marketName = (t: TFunction, market: string) =>
 
 /** An instant of the wire as spec §9 writes it. */
 export const dateText = (at: string) => formatDateTime(new Date(at));
+
+/** An instant in the offering's exchange time, naming the zone (a market thing: DESIGN §5a). */
+export const exchangeDateText = (at: string, exchange: string) => {
+  const zone = exchangeSpec(exchange)?.calendar.timeZone;
+  return zone === undefined ? dateText(at) : formatDateTimeIn(new Date(at), zone);
+};
+
+/**
+ * The underwriting price, and whether it is provisional (with the exchange time it becomes final) or was
+ * (the provisional price it replaced).
+ */
+export function PriceText({
+  offering,
+}: {
+  offering: Pick<
+    IpoOffering,
+    "price" | "currency" | "exchange" | "provisionalPrice" | "priceFinalAt" | "priceProvisional"
+  >;
+}) {
+  const { t } = useTranslation();
+  const { currency, provisionalPrice, priceFinalAt } = offering;
+  const note =
+    offering.priceProvisional && priceFinalAt !== null
+      ? t("ipo.provisional", { time: exchangeDateText(priceFinalAt, offering.exchange) })
+      : provisionalPrice !== null
+        ? t("ipo.provisionalWas", { price: formatPrice(provisionalPrice), currency })
+        : null;
+  return (
+    <>
+      {`${formatPrice(offering.price)} ${currency}`}
+      {note !== null && (
+        <span className={`ipo-price-note${offering.priceProvisional ? " ipo-price-note--provisional" : ""}`}>
+          {note}
+        </span>
+      )}
+    </>
+  );
+}
 
 /** Where the offering is: upcoming, to subscribe, closed awaiting the draw, drawn, listed, cancelled. */
 export function IpoStatusChip({ status }: { status: IpoOffering["status"] }) {

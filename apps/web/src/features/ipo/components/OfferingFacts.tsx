@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { IpoOfferingDetail } from "@brokerage/api";
 import { formatMoneySafe } from "../../../lib/money";
 import { formatPrice } from "../../../lib/quote";
-import { sharesText } from "../offering";
-import { GainRate, PremiumText, dateText, marketName } from "./OfferingBits";
+import { pluralOf, sharesText } from "../offering";
+import { GainRate, PremiumText, PriceText, dateText, marketName } from "./OfferingBits";
 
 /**
  * Every new-share field of spec §3: the prices and the grey-market premium, the shares offered and
@@ -16,7 +16,7 @@ export function OfferingFacts({ offering }: { offering: IpoOfferingDetail }) {
   const { currency } = offering;
   const price = (value: string | null) => (value === null ? "—" : `${formatPrice(value)} ${currency}`);
   const rows: [string, ReactNode][] = [
-    ["ipo.price", price(offering.price)],
+    ["ipo.price", <PriceText key="price" offering={offering} />],
     ["ipo.marketPrice", price(offering.marketPrice)],
     ["ipo.difference", <PremiumText key="difference" offering={offering} withRate={false} />],
     ["ipo.premiumRate", <GainRate key="rate" rate={offering.premiumRate} />],
@@ -24,14 +24,20 @@ export function OfferingFacts({ offering }: { offering: IpoOfferingDetail }) {
     ["ipo.subscribedShares", sharesText(offering.subscribedShares)],
     [
       "ipo.minQuantity",
-      t("ipo.sharesCount", { count: offering.minQuantity, shares: sharesText(offering.minQuantity) }),
+      t("ipo.sharesCount", {
+        count: pluralOf(offering.minQuantity),
+        shares: sharesText(offering.minQuantity),
+      }),
     ],
     ["ipo.minInvestment", `${formatMoneySafe(offering.minInvestment)} ${currency}`],
     [
       "ipo.maxQuantity",
       offering.maxQuantity === null
         ? t("ipo.noMax")
-        : t("ipo.sharesCount", { count: offering.maxQuantity, shares: sharesText(offering.maxQuantity) }),
+        : t("ipo.sharesCount", {
+            count: pluralOf(offering.maxQuantity),
+            shares: sharesText(offering.maxQuantity),
+          }),
     ],
     ["ipo.timesLabel", t("ipo.times", { used: offering.mySubscriptions, limit: offering.subscriptionLimit })],
     ["ipo.issueMarket", marketName(t, offering.market)],

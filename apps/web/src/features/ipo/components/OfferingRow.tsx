@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { IpoOffering } from "@brokerage/api";
 import { formatPrice } from "../../../lib/quote";
 import { RowMain } from "../../trade";
-import { saveOfferingId, sharesText } from "../offering";
+import { pluralOf, saveOfferingId, sharesText } from "../offering";
 import { IpoStatusChip, PremiumText, WindowText, marketName, useIpoName } from "./OfferingBits";
 
 /**
@@ -30,6 +30,7 @@ export function OfferingRow({ offering }: { offering: IpoOffering }) {
       >
         <span className="ipo-row__price">
           {t("ipo.priceShort")} {formatPrice(offering.price)} {offering.currency}
+          {offering.priceProvisional && <span className="ipo-row__market">{t("ipo.provisionalShort")}</span>}
           <span className="ipo-row__market">{marketName(t, offering.market)}</span>
         </span>
         <span className="trade-row__grid">
@@ -40,7 +41,10 @@ export function OfferingRow({ offering }: { offering: IpoOffering }) {
             {t("ipo.difference")} <PremiumText offering={offering} />
           </span>
           <span>
-            {t("ipo.minShares", { count: offering.minQuantity, shares: sharesText(offering.minQuantity) })}
+            {t("ipo.minShares", {
+              count: pluralOf(offering.minQuantity),
+              shares: sharesText(offering.minQuantity),
+            })}
           </span>
           <span>
             <WindowText offering={offering} />

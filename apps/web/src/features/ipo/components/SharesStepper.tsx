@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { sharesText } from "../offering";
 
 /**
- * Whole shares (1 lot is 1 share): the buttons step by the offering's minimum and never go below it; any
- * whole number can be typed (the form says what is wrong with it). Anything not whole reads as 0.
+ * Whole shares (1 lot is 1 share), as decimal digits: the buttons step by the offering's minimum and never
+ * go below it; any whole number can be typed (the form says what is wrong with it); only digits are kept.
  */
 export function SharesStepper({
   value,
@@ -12,15 +12,22 @@ export function SharesStepper({
   max,
   onChange,
 }: {
-  value: number;
-  min: number;
-  max: number | null;
-  onChange: (shares: number) => void;
+  value: string;
+  min: string;
+  max: string | null;
+  onChange: (shares: string) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
-  const step = Math.max(min, 1);
+  const least = BigInt(min);
+  const most = max === null ? null : BigInt(max);
+  const step = least > 1n ? least : 1n;
+  const now = /^\d+$/.test(value) ? BigInt(value) : 0n;
+  const bounded = (shares: bigint) => {
+    const low = shares < least ? least : shares;
+    return String(most !== null && low > most ? most : low);
+  };
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -31,8 +38,8 @@ export function SharesStepper({
           type="button"
           className="lots-stepper__button"
           aria-label={t("ipo.fewer", { shares: sharesText(step) })}
-          disabled={value <= min}
-          onClick={() => onChange(Math.max(min, value - step))}
+          disabled={now <= least}
+          onClick={() => onChange(bounded(now - step))}
         >
           −
         </button>
@@ -41,18 +48,15 @@ export function SharesStepper({
           className="field__input lots-stepper__input"
           inputMode="numeric"
           aria-describedby={hintId}
-          value={value === 0 ? "" : String(value)}
-          onChange={(event) => {
-            const typed = Number(event.target.value.replace(/\D/g, ""));
-            onChange(Number.isSafeInteger(typed) ? typed : 0);
-          }}
+          value={value}
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}
         />
         <button
           type="button"
           className="lots-stepper__button"
           aria-label={t("ipo.more", { shares: sharesText(step) })}
-          disabled={max !== null && value >= max}
-          onClick={() => onChange(Math.min(max ?? Number.MAX_SAFE_INTEGER, Math.max(min, value + step)))}
+          disabled={most !== null && now >= most}
+          onClick={() => onChange(bounded(now + step))}
         >
           +
         </button>

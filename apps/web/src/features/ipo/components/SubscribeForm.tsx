@@ -36,7 +36,7 @@ export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail;
   const closed = offeringRefusal({ ...offering, status });
   const amount = subscriptionAmount(offering, shares);
 
-  const change = (value: number) => {
+  const change = (value: string) => {
     setShares(value);
     setFormError(undefined);
   };
@@ -79,7 +79,7 @@ export function SubscribeForm({ offering, name }: { offering: IpoOfferingDetail;
       <section className="trade-preview" aria-label={t("ipo.amountTitle")} aria-live="polite">
         <AmountTerms
           price={offering.price}
-          shares={shares > 0 ? sharesText(shares) : "—"}
+          shares={amount !== null ? sharesText(shares) : "—"}
           amount={amount}
           currency={offering.currency}
           available={offering.available}

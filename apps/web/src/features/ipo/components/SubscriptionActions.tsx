@@ -9,7 +9,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { ConfirmAction } from "../../trade";
 import { usePayIpo, useWaiveIpo } from "../api/ipo";
-import { sharesText } from "../offering";
+import { pluralOf, sharesText } from "../offering";
 import { AmountTerms } from "./AmountTerms";
 import { dateText } from "./OfferingBits";
 
@@ -86,7 +86,7 @@ export function SubscriptionActions({
       >
         <p className="trade-sheet__summary">
           {t("ipo.payText", {
-            count: s.allotted,
+            count: pluralOf(s.allotted),
             shares: sharesText(s.allotted),
             name,
             time: dateText(s.paymentDueAt),
@@ -105,7 +105,7 @@ export function SubscriptionActions({
         {...sheet}
         open={asked?.kind === "waive"}
         title={t("ipo.waiveTitle")}
-        text={t("ipo.waiveText", { count: s.allotted, shares: sharesText(s.allotted), name })}
+        text={t("ipo.waiveText", { count: pluralOf(s.allotted), shares: sharesText(s.allotted), name })}
         confirmLabel={t("ipo.waiveOk")}
       />
     </div>

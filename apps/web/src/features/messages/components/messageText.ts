@@ -8,11 +8,11 @@ import { formatPrice } from "../../../lib/quote";
 /** Params named `…At` are instants (ISO text on the wire): shown as spec §9 dates in the reader's time. */
 const isInstant = (key: string) => key.endsWith("At");
 /** Amounts of money, in the message's `currency`: at its scale with thousands separators (spec §9). */
-const MONEY = new Set(["amount", "margin", "pnl", "total", "released"]);
+const MONEY = new Set(["amount", "margin", "pnl", "total", "released", "held"]);
 /** Prices (plain decimals on the wire) keep the decimals they were quoted with, grouped in thousands. */
-const PRICES = new Set(["price", "closePrice", "reference", "level"]);
+const PRICES = new Set(["price", "closePrice", "reference", "level", "finalPrice", "provisionalPrice"]);
 /** Share counts: grouped in thousands ("1,000 shares"). */
-const COUNTS = new Set(["quantity", "allotted"]);
+const COUNTS = new Set(["quantity", "allotted", "reducedTo", "minShares"]);
 
 /** A message's params as the reader sees them: instants as dates, money, prices and counts grouped. */
 export function messageParams(params: Message["params"]): Record<string, string> {
