@@ -272,6 +272,14 @@ async function journey(): Promise<void> {
     headers,
   );
   await userMay("loan/apply", { amount: "100.00", idempotencyKey: key("loan") }, headers);
+  await user("lending/terms", {}, headers);
+  await user("lending/list", {}, headers);
+  await userMay(
+    "lending/apply",
+    { positionId: crypto.randomUUID(), quantity: "1", days: 7, idempotencyKey: key("lend") },
+    headers,
+  );
+  await userMay("lending/recall", { id: crypto.randomUUID() }, headers);
   await user("watchlist/reorder", { items: [{ symbol: "BTCUSD", exchange: "CRYPTO" }] }, headers);
   await user("watchlist/remove", { symbol: "BTCUSD", exchange: "CRYPTO" }, headers);
   await user("market/clearSearchHistory", {}, headers);
