@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LENDING_RISKS } from "./constants.js";
 import { idempotencyKey, moneyString } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { currency } from "./ledger.js";
@@ -26,22 +27,10 @@ import { quantityString } from "./trading.js";
  *   currency's scale (so no day's fraction of a cent is lost or paid twice).
  */
 
+
 export const LENDING_STATES = ["pending", "rejected", "inProgress", "completed"] as const;
 export const lendingState = z.enum(LENDING_STATES);
 export type LendingState = z.infer<typeof lendingState>;
-
-/** The risks shown before lending (IBKR SYEP's disclosure; each one a text in the app's locales). */
-export const LENDING_RISKS = [
-  "votingRights",
-  "cashInLieu",
-  "shortSellers",
-  "counterparty",
-  "locked",
-] as const;
-export type LendingRisk = (typeof LENDING_RISKS)[number];
-
-/** The days a year's rate is spread over (actual/365). */
-export const LENDING_DAY_COUNT = 365;
 
 /** One position the user may lend now. */
 export const lendablePosition = z.object({
