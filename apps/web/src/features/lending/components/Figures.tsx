@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../../lib/format";
 import { formatAmount } from "../../records";
+import { TermList as SharedTermList, type Term } from "../../../components/TermList";
 
 /** Money with its currency at the currency's decimals: "100,000.00 INR". */
 export const moneyText = (value: string, currency: string) => `${formatAmount(value, currency)} ${currency}`;
@@ -7,22 +8,9 @@ export const moneyText = (value: string, currency: string) => `${formatAmount(va
 /** An instant as spec §9 writes it, with its zone. */
 export const dateText = (iso: string) => formatDateTime(new Date(iso));
 
-export interface Term {
-  label: string;
-  value: string;
-  strong?: boolean;
-}
+export type { Term };
 
-/** Label → value rows. */
-export function TermList({ rows }: { rows: Term[] }) {
-  return (
-    <dl className="trade-terms lending-terms">
-      {rows.map((row) => (
-        <div key={row.label} className={row.strong ? "trade-terms__total" : undefined}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** Label → value rows in the lending screen's look. */
+export const TermList = ({ rows }: { rows: Term[] }) => (
+  <SharedTermList rows={rows} className="lending-terms" />
+);

@@ -9,6 +9,9 @@ export function TermsCard({ terms }: { terms: LendingTerms }) {
   const { t } = useTranslation();
   const titleId = useId();
   const risksId = useId();
+  // The channels of the currencies the user could lend in now; every one while nothing is eligible.
+  const held = new Set(terms.eligible.map((p) => p.currency));
+  const channels = held.size > 0 ? terms.channels.filter((c) => held.has(c.currency)) : terms.channels;
   return (
     <section className="card lending-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="lending-card__title">
@@ -31,7 +34,7 @@ export function TermsCard({ terms }: { terms: LendingTerms }) {
             label: t("lending.termChoices"),
             value: terms.termDays.map((d) => t("lending.days", { count: d })).join(" · "),
           },
-          ...terms.channels.map((c) => ({
+          ...channels.map((c) => ({
             label: t("lending.channel", { currency: c.currency }),
             value: t("lending.channelValue", {
               min: moneyText(c.minValue, c.currency),
