@@ -21,7 +21,7 @@ export function LendingItem({ lending }: { lending: Lending }) {
   const m = (value: string) => moneyText(value, lending.currency);
   const rows: Term[] = [
     { label: t("lending.term"), value: t("lending.days", { count: lending.days }) },
-    { label: t("lending.value"), value: m(lending.value) },
+    { label: t("lending.valueLent"), value: m(lending.value) },
     { label: t("lending.rate"), value: t("lending.rateValue", { rate: percentOf(lending.rate) }) },
     { label: t("lending.appliedAt"), value: dateText(lending.createdAt) },
   ];
@@ -32,10 +32,11 @@ export function LendingItem({ lending }: { lending: Lending }) {
       value: dateText(lending.endsAt),
     });
   if (lending.recalledAt) rows.push({ label: t("lending.recalledAt"), value: dateText(lending.recalledAt) });
-  if (lending.state !== "rejected") {
+  // What the whole term would earn, while it still may; what was paid, once anything can be.
+  if (lending.state === "pending" || (lending.state === "inProgress" && lending.recalledAt === null))
     rows.push({ label: t("lending.expectedShort"), value: m(lending.expectedRebate) });
+  if (lending.state === "inProgress" || lending.state === "completed")
     rows.push({ label: t("lending.paid"), value: m(lending.rebatePaid), strong: true });
-  }
   const canRecall = lending.state === "inProgress" && lending.recalledAt === null;
   return (
     <li className="record lending-item">
