@@ -27,7 +27,6 @@ import { quantityString } from "./trading.js";
  *   currency's scale (so no day's fraction of a cent is lost or paid twice).
  */
 
-
 export const LENDING_STATES = ["pending", "rejected", "inProgress", "completed"] as const;
 export const lendingState = z.enum(LENDING_STATES);
 export type LendingState = z.infer<typeof lendingState>;
