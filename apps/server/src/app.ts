@@ -75,6 +75,8 @@ import { checkinRoutes } from "./modules/checkin/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { seatRoutes } from "./modules/seat/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
+import { LendingRebates } from "./modules/lending/index.js";
+import { lendingRoutes } from "./modules/lending/routes.js";
 import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
 import { ipoBoardsPlugin } from "./modules/ipo/boards.js";
 import { applicationsSeal } from "./modules/ipo/draw.js";
@@ -228,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(applicationsSeal(options.db));
   // And draws each offering once its date and beacon round have passed, and lists it at its date.
   app.tradingEngine.addTask(ipoSchedule(lifecycleOf(app), app));
+  // And pays the lending rebates of the days that ended, and ends the lendings whose shares are back.
+  app.tradingEngine.addTask(new LendingRebates({ db: options.db, clock, market: app.market, log: app.log }));
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
@@ -238,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
   await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });
   await app.register(seatRoutes, { prefix: "/api/vue/seat" });
+  await app.register(lendingRoutes, { prefix: "/api/vue/lending" });
   await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });

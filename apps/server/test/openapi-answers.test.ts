@@ -277,6 +277,14 @@ async function journey(): Promise<void> {
   await userMay("checkin/redeem", { rewardId: "week", idempotencyKey: key("redeem") }, headers);
   await user("seat/status", {}, headers);
   await userMay("seat/apply", {}, headers);
+  await user("lending/terms", {}, headers);
+  await user("lending/list", {}, headers);
+  await userMay(
+    "lending/apply",
+    { positionId: crypto.randomUUID(), quantity: "1", days: 7, idempotencyKey: key("lend") },
+    headers,
+  );
+  await userMay("lending/recall", { id: crypto.randomUUID() }, headers);
   await user("watchlist/reorder", { items: [{ symbol: "BTCUSD", exchange: "CRYPTO" }] }, headers);
   await user("watchlist/remove", { symbol: "BTCUSD", exchange: "CRYPTO" }, headers);
   await user("market/clearSearchHistory", {}, headers);

@@ -204,3 +204,16 @@ export const PORTFOLIO_RANGES = ["1W", "1M", "3M", "1Y", "ALL"] as const;
 export const PORTFOLIO_TIME_ZONE = "Asia/Kolkata";
 /** Where the portfolio's equity is: open positions (by market) and cash (by currency). */
 export const ALLOCATION_KINDS = ["positions", "cash"] as const;
+
+/** The risks shown before lending shares (IBKR SYEP's disclosure; each one a text in the app's locales). */
+export const LENDING_RISKS = [
+  "votingRights",
+  "cashInLieu",
+  "shortSellers",
+  "counterparty",
+  "locked",
+] as const;
+export type LendingRisk = (typeof LENDING_RISKS)[number];
+
+/** The days a year's lending rate is spread over (actual/365). */
+export const LENDING_DAY_COUNT = 365;

@@ -15,6 +15,7 @@ import type * as ipo from "./ipo.js";
 import type * as kyc from "./kyc.js";
 import type { KycPhotoSide } from "./kyc.js";
 import type * as ledgerAdmin from "./ledger-admin.js";
+import type * as lending from "./lending.js";
 import type * as loan from "./loan.js";
 import type * as market from "./market.js";
 import type * as news from "./news.js";
@@ -144,6 +145,10 @@ export interface UserEndpoints {
   "kyc/photo": FileCall<typeof kyc.kycPhotoRequest, "image/jpeg">;
   "kyc/status": JsonCall<typeof user.emptyRequest, typeof kyc.kycStatusResponse>;
   "kyc/submit": MultipartCall<typeof kyc.kycSubmitFields, KycPhotoSide, typeof kyc.kycStatusResponse>;
+  "lending/apply": JsonCall<typeof lending.lendingApplyRequest, typeof lending.lending>;
+  "lending/list": JsonCall<typeof lending.lendingListRequest, typeof lending.lendingListResponse>;
+  "lending/recall": JsonCall<typeof lending.lendingRecallRequest, typeof lending.lending>;
+  "lending/terms": JsonCall<typeof user.emptyRequest, typeof lending.lendingTerms>;
   "loan/apply": JsonCall<typeof loan.loanApplyRequest, typeof loan.loan>;
   "loan/list": JsonCall<typeof loan.loanListRequest, typeof loan.loanListResponse>;
   "loan/repay": JsonCall<typeof loan.loanRepayRequest, typeof loan.loan>;

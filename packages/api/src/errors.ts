@@ -153,6 +153,15 @@ export const ERROR_MESSAGES = {
   IPO_LIMIT_REACHED: "You can subscribe to this offering at most {{limit}} times",
   IPO_ALREADY_LISTED: "{{symbol}} is already listed: a new-share offering of it is not possible",
   LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
+  LENDING_QUOTA_FULL:
+    "Lending quota is full or the channel is closed: {{available}} {{currency}} of the quota is left, these shares are worth {{amount}} {{currency}}",
+  LENDING_BELOW_MIN:
+    "Below the minimum lending amount of {{min}} {{currency}}: these shares are worth {{amount}} {{currency}}",
+  LENDING_NOT_ELIGIBLE: "Only an open long position without leverage, in shares, can be lent",
+  LENDING_EXISTS: "Shares of this position are already lent or waiting for review",
+  LENDING_ABOVE_HELD: "This position holds {{held}} whole shares: lend at most that many",
+  LENDING_TERM_INVALID: "Choose a lending term of {{allowed}} days",
+  POSITION_LENT: "These shares are lent: the position can be closed after {{until}}, when they come back",
   ALREADY_CHECKED_IN: "Already checked in today",
   INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",
   CHECKIN_REWARD_UNAVAILABLE: "This check-in reward is not offered any more",

@@ -65,6 +65,10 @@ export const MESSAGE_KINDS = [
   "takeProfitTriggered",
   "loanApproved",
   "loanRejected",
+  "lendingApproved",
+  "lendingRejected",
+  /** The lent shares came back (term ended or recalled): the position may be closed again. */
+  "lendingCompleted",
   "ipoWon",
   "ipoNotWon",
   "ipoListed",

@@ -30,6 +30,7 @@ export * from "./seat.js";
 export * from "./news.js";
 export * from "./alerts.js";
 export * from "./loan.js";
+export * from "./lending.js";
 export * from "./ipo.js";
 export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";

@@ -235,6 +235,25 @@ export const SETTINGS = {
     dailyRate: decimalIn("0", "0.01"),
     termDays: z.number().int().min(1).max(3650),
   }),
+  /**
+   * Securities lending (lending.ts): the year's fee the borrowers pay on the lent shares' value, and the
+   * platform's share of it; the user is paid grossRate × (1 − brokerShare), fixed on the application.
+   */
+  "lending.grossRate": z.string().regex(/^0(\.\d{1,6})?$/),
+  "lending.brokerShare": z.string().regex(/^0(\.\d{1,6})?$/),
+  /** The least value of one lending, per currency ("below minimum lending amount"). */
+  "lending.minValue": perCurrency,
+  /**
+   * The value the platform takes on loan at once, per currency (under review and lent); a currency without
+   * one has its channel closed ("lending quota full or channel closed").
+   */
+  "lending.quota": perCurrency,
+  /** The terms a user may choose, in calendar days. */
+  "lending.termDays": z
+    .array(z.number().int().min(1).max(3650))
+    .min(1)
+    .max(12)
+    .refine((days) => new Set(days).size === days.length, "repeatedDay"),
   /** Price alerts a user may keep active at once (`alert/create` refuses one more: ALERT_LIMIT_REACHED). */
   "alerts.maxActive": z.number().int().min(1).max(1000),
   /**
@@ -432,6 +451,16 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
     dailyRate: "0.0005",
     termDays: 30,
   },
+  // Interactive Brokers' Stock Yield Enhancement Program pays the lender "approximately 50% of the income"
+  // it earns on the loan (interactivebrokers.com, "Stock Yield Enhancement Program", as published in 2026):
+  // the platform keeps half. The borrowers' fee is the platform's choice (no borrow market is simulated):
+  // 2 % a year, above the 0.25–0.5 % of easy-to-borrow US shares, well below hard-to-borrow ones.
+  "lending.grossRate": "0.02",
+  "lending.brokerShare": "0.5",
+  // The platform's choices: a lending worth about a thousand US dollars or more in each share market.
+  "lending.minValue": { USD: "1000", INR: "80000", KRW: "1300000", MYR: "4500", THB: "33000" },
+  "lending.quota": { USD: "5000000", INR: "400000000", KRW: "6500000000", MYR: "22000000", THB: "165000000" },
+  "lending.termDays": [7, 14, 30, 90],
   // The platform's choice, not a regulator's rule: enough levels for a watchlist's worth of instruments,
   // few enough that each user's alerts stay a short list to read.
   "alerts.maxActive": 50,

@@ -7,6 +7,7 @@ export const APP_SCREENS: ScreenTable = {
   "/home/stockList": () => import("../features/market/screens/StockListScreen"),
   "/home/loan": () => import("../features/loan/screens/LoanScreen"),
   "/home/loanRe": () => import("../features/loan/screens/LoanRecordsScreen"),
+  "/home/loanJq": () => import("../features/lending/screens/LendingScreen"),
   "/home/kefuView": () => import("../features/about/screens/KefuScreen"),
   "/home/newsList": () => import("../features/news/screens/NewsListScreen"),
   "/home/newsDetail": () => import("../features/news/screens/NewsDetailScreen"),

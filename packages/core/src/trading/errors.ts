@@ -7,6 +7,7 @@
 export type TradingRuleCode =
   | "ORDER_STATE_INVALID"
   | "SELL_LOCKED"
+  | "POSITION_LENT"
   | "PRICE_NOT_POSITIVE"
   | "PRICE_BEYOND_LIMIT"
   | "QUANTITY_NOT_WHOLE_LOTS"

@@ -112,6 +112,25 @@ describe("locks hold back the owner's close, not the automatic one", () => {
   });
 });
 
+describe("lent shares hold back every close until they come back", () => {
+  const lentUntil = Date.parse("2026-03-10T03:45:00Z");
+
+  it("refuses the owner's close, the engine's and the automatic one, naming when", () => {
+    for (const event of ["requestClose", "close", "liquidate"] as const) {
+      const error = refusal(() =>
+        assertTransition("open", event, { marketOpen: true, lentUntil, at: lentUntil - 1 }),
+      );
+      expect(error.code).toBe("POSITION_LENT");
+      expect(error.params).toEqual({ until: "2026-03-10T03:45:00.000Z" });
+    }
+  });
+
+  it("allows it from the instant the shares come back, or when none are lent", () => {
+    expect(assertTransition("open", "liquidate", { lentUntil, at: lentUntil })).toBe("closed");
+    expect(assertTransition("open", "close", { lentUntil: null, at: 0 })).toBe("closed");
+  });
+});
+
 describe("state helpers", () => {
   it("lists each state under its tab", () => {
     expect(STATE_TAB).toEqual({

@@ -92,11 +92,19 @@ export interface TransitionContext {
    * next open while it is shut (so a close can wait for a lock that lifts at the open).
    */
   at?: number;
+  /**
+   * For any close, the platform's included: until when shares of the position are lent (epoch ms), or null
+   * when none are. Lent shares come back only at the loan's end (its term, or a recall), so no close is
+   * carried out before it, an automatic one neither (a lendable position has no leverage, so waiting cannot
+   * take its loss beyond its margin).
+   */
+  lentUntil?: number | null;
 }
 
 /**
  * The state after `event`, or a `TradingRuleError`: ORDER_STATE_INVALID when the table refuses it (the
- * spec's "do not repeat"), SELL_LOCKED with `{ until }` (ISO instant) when a user's close meets a lock.
+ * spec's "do not repeat"), POSITION_LENT with `{ until }` when any close meets lent shares, SELL_LOCKED with
+ * `{ until }` (ISO instant) when a user's close meets a lock.
  */
 export function assertTransition(
   from: OrderState,
@@ -105,6 +113,13 @@ export function assertTransition(
 ): OrderState {
   const to = TRANSITIONS[from][event];
   if (to === undefined) throw new TradingRuleError("ORDER_STATE_INVALID", { state: from, event });
+  const closes = event === "requestClose" || event === "close" || event === "liquidate";
+  if (closes && context.lentUntil !== undefined && context.lentUntil !== null) {
+    if (context.at === undefined)
+      throw new TypeError("a close of lent shares needs the instant it is carried out");
+    if (context.at < context.lentUntil)
+      throw new TradingRuleError("POSITION_LENT", { until: new Date(context.lentUntil).toISOString() });
+  }
   if (event === "requestClose" || event === "close") {
     const { lockedUntil, at } = context;
     if (lockedUntil !== undefined && lockedUntil !== null) {

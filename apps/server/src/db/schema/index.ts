@@ -16,3 +16,4 @@ export * from "./alerts.js";
 export * from "./portfolio.js";
 export * from "./checkin.js";
 export * from "./seat.js";
+export * from "./lending.js";

@@ -64,11 +64,12 @@ let address = 0;
 const nextAddress = () => `10.70.${++address}.1`;
 
 beforeAll(async () => {
-  // The fake stands in for the seat account's handler, and lending is left without one.
+  // The fake stands in for the seat account's handler, and placements are left without one (every kind
+  // has a handler now: a kind without one is made here).
   t = await buildTestApp({
     setup: (app) => {
       app.reviewRegistry.replace(seats);
-      app.reviewRegistry.remove("lending");
+      app.reviewRegistry.remove("placement");
     },
   });
   first = await staffLogin(t.app, await createStaff(t.database.db, "reviewer"), nextAddress());
@@ -160,8 +161,8 @@ describe("reviews/list", () => {
   });
 
   it("answers an empty page for a kind without a handler, even with requests in it", async () => {
-    await newReview("lending");
-    const answer = await adminCall(t.app, "reviews/list", { kind: "lending" }, support.headers);
+    await newReview("placement");
+    const answer = await adminCall(t.app, "reviews/list", { kind: "placement" }, support.headers);
     expect(answer).toMatchObject({ status: 1, data: { items: [], nextCursor: null } });
   });
 
@@ -178,7 +179,7 @@ describe("reviews/list", () => {
     const kinds = (answer.data as { kinds: { kind: string; pending: number }[] }).kinds;
     const seat = kinds.find((k) => k.kind === "seat");
     expect(seat?.pending).toBeGreaterThan(0);
-    expect(kinds.some((k) => k.kind === "lending")).toBe(false);
+    expect(kinds.some((k) => k.kind === "placement")).toBe(false);
   });
 });
 
@@ -325,13 +326,13 @@ describe("reviews/decide", () => {
   });
 
   it("answers NOT_FOUND for an unknown id, an id of another kind, or a kind without a handler", async () => {
-    const lending = await newReview("lending");
+    const placement = await newReview("placement");
     const seat = await newReview();
     for (const body of [
       { kind: "seat", id: crypto.randomUUID(), decision: "approve" },
-      { kind: "seat", id: lending.id, decision: "approve" },
+      { kind: "seat", id: placement.id, decision: "approve" },
       { kind: "withdrawal", id: seat.id, decision: "approve" },
-      { kind: "lending", id: lending.id, decision: "approve" },
+      { kind: "placement", id: placement.id, decision: "approve" },
     ])
       expect(await adminCall(t.app, "reviews/decide", body, first.headers)).toMatchObject({
         status: 0,

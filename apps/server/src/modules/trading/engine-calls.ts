@@ -99,16 +99,19 @@ export class EngineCalls {
   /**
    * Closes a position at `price`: a waiting close at the open (`user`), a stop-loss or take-profit, the
    * day-trade end, or the automatic close (`liquidation`, which a lock does not hold back; every other
-   * reason is refused SELL_LOCKED while the position is locked).
+   * reason is refused SELL_LOCKED while the position is locked). Any of them waits while shares of the
+   * position are lent (POSITION_LENT {until}).
    */
   async closePosition(positionId: string, price: string, reason: CloseReason): Promise<TradeOrder> {
     const { db, clock, market } = this.deps;
     const order = await db.transaction(async (tx) => {
       const row = await lockedOrder(tx, positionId);
       const at = clock.now();
+      const lentUntil = await repo.lentUntil(tx, row.id);
       rule(() =>
         assertTransition(row.state, reason === "liquidation" ? "liquidate" : "close", {
           lockedUntil: row.lockedUntil?.getTime() ?? null,
+          lentUntil,
           at: at.getTime(),
         }),
       );

@@ -27,8 +27,8 @@ export class OwnerActions {
   }
 
   /**
-   * The owner closes a position (idempotent under the request's key): refused while locked (SELL_LOCKED
-   * {until}); while the market trades it closes now at the current price; while it is shut the position
+   * The owner closes a position (idempotent under the request's key): refused while shares of it are lent
+   * (POSITION_LENT {until}) or it is locked (SELL_LOCKED {until}); while the market trades it closes now at the current price; while it is shut the position
    * waits as `closing` and the engine closes it at the next open (a lock that lifts by then does not
    * refuse it).
    */
@@ -44,10 +44,12 @@ export class OwnerActions {
       const at = clock.now();
       const exchange = row.exchange as ExchangeCode;
       const marketOpen = isOpen(exchange, at);
+      const lentUntil = await repo.lentUntil(tx, row.id);
       const next = rule(() =>
         assertTransition(row.state, "requestClose", {
           marketOpen,
           lockedUntil: row.lockedUntil?.getTime() ?? null,
+          lentUntil,
           at: marketOpen ? at.getTime() : nextOpen(exchange, at),
         }),
       );

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { executeText } from "../ledger/index.js";
-import { tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
+import { securitiesLoans, tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): orders and positions. Every read of a user's rows is scoped by the user. */
 
@@ -125,6 +125,20 @@ export async function findOrders(db: Db, ids: readonly string[]) {
 export async function lockOrder(tx: Db, params: { id: string; userId?: string }) {
   const [row] = await tx.select().from(tradeOrders).where(owned(params.id, params.userId)).for("update");
   return row;
+}
+
+/**
+ * Until when shares of the position are lent (modules/lending; epoch ms), or null when none are: every close
+ * passes it to the transition rules, which refuse POSITION_LENT before it. Read after the position's row is
+ * locked, so a lending approved meanwhile (which locks the row too) is seen.
+ */
+export async function lentUntil(tx: Db, positionId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ endsAt: sql<Date | string | null>`max(${securitiesLoans.endsAt})` })
+    .from(securitiesLoans)
+    .where(and(eq(securitiesLoans.positionId, positionId), eq(securitiesLoans.state, "inProgress")));
+  const endsAt = row?.endsAt;
+  return endsAt === null || endsAt === undefined ? null : new Date(endsAt).getTime();
 }
 
 /**

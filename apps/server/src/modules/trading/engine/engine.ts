@@ -95,8 +95,8 @@ const codeOf = (err: unknown): string | undefined => (err instanceof DomainError
  * its hold; if the available balance cannot pay it, it fills at its limit, which the hold covers exactly.
  *
  * Failures. A refusal that says the order moved on (ORDER_STATE_INVALID, NOT_FOUND) drops its entries and
- * re-reads the row; a stop met by the position's lock (SELL_LOCKED) waits in the engine until the lock
- * lifts; anything else is logged and tried again next round. A round never overlaps the previous one.
+ * re-reads the row; a stop met by the position's lock (SELL_LOCKED) or by lent shares (POSITION_LENT, the
+ * automatic close included) waits in the engine until the lock lifts or the shares come back; anything else is logged and tried again next round. A round never overlaps the previous one.
  */
 export class TradingEngine {
   private readonly book = new LimitBook<Trigger>();
@@ -429,7 +429,7 @@ export class TradingEngine {
         this.dirty.add(orderId);
         return "gone";
       }
-      if (code === "SELL_LOCKED" && err instanceof DomainError) {
+      if ((code === "SELL_LOCKED" || code === "POSITION_LENT") && err instanceof DomainError) {
         const until = Date.parse(String(err.params.until));
         if (!Number.isNaN(until)) return { code, until };
       }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Loan } from "@brokerage/api";
 import { formatDateTime } from "../../../lib/format";
 import { formatAmount } from "../../records";
+import { TermList as SharedTermList, type Term } from "../../../components/TermList";
 
 /** Money with its currency at the currency's decimals: "1,015.00 USD". */
 export const moneyText = (value: string, currency: string) => `${formatAmount(value, currency)} ${currency}`;
@@ -9,25 +10,11 @@ export const moneyText = (value: string, currency: string) => `${formatAmount(va
 /** An instant as spec §9 writes it. */
 export const dateText = (iso: string) => formatDateTime(new Date(iso));
 
-export interface Term {
-  label: string;
-  value: string;
-  /** The figure the list is about (the total, what is owed): set apart. */
-  strong?: boolean;
-}
+export type { Term };
 
-/** Label → value rows (terms, a loan's figures, a confirmation's sums). */
+/** Label → value rows in the loan screens' look. */
 export function TermList({ rows, className = "" }: { rows: Term[]; className?: string }) {
-  return (
-    <dl className={`trade-terms loan-terms ${className}`.trim()}>
-      {rows.map((row) => (
-        <div key={row.label} className={row.strong ? "trade-terms__total" : undefined}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SharedTermList rows={rows} className={`loan-terms ${className}`} />;
 }
 
 /** The state of a loan or application as a pill (spec §4: pending review, rejected, borrowing, finished). */
