@@ -78,6 +78,9 @@ import { ipoRoutes } from "./modules/ipo/routes.js";
 import { ipoSchedule, lifecycleOf } from "./modules/ipo/schedule.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
+import { supportAdminRoutes } from "./modules/support/admin-routes.js";
+import { complaintEscalation } from "./modules/support/index.js";
+import { supportRoutes } from "./modules/support/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -224,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(applicationsSeal(options.db));
   // And draws each offering once its date and beacon round have passed, and lists it at its date.
   app.tradingEngine.addTask(ipoSchedule(lifecycleOf(app), app));
+  // And escalates complaints whose final answer is nearly due (modules/support escalation.ts).
+  app.tradingEngine.addTask(complaintEscalation({ db: options.db, log: app.log }));
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
@@ -236,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(alertRoutes, { prefix: "/api/vue/alert" });
   await app.register(newsRoutes, { prefix: "/api/vue/news" });
+  await app.register(supportRoutes, { prefix: "/api/vue/support", imageDir });
   await app.register(streamRoutes, {
     prefix: "/api",
     limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
@@ -258,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
+  await app.register(supportAdminRoutes, { prefix: "/api/admin/support", imageDir });
   if (options.testClock)
     await app.register(testClockRoutes, { prefix: "/api/test/clock", clock: options.testClock });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });

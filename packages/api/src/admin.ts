@@ -51,6 +51,11 @@ export const PERMISSIONS = [
   "news.manage",
   /** See a KYC ID number or a card number in full (`users/reveal`), each time with a reason, audited. */
   "users.reveal",
+  /**
+   * The support inbox (`support/threads`, `support/thread`, `support/reply`, `support/assign`,
+   * `support/resolve`, `support/image`, `support/stats`): users' conversations, read and answered.
+   */
+  "support.handle",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -66,6 +71,7 @@ export const PERSONAL_DATA_PERMISSIONS: readonly Permission[] = [
   "trading.read",
   "kyc.photos",
   "reviews.read",
+  "support.handle",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
@@ -94,7 +100,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "trading.read",
     "news.manage",
   ],
-  support: ["users.read", "reviews.read", "ledger.read"],
+  support: ["users.read", "reviews.read", "ledger.read", "support.handle"],
 };
 
 export const can = (role: AdminRole, permission: Permission): boolean =>
@@ -490,6 +496,11 @@ export const AUDIT_ACTIONS = [
   "ipo.check",
   "news.save",
   "news.withdraw",
+  "support.reply",
+  "support.assign",
+  "support.resolve",
+  /** A complaint's final answer came near its due date: the scheduler's leader escalated it (the system's). */
+  "support.escalate",
   /** A refused back-office call (FORBIDDEN by the permission guard): the route and the permission it needs. */
   "staff.forbidden",
   /** A KYC ID number or a card number shown in full (`users/reveal`), with its reason. */
@@ -503,6 +514,12 @@ export const AUDIT_ACTIONS = [
   "read.depositVoucher",
   "read.reviews",
   "read.ipoSubscriptions",
+  /** A page of the support inbox (the users whose threads it showed). */
+  "read.supportThreads",
+  /** One support thread with its messages. */
+  "read.supportThread",
+  /** An image a user sent to support. */
+  "read.supportImage",
   /** A page of the audit log itself that named users (its rows about them, their reviews, their reads). */
   "read.auditLog",
 ] as const;

@@ -19,6 +19,8 @@ import type * as market from "./market.js";
 import type * as news from "./news.js";
 import type * as offeringCheck from "./offeringCheck.js";
 import type * as records from "./records.js";
+import type * as support from "./support.js";
+import type { SUPPORT_IMAGE_FIELD } from "./support.js";
 import type * as tradingAdmin from "./trading-admin.js";
 import type * as trading from "./trading.js";
 import type * as tradingTerms from "./trading-terms.js";
@@ -138,6 +140,16 @@ export interface UserEndpoints {
   "kyc/photo": FileCall<typeof kyc.kycPhotoRequest, "image/jpeg">;
   "kyc/status": JsonCall<typeof user.emptyRequest, typeof kyc.kycStatusResponse>;
   "kyc/submit": MultipartCall<typeof kyc.kycSubmitFields, KycPhotoSide, typeof kyc.kycStatusResponse>;
+  "support/complain": JsonCall<typeof support.supportComplainRequest, typeof support.supportThreadDetail>;
+  "support/image": FileCall<typeof support.supportImageRequest, "image/jpeg">;
+  "support/send": JsonCall<typeof support.supportSendRequest, typeof support.supportThreadDetail>;
+  "support/sendImage": MultipartCall<
+    typeof support.supportImageFields,
+    typeof SUPPORT_IMAGE_FIELD,
+    typeof support.supportThreadDetail
+  >;
+  "support/thread": JsonCall<typeof support.supportThreadRequest, typeof support.supportThreadDetail>;
+  "support/threads": JsonCall<typeof support.supportThreadsRequest, typeof support.supportThreadPage>;
   "loan/apply": JsonCall<typeof loan.loanApplyRequest, typeof loan.loan>;
   "loan/list": JsonCall<typeof loan.loanListRequest, typeof loan.loanListResponse>;
   "loan/repay": JsonCall<typeof loan.loanRepayRequest, typeof loan.loan>;
@@ -240,6 +252,23 @@ export interface AdminEndpoints {
   "reviews/decide": JsonCall<typeof admin.reviewDecideRequest, typeof admin.reviewDecideResponse>;
   "reviews/list": JsonCall<typeof admin.reviewListRequest, typeof admin.reviewListResponse>;
   "reviews/summary": JsonCall<typeof user.emptyRequest, typeof admin.reviewSummaryResponse>;
+  "support/assign": JsonCall<
+    typeof support.adminSupportAssignRequest,
+    typeof support.adminSupportThreadDetail
+  >;
+  "support/image": FileCall<typeof support.supportImageRequest, "image/jpeg">;
+  "support/reply": JsonCall<typeof support.adminSupportReplyRequest, typeof support.adminSupportThreadDetail>;
+  "support/resolve": JsonCall<
+    typeof support.adminSupportResolveRequest,
+    typeof support.adminSupportThreadDetail
+  >;
+  "support/staff": JsonCall<typeof user.emptyRequest, typeof support.adminSupportStaffList>;
+  "support/stats": JsonCall<typeof user.emptyRequest, typeof support.adminSupportStats>;
+  "support/thread": JsonCall<typeof support.supportThreadRequest, typeof support.adminSupportThreadDetail>;
+  "support/threads": JsonCall<
+    typeof support.adminSupportThreadsRequest,
+    typeof support.adminSupportThreadPage
+  >;
   "staff/create": JsonCall<typeof admin.staffCreateRequest, typeof admin.staffMember>;
   "staff/disable": JsonCall<typeof admin.staffIdRequest, typeof admin.staffMember>;
   "staff/list": JsonCall<typeof user.emptyRequest, typeof admin.staffListResponse>;

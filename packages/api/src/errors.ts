@@ -151,6 +151,11 @@ export const ERROR_MESSAGES = {
   LENDING_UNAVAILABLE: "Lending quota is full or the channel is closed",
   ALREADY_CHECKED_IN: "Already checked in today",
   INSUFFICIENT_CHECKIN_COUNT: "Insufficient check-in count",
+  // Customer service
+  SUPPORT_THREAD_CLOSED: "This conversation is closed: start a new one",
+  SUPPORT_FINAL_ANSWER_TOO_SHORT:
+    "A complaint closes only with a written final answer of at least {{minLength}} characters",
+  SUPPORT_STAFF_UNAVAILABLE: "This staff member cannot take support conversations",
   // Market data
   WATCHLIST_FULL: "Your watchlist is full: at most {{limit}} stocks",
   UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",

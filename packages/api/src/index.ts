@@ -30,4 +30,5 @@ export * from "./loan.js";
 export * from "./ipo.js";
 export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
+export * from "./support.js";
 export type * from "./endpoints.js";

@@ -241,6 +241,15 @@ export const SETTINGS = {
    * back-office form warn before it is saved (`ipos/check`, `blockTrades/check`); a warning, not a refusal.
    */
   "offering.discountWarnAbove": z.string().regex(/^0(\.\d{1,6})?$/),
+  /** Calendar days from a complaint to the date its final answer is due (docs/support.md). */
+  "support.complaintAnswerDays": z.number().int().min(1).max(365),
+  /** How many days before the due date an unanswered complaint is escalated to administrators. */
+  "support.complaintEscalateDays": z.number().int().min(0).max(60),
+  /** The outside route a complaint's final answer names: the regulator's complaint channel (https). */
+  "support.outsideRoute": z
+    .string()
+    .max(500)
+    .regex(/^https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/),
   ...APP_SETTINGS,
 } as const;
 
@@ -430,5 +439,13 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // high and low closing prices), less a discount of at most 5 % that the shareholders approve. The same
   // cap stood in the 2009 Regulations (Reg. 85), which the 2018 ones replaced on 10 November 2018.
   "offering.discountWarnAbove": "0.05",
+  // SEBI's SCORES (circular SEBI/HO/OIAE/IGRD/CIR/P/2023/156 of 20 September 2023): a listed company or
+  // registered intermediary resolves a complaint within 21 calendar days of receipt; unresolved, the
+  // investor may take it to the SCORES portal (the outside route below). The UK's FCA gives a firm eight
+  // weeks (DISP 1.6.2R) before the Financial Ombudsman; an operator under the FCA sets 56 here.
+  "support.complaintAnswerDays": 21,
+  // The platform's choice: three days leave an administrator time to answer before the date.
+  "support.complaintEscalateDays": 3,
+  "support.outsideRoute": "https://scores.sebi.gov.in/",
   ...APP_SETTING_DEFAULTS,
 };

@@ -13,3 +13,4 @@ export * from "./ipo.js";
 export * from "./setting-changes.js";
 export * from "./alerts.js";
 export * from "./portfolio.js";
+export * from "./support.js";
