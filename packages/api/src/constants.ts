@@ -204,3 +204,8 @@ export const PORTFOLIO_RANGES = ["1W", "1M", "3M", "1Y", "ALL"] as const;
 export const PORTFOLIO_TIME_ZONE = "Asia/Kolkata";
 /** Where the portfolio's equity is: open positions (by market) and cash (by currency). */
 export const ALLOCATION_KINDS = ["positions", "cash"] as const;
+
+/** The longest message a user or a staff member writes to the other in customer service. */
+export const SUPPORT_TEXT_MAX = 2000;
+/** The least a complaint's final answer says (docs/support.md): a sentence, not "ok". */
+export const FINAL_ANSWER_MIN = 20;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORT_TEXT_MAX } from "./constants.js";
 import { idempotencyKey, plainText } from "./envelope.js";
 import { cursorPage } from "./identity.js";
 
@@ -10,9 +11,6 @@ import { cursorPage } from "./identity.js";
  * it, and closes only with a written final answer that names the outside route (`support.outsideRoute`).
  */
 
-export const SUPPORT_TEXT_MAX = 2000;
-/** The least a complaint's final answer says: a sentence, not "ok". */
-export const FINAL_ANSWER_MIN = 20;
 /** A support image's bytes before re-encoding (the KYC photo limit). */
 export const SUPPORT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 export const SUPPORT_IMAGE_FIELD = "image";
