@@ -16,6 +16,7 @@ export const ACTION_COLORS: Record<string, string> = {
   blockTrade: "volcano",
   ipo: "orange",
   news: "magenta",
+  support: "cyan",
   read: "lime",
 };
 

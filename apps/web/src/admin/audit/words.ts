@@ -13,6 +13,7 @@ const NAMED_KINDS = new Set([
   "blockTrade",
   "channel",
   "news",
+  "support",
   "config",
   "route",
   "admin",

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BlockOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   LogoutOutlined,
   ReadOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<NavPath, ReactNode> = {
   "/blockTrades": <BlockOutlined aria-hidden />,
   "/ipos": <RiseOutlined aria-hidden />,
   "/news": <ReadOutlined aria-hidden />,
+  "/support": <CustomerServiceOutlined aria-hidden />,
   "/security": <SafetyCertificateOutlined aria-hidden />,
 };
 
