@@ -439,7 +439,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // high and low closing prices), less a discount of at most 5 % that the shareholders approve. The same
   // cap stood in the 2009 Regulations (Reg. 85), which the 2018 ones replaced on 10 November 2018.
   "offering.discountWarnAbove": "0.05",
-  // SEBI's SCORES (circular SEBI/HO/OIAE/IGRD/CIR/P/2023/156 of 20 September 2023): a listed company or
+  // SEBI's SCORES (circular SEBI/HO/OIAE/IGRD/CIR/P/2023/156 of 20 September 2023, in force from 4 December
+  // 2023, after the August 2023 amendment of the grievance regulations cut 30 days to 21): a listed company or
   // registered intermediary resolves a complaint within 21 calendar days of receipt; unresolved, the
   // investor may take it to the SCORES portal (the outside route below). The UK's FCA gives a firm eight
   // weeks (DISP 1.6.2R) before the Financial Ombudsman; an operator under the FCA sets 56 here.

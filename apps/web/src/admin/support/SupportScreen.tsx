@@ -1,12 +1,13 @@
 import { ADMIN_SUPPORT_FILTERS, type AdminSupportFilter, type AdminSupportThread } from "@brokerage/api";
 import { Badge, Card, Col, Row, Segmented, Statistic, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { formatDateTime } from "../lib/format";
-import { useSupportStats, useSupportThreads } from "./api";
+import { SUPPORT_KEY, useSupportStats, useSupportThreads } from "./api";
 import { ComplaintTags } from "./ComplaintTags";
 import { ThreadPanel } from "./ThreadPanel";
 import "./support.css";
@@ -52,6 +53,7 @@ export function SupportScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const list = useSupportThreads(filter);
   const stats = useSupportStats();
+  const queryClient = useQueryClient();
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
   const columns: ColumnsType<AdminSupportThread> = [
@@ -71,38 +73,35 @@ export function SupportScreen() {
           <Badge count={thread.unread} size="small" offset={[8, 0]}>
             <Typography.Text strong>{thread.subject || t("support.imageSubject")}</Typography.Text>
           </Badge>
+          <Typography.Text type="secondary" className="admin-support__when">
+            {t("support.lastMessageAt", { at: formatDateTime(thread.lastMessageAt) })}
+          </Typography.Text>
         </button>
       ),
     },
-    { title: t("support.user"), dataIndex: "userAccount", width: 150 },
+    { title: t("support.user"), dataIndex: "userAccount", width: 130 },
     {
       title: t("support.assignee"),
       key: "assignee",
-      width: 130,
+      width: 110,
       render: (_, thread) =>
         thread.assignedTo?.account ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       title: t("support.complaint"),
       key: "complaint",
-      width: 230,
+      width: 190,
       render: (_, thread) =>
         thread.complaint ? (
           <div>
             <ComplaintTags complaint={thread.complaint} />
-            <div className="admin-mono">
+            <div className="admin-support__due">
               {t("support.due", { dueAt: formatDateTime(thread.complaint.dueAt) })}
             </div>
           </div>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
-    },
-    {
-      title: t("support.lastMessage"),
-      dataIndex: "lastMessageAt",
-      width: 190,
-      render: (iso: string) => <span className="admin-mono">{formatDateTime(iso)}</span>,
     },
   ];
 
@@ -113,10 +112,7 @@ export function SupportScreen() {
         lead={t("support.lead")}
         actions={
           <RefreshButton
-            onRefresh={() => {
-              void list.refetch();
-              void stats.refetch();
-            }}
+            onRefresh={() => void queryClient.invalidateQueries({ queryKey: SUPPORT_KEY })}
             loading={list.isFetching}
           />
         }

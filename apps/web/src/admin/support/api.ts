@@ -2,7 +2,9 @@ import type { AdminRequest, AdminSupportFilter, AdminSupportThreadDetail } from 
 import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminImage, adminPost } from "../lib/client";
 
-const supportKey = ["admin", "support"] as const;
+/** Every query of the support inbox: the page's refresh reads them all again (the open thread too). */
+export const SUPPORT_KEY = ["admin", "support"] as const;
+const supportKey = SUPPORT_KEY;
 const threadKey = (id: string) => [...supportKey, "thread", id] as const;
 
 /**

@@ -91,7 +91,7 @@ export function Composer({
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            className="visually-hidden"
+            className="support-composer__file"
             aria-label={t("support.attach")}
             disabled={busy}
             onChange={(event) => {
