@@ -61,6 +61,8 @@ describe.skipIf(!run)("support journey: a question answered from the back office
     await page.getByRole("button", { name: "Customer service" }).click();
     await waitForHash(page, "#/home/kefuView");
     await page.getByText("No conversations yet").waitFor();
+    await expectAccessible(page, "support start");
+    await shoot(page, "support-start");
     await page.getByRole("textbox", { name: "Message" }).fill(question);
     await page.getByRole("button", { name: "Send" }).click();
     const log = page.getByRole("list", { name: "Conversation" });
@@ -116,6 +118,11 @@ describe.skipIf(!run)("support journey: a question answered from the back office
     await settleAnimations(page);
     await expectAccessible(page, "support complaint");
     await shoot(page, "support-complaint");
+
+    await page.getByRole("button", { name: "All conversations" }).click();
+    const row = page.getByRole("button", { name: new RegExp(question) });
+    await row.getByText(/Final answer due by /).waitFor();
+    await shoot(page, "support-list");
   });
 
   it("shows the complaint to staff with its clock", async () => {
