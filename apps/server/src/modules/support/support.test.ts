@@ -191,6 +191,26 @@ describe("a user's threads", () => {
       headers: { ...alice.headers, "content-type": bad.contentType },
     });
     expect(refused.json()).toMatchObject({ status: 0, code: "IMAGE_TYPE_UNSUPPORTED" });
+
+    // Two uploads with one key at once: one message, one image kept.
+    const key = newKey();
+    const bytes = await photo("jpeg");
+    const upload = () => {
+      const twin = multipartBody({ threadId: thread.id, idempotencyKey: key }, [{ name: "image", bytes }]);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/vue/support/sendImage",
+        payload: twin.payload,
+        headers: { ...alice.headers, "content-type": twin.contentType },
+      });
+    };
+    const twins = await Promise.all([upload(), upload()]);
+    for (const answer of twins) expect(answer.json()).toMatchObject({ status: 1 });
+    const kept = await t.database.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.idempotencyKey, key));
+    expect(kept).toHaveLength(1);
   });
 });
 
@@ -250,6 +270,36 @@ describe("staff answers", () => {
     expect(
       await adminCall(t.app, "support/assign", { threadId: thread.id, staffId: opId ?? "" }, admin.headers),
     ).toMatchObject({ code: "SUPPORT_STAFF_UNAVAILABLE" });
+  });
+
+  it("answers a retried reply once, refuses its key with another text, and unassigns", async () => {
+    const thread = await newThread(alice, "Card not accepted");
+    const body = { threadId: thread.id, text: "Please try another card.", idempotencyKey: newKey() };
+    const [a, b] = [
+      await adminCall(t.app, "support/reply", body, agent.headers),
+      await adminCall(t.app, "support/reply", body, agent.headers),
+    ];
+    expect(a.status).toBe(1);
+    expect(b.data?.messages.filter((m) => m.author === "staff")).toHaveLength(1);
+    expect(
+      await adminCall(t.app, "support/reply", { ...body, text: "Something else" }, agent.headers),
+    ).toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
+    await adminCall(t.app, "support/assign", { threadId: thread.id, staffId: agentId }, agent.headers);
+    const unassigned = await adminCall(
+      t.app,
+      "support/assign",
+      { threadId: thread.id, staffId: null },
+      agent.headers,
+    );
+    expect(unassigned.data?.assignedTo).toBeNull();
+    expect(
+      await adminCall(
+        t.app,
+        "support/reply",
+        { threadId: "00000000-0000-4000-8000-000000000000", text: "x" },
+        agent.headers,
+      ),
+    ).toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("refuses a role without support.handle, audited as forbidden", async () => {
