@@ -140,7 +140,7 @@ export class SupportAdminService {
       await recordStaffAction(tx, staff, {
         action: "support.reply",
         target: supportTarget(thread.id),
-        details: { userId: thread.userId, complaint: thread.complaintAt !== null },
+        details: { users: [thread.userId], complaint: thread.complaintAt !== null },
         at,
       });
     });
@@ -162,7 +162,7 @@ export class SupportAdminService {
       await recordStaffAction(tx, staff, {
         action: "support.assign",
         target: supportTarget(thread.id),
-        details: { userId: thread.userId, from: thread.assignedTo, to: body.staffId },
+        details: { users: [thread.userId], from: thread.assignedTo, to: body.staffId },
         at: clock.now(),
       });
     });
@@ -218,7 +218,7 @@ export class SupportAdminService {
         action: "support.resolve",
         target: supportTarget(thread.id),
         reason: body.reason,
-        details: { userId: thread.userId, complaint, inTime },
+        details: { users: [thread.userId], complaint, inTime },
         at,
       });
     });

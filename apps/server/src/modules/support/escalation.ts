@@ -43,7 +43,7 @@ export async function escalateDue(db: Db, at: Date): Promise<number> {
         action: "support.escalate",
         target: supportTarget(thread.id),
         reason: `On time: the final answer is due by ${thread.dueAt?.toISOString() ?? "?"}, within ${days} days`,
-        details: { userId: thread.userId, dueAt: thread.dueAt?.toISOString() ?? null },
+        details: { users: [thread.userId], dueAt: thread.dueAt?.toISOString() ?? null },
         at,
       });
     return escalated.length;

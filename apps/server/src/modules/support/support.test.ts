@@ -261,7 +261,15 @@ describe("staff answers", () => {
     const { row: assigned } = await expectOneAuditRow(t.database.db, () =>
       adminCall(t.app, "support/assign", { threadId: thread.id, staffId: agentId }, admin.headers),
     );
-    expect(assigned).toMatchObject({ action: "support.assign", details: { to: agentId, from: null } });
+    expect(assigned).toMatchObject({
+      action: "support.assign",
+      details: { to: agentId, from: null, users: [listed?.userId] },
+    });
+    // The audit log's user filter finds what staff did in the user's threads.
+    const trail = await adminCall(t.app, "audit/list", { user: listed?.userId ?? "" }, admin.headers);
+    expect(trail.data?.items.map((i) => i.action)).toEqual(
+      expect.arrayContaining(["support.reply", "support.assign", "read.supportThread"]),
+    );
     const mine = await adminCall(t.app, "support/threads", { filter: "mine" }, agent.headers);
     expect(mine.data?.items.map((i) => i.id)).toContain(thread.id);
     const opId = (await adminCall(t.app, "staff/list", {}, admin.headers)).data?.items.find(
