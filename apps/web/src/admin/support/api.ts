@@ -1,5 +1,17 @@
-import type { AdminRequest, AdminSupportFilter, AdminSupportThreadDetail } from "@brokerage/api";
-import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminRequest,
+  AdminSupportFilter,
+  AdminSupportThreadDetail,
+  AdminSupportThreadPage,
+} from "@brokerage/api";
+import {
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from "@tanstack/react-query";
 import { adminImage, adminPost } from "../lib/client";
 
 /** Every query of the support inbox: the page's refresh reads them all again (the open thread too). */
@@ -31,11 +43,32 @@ export function useSupportStaff() {
   return useQuery({ queryKey: [...supportKey, "staff"], queryFn: () => adminPost("support/staff", {}) });
 }
 
-/** `support/thread {id}`: one thread with its messages (an audited read). */
+/**
+ * `support/thread {id}`: one thread with its messages (an audited read). Reading it marks the user's
+ * messages read, so the lists already shown drop its unread count without being read again.
+ */
 export function useSupportThread(id: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: threadKey(id ?? ""),
-    queryFn: id === null ? skipToken : () => adminPost("support/thread", { id }),
+    queryFn:
+      id === null
+        ? skipToken
+        : async () => {
+            const thread = await adminPost("support/thread", { id });
+            queryClient.setQueriesData<InfiniteData<AdminSupportThreadPage>>(
+              { queryKey: [...supportKey, "threads"] },
+              (lists) =>
+                lists && {
+                  ...lists,
+                  pages: lists.pages.map((page) => ({
+                    ...page,
+                    items: page.items.map((item) => (item.id === id ? { ...item, unread: 0 } : item)),
+                  })),
+                },
+            );
+            return thread;
+          },
   });
 }
 
