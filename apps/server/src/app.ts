@@ -84,6 +84,9 @@ import { ipoRoutes } from "./modules/ipo/routes.js";
 import { ipoSchedule, lifecycleOf } from "./modules/ipo/schedule.js";
 import { newsAdminRoutes } from "./modules/news/admin-routes.js";
 import { newsRoutes } from "./modules/news/routes.js";
+import { supportAdminRoutes } from "./modules/support/admin-routes.js";
+import { complaintEscalation } from "./modules/support/index.js";
+import { supportRoutes } from "./modules/support/routes.js";
 
 export interface AppOptions {
   /** An open, migrated database; its lifecycle belongs to the caller. */
@@ -232,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(ipoSchedule(lifecycleOf(app), app));
   // And pays the lending rebates of the days that ended, and ends the lendings whose shares are back.
   app.tradingEngine.addTask(new LendingRebates({ db: options.db, clock, market: app.market, log: app.log }));
+  // And escalates complaints whose final answer is nearly due (modules/support escalation.ts).
+  app.tradingEngine.addTask(complaintEscalation({ db: options.db, log: app.log }));
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
@@ -248,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
   await app.register(alertRoutes, { prefix: "/api/vue/alert" });
   await app.register(newsRoutes, { prefix: "/api/vue/news" });
+  await app.register(supportRoutes, { prefix: "/api/vue/support", imageDir });
   await app.register(streamRoutes, {
     prefix: "/api",
     limits: { ...DEFAULT_STREAM_LIMITS, ...options.stream },
@@ -271,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(placementAdminRoutes, { prefix: "/api/admin/placements" });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
+  await app.register(supportAdminRoutes, { prefix: "/api/admin/support", imageDir });
   if (options.testClock)
     await app.register(testClockRoutes, { prefix: "/api/test/clock", clock: options.testClock });
   await app.register(webPlugin, { webDist: options.webDist ?? DEFAULT_WEB_DIST });

@@ -53,6 +53,11 @@ export const PERMISSIONS = [
   "news.manage",
   /** See a KYC ID number or a card number in full (`users/reveal`), each time with a reason, audited. */
   "users.reveal",
+  /**
+   * The support inbox (`support/threads`, `support/thread`, `support/reply`, `support/assign`,
+   * `support/resolve`, `support/image`, `support/stats`): users' conversations, read and answered.
+   */
+  "support.handle",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -68,6 +73,7 @@ export const PERSONAL_DATA_PERMISSIONS: readonly Permission[] = [
   "trading.read",
   "kyc.photos",
   "reviews.read",
+  "support.handle",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
@@ -97,7 +103,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "trading.read",
     "news.manage",
   ],
-  support: ["users.read", "reviews.read", "ledger.read"],
+  support: ["users.read", "reviews.read", "ledger.read", "support.handle"],
 };
 
 export const can = (role: AdminRole, permission: Permission): boolean =>
@@ -499,6 +505,11 @@ export const AUDIT_ACTIONS = [
   "ipo.priceFixed",
   "news.save",
   "news.withdraw",
+  "support.reply",
+  "support.assign",
+  "support.resolve",
+  /** A complaint's final answer came near its due date: the scheduler's leader escalated it (the system's). */
+  "support.escalate",
   /** A refused back-office call (FORBIDDEN by the permission guard): the route and the permission it needs. */
   "staff.forbidden",
   /** A KYC ID number or a card number shown in full (`users/reveal`), with its reason. */
@@ -514,6 +525,12 @@ export const AUDIT_ACTIONS = [
   "read.ipoSubscriptions",
   /** A page of placement offers (`placements/list`): no personal data, kept as every staff read is. */
   "read.placementOffers",
+  /** A page of the support inbox (the users whose threads it showed). */
+  "read.supportThreads",
+  /** One support thread with its messages. */
+  "read.supportThread",
+  /** An image a user sent to support. */
+  "read.supportImage",
   /** A page of the audit log itself that named users (its rows about them, their reviews, their reads). */
   "read.auditLog",
 ] as const;

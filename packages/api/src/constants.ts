@@ -217,3 +217,7 @@ export type LendingRisk = (typeof LENDING_RISKS)[number];
 
 /** The days a year's lending rate is spread over (actual/365). */
 export const LENDING_DAY_COUNT = 365;
+/** The longest message a user or a staff member writes to the other in customer service. */
+export const SUPPORT_TEXT_MAX = 2000;
+/** The least a complaint's final answer says (docs/support.md): a sentence, not "ok". */
+export const FINAL_ANSWER_MIN = 20;

@@ -23,6 +23,8 @@ import type * as offeringCheck from "./offeringCheck.js";
 import type * as placement from "./placement.js";
 import type * as records from "./records.js";
 import type * as seat from "./seat.js";
+import type * as support from "./support.js";
+import type { SUPPORT_IMAGE_FIELD } from "./support.js";
 import type * as tradingAdmin from "./trading-admin.js";
 import type * as trading from "./trading.js";
 import type * as tradingTerms from "./trading-terms.js";
@@ -149,6 +151,16 @@ export interface UserEndpoints {
   "lending/list": JsonCall<typeof lending.lendingListRequest, typeof lending.lendingListResponse>;
   "lending/recall": JsonCall<typeof lending.lendingRecallRequest, typeof lending.lending>;
   "lending/terms": JsonCall<typeof user.emptyRequest, typeof lending.lendingTerms>;
+  "support/complain": JsonCall<typeof support.supportComplainRequest, typeof support.supportThreadDetail>;
+  "support/image": FileCall<typeof support.supportImageRequest, "image/jpeg">;
+  "support/send": JsonCall<typeof support.supportSendRequest, typeof support.supportThreadDetail>;
+  "support/sendImage": MultipartCall<
+    typeof support.supportImageFields,
+    typeof SUPPORT_IMAGE_FIELD,
+    typeof support.supportThreadDetail
+  >;
+  "support/thread": JsonCall<typeof support.supportThreadRequest, typeof support.supportThreadDetail>;
+  "support/threads": JsonCall<typeof support.supportThreadsRequest, typeof support.supportThreadPage>;
   "loan/apply": JsonCall<typeof loan.loanApplyRequest, typeof loan.loan>;
   "loan/list": JsonCall<typeof loan.loanListRequest, typeof loan.loanListResponse>;
   "loan/repay": JsonCall<typeof loan.loanRepayRequest, typeof loan.loan>;
@@ -276,6 +288,23 @@ export interface AdminEndpoints {
   "reviews/decide": JsonCall<typeof admin.reviewDecideRequest, typeof admin.reviewDecideResponse>;
   "reviews/list": JsonCall<typeof admin.reviewListRequest, typeof admin.reviewListResponse>;
   "reviews/summary": JsonCall<typeof user.emptyRequest, typeof admin.reviewSummaryResponse>;
+  "support/assign": JsonCall<
+    typeof support.adminSupportAssignRequest,
+    typeof support.adminSupportThreadDetail
+  >;
+  "support/image": FileCall<typeof support.supportImageRequest, "image/jpeg">;
+  "support/reply": JsonCall<typeof support.adminSupportReplyRequest, typeof support.adminSupportThreadDetail>;
+  "support/resolve": JsonCall<
+    typeof support.adminSupportResolveRequest,
+    typeof support.adminSupportThreadDetail
+  >;
+  "support/staff": JsonCall<typeof user.emptyRequest, typeof support.adminSupportStaffList>;
+  "support/stats": JsonCall<typeof user.emptyRequest, typeof support.adminSupportStats>;
+  "support/thread": JsonCall<typeof support.supportThreadRequest, typeof support.adminSupportThreadDetail>;
+  "support/threads": JsonCall<
+    typeof support.adminSupportThreadsRequest,
+    typeof support.adminSupportThreadPage
+  >;
   "staff/create": JsonCall<typeof admin.staffCreateRequest, typeof admin.staffMember>;
   "staff/disable": JsonCall<typeof admin.staffIdRequest, typeof admin.staffMember>;
   "staff/list": JsonCall<typeof user.emptyRequest, typeof admin.staffListResponse>;

@@ -168,6 +168,11 @@ export const ERROR_MESSAGES = {
   SEAT_NOT_OFFERED: "Seat accounts are not offered at present",
   SEAT_PENDING: "Your seat application is under review; please wait for the result",
   SEAT_ALREADY_HELD: "Your account is already a seat account",
+  // Customer service
+  SUPPORT_THREAD_CLOSED: "This conversation is closed: start a new one",
+  SUPPORT_FINAL_ANSWER_TOO_SHORT:
+    "A complaint closes only with a written final answer of at least {{minLength}} characters",
+  SUPPORT_STAFF_UNAVAILABLE: "This staff member cannot take support conversations",
   // Market data
   WATCHLIST_FULL: "Your watchlist is full: at most {{limit}} stocks",
   UNKNOWN_SYMBOL: "Unknown symbol: {{symbol}}",

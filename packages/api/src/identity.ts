@@ -89,6 +89,12 @@ export const MESSAGE_KINDS = [
   "priceAlertMove",
   "seatApproved",
   "seatRejected",
+  /** Support staff answered in a conversation (`/home/kefuView`). */
+  "supportReplied",
+  /** A complaint was received: its final answer is due by `dueAt`. */
+  "complaintAcknowledged",
+  /** A complaint's final answer was given, naming the outside route. */
+  "complaintAnswered",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

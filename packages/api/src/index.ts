@@ -34,4 +34,5 @@ export * from "./lending.js";
 export * from "./ipo.js";
 export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
+export * from "./support.js";
 export type * from "./endpoints.js";

@@ -270,6 +270,15 @@ export const SETTINGS = {
   "checkin.rewards": checkinRewardsSetting,
   /** The seat account (seat.ts): what a seat grants in five languages, and whether KYC is needed first. */
   "seat.terms": seatTermsSetting,
+  /** Calendar days from a complaint to the date its final answer is due (docs/support.md). */
+  "support.complaintAnswerDays": z.number().int().min(1).max(365),
+  /** How many days before the due date an unanswered complaint is escalated to administrators. */
+  "support.complaintEscalateDays": z.number().int().min(0).max(60),
+  /** The outside route a complaint's final answer names: the regulator's complaint channel (https). */
+  "support.outsideRoute": z
+    .string()
+    .max(500)
+    .regex(/^https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/),
   ...APP_SETTINGS,
 } as const;
 
@@ -490,5 +499,14 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // Nothing is granted until the operator names it: a seat is the operator's own arrangement (its
   // exchange seat, a service desk), which this platform cannot describe for it. No lines: not offered.
   "seat.terms": { grants: [], requireKyc: true },
+  // SEBI's SCORES (circular SEBI/HO/OIAE/IGRD/CIR/P/2023/156 of 20 September 2023, in force from 4 December
+  // 2023, after the August 2023 amendment of the grievance regulations cut 30 days to 21): a listed company or
+  // registered intermediary resolves a complaint within 21 calendar days of receipt; unresolved, the
+  // investor may take it to the SCORES portal (the outside route below). The UK's FCA gives a firm eight
+  // weeks (DISP 1.6.2R) before the Financial Ombudsman; an operator under the FCA sets 56 here.
+  "support.complaintAnswerDays": 21,
+  // The platform's choice: three days leave an administrator time to answer before the date.
+  "support.complaintEscalateDays": 3,
+  "support.outsideRoute": "https://scores.sebi.gov.in/",
   ...APP_SETTING_DEFAULTS,
 };

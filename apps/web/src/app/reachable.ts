@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { LOGIN_SCREENS } from "./routes";
 import { APP_SCREENS } from "./screens";
-import { KEFU, useKefu } from "./useGo";
+import { KEFU } from "./useGo";
 
 /**
  * Whether a path has its screen: the route tables (LOGIN_SCREENS, APP_SCREENS) are the one list of built
@@ -12,8 +12,10 @@ export function isBuilt(target: string): boolean {
   return Object.hasOwn(APP_SCREENS, path) || Object.hasOwn(LOGIN_SCREENS, path);
 }
 
-/** Whether a `useGo` target leads somewhere: a built screen, or "kefu" while a link is configured. */
+/**
+ * Whether a `useGo` target leads somewhere: a built screen, or "kefu" (the configured link, or else the
+ * in-app conversation with support staff).
+ */
 export function useReachable(): (target: string) => boolean {
-  const kefu = useKefu();
-  return useCallback((target: string) => (target === KEFU ? kefu !== undefined : isBuilt(target)), [kefu]);
+  return useCallback((target: string) => target === KEFU || isBuilt(target), []);
 }

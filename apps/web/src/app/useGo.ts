@@ -12,12 +12,15 @@ export const EXIT_REDIRECT_MS = 1000;
 /** The special target that opens the customer-service link of config (spec §2). */
 export const KEFU = "kefu";
 
-/** The configured customer-service link (an https URL), or undefined: then no entry to it is shown. */
+/** The in-app conversation with support staff, where "kefu" leads while no link is configured. */
+export const KEFU_SCREEN = "/home/kefuView";
+
+/** The configured customer-service link (an https URL), or undefined: then "kefu" opens KEFU_SCREEN. */
 export const useKefu = (): string | undefined => useConfig().data?.kefu;
 
 /**
- * Navigation with the spec's special targets: "kefu" opens the customer-service link from config (no
- * entry offers it while none is configured), "exit" ends the session; anything else is a path.
+ * Navigation with the spec's special targets: "kefu" opens the customer-service link from config (the
+ * in-app conversation while none is configured), "exit" ends the session; anything else is a path.
  */
 export function useGo() {
   const navigate = useNavigate();
@@ -27,7 +30,9 @@ export function useGo() {
   return useCallback(
     (target: string, state?: unknown) => {
       if (target === KEFU) {
+        // With a configured link it opens in a new window; without one, the in-app conversation.
         if (kefu) window.open(kefu, "_blank", "noopener");
+        else navigate(KEFU_SCREEN);
         return;
       }
       if (target === "exit") {

@@ -17,3 +17,4 @@ export * from "./portfolio.js";
 export * from "./checkin.js";
 export * from "./seat.js";
 export * from "./lending.js";
+export * from "./support.js";

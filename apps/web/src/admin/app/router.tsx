@@ -101,6 +101,13 @@ export const ADMIN_ROUTES: RouteObject[] = [
             lazy: permitted("news.manage", async () => (await import("../news/NewsScreen")).NewsScreen),
           },
           {
+            path: "support",
+            lazy: permitted(
+              "support.handle",
+              async () => (await import("../support/SupportScreen")).SupportScreen,
+            ),
+          },
+          {
             path: "security",
             lazy: async () => ({ Component: (await import("../auth/SecurityScreen")).SecurityScreen }),
           },

@@ -17,6 +17,7 @@ export const ACTION_COLORS: Record<string, string> = {
   placement: "red",
   ipo: "orange",
   news: "magenta",
+  support: "cyan",
   read: "lime",
 };
 

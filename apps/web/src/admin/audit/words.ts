@@ -14,6 +14,7 @@ const NAMED_KINDS = new Set([
   "placement",
   "channel",
   "news",
+  "support",
   "config",
   "route",
   "admin",

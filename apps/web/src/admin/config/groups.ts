@@ -17,6 +17,7 @@ export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
 
 const PREFIXES: [string, ConfigGroup][] = [
   ["app.", "app"],
+  ["support.", "app"],
   ["withdrawal.", "money"],
   ["recharge.", "money"],
   ["adjustment.", "money"],

@@ -86,6 +86,9 @@ const KINDS: Partial<Record<SettingKey, SettingKind>> = {
   "app.logo": "logo",
   "app.languages": "languages",
   "app.kefu": "link",
+  "support.complaintAnswerDays": "integer",
+  "support.complaintEscalateDays": "integer",
+  "support.outsideRoute": "link",
 };
 
 /** Keys another part of the platform adds, placed here before they exist (not in SettingKey yet). */

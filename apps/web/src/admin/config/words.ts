@@ -101,6 +101,8 @@ export function valueText(t: TFunction, language: string, key: SettingKey, value
     case "integer":
       if (key === "exchange.quoteSeconds") return t("config.seconds", { count: value as number });
       if (key === "alerts.maxActive") return t("config.alertsCount", { count: value as number });
+      if (key === "support.complaintAnswerDays" || key === "support.complaintEscalateDays")
+        return t("config.days", { count: value as number });
       if (key === "withdrawal.minCreditScore") return t("config.scorePoints", { count: value as number });
       return String(value);
     default:

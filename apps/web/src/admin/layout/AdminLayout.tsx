@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BlockOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   FundOutlined,
   LogoutOutlined,
@@ -33,6 +34,7 @@ const ICONS: Record<NavPath, ReactNode> = {
   "/placements": <FundOutlined aria-hidden />,
   "/ipos": <RiseOutlined aria-hidden />,
   "/news": <ReadOutlined aria-hidden />,
+  "/support": <CustomerServiceOutlined aria-hidden />,
   "/security": <SafetyCertificateOutlined aria-hidden />,
 };
 

@@ -18,6 +18,7 @@ const ITEMS = [
   { path: "/placements", labelKey: "nav.placements", permission: "placements.manage" },
   { path: "/ipos", labelKey: "nav.ipos", permission: "ipos.manage" },
   { path: "/news", labelKey: "nav.news", permission: "news.manage" },
+  { path: "/support", labelKey: "nav.support", permission: "support.handle" },
   { path: "/security", labelKey: "nav.security" },
 ] as const satisfies readonly NavItem[];
 

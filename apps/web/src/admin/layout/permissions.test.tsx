@@ -30,6 +30,20 @@ function api(role: (typeof ADMIN_ROLES)[number]) {
     "users/search": () => ok({ items: [], nextCursor: null }),
     "staff/list": () => ok({ items: [] }),
     "audit/list": () => ok({ items: [], nextCursor: null }),
+    "support/threads": () => ok({ items: [], nextCursor: null }),
+    "support/stats": () =>
+      ok({
+        openThreads: 0,
+        unreadThreads: 0,
+        complaints: 0,
+        openComplaints: 0,
+        escalated: 0,
+        answered: 0,
+        answeredInTime: 0,
+        answerDays: 21,
+        escalateDays: 3,
+        outsideRoute: "https://scores.sebi.gov.in/",
+      }),
   });
 }
 
@@ -55,6 +69,7 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.placements": "Placements",
       "nav.ipos": "IPOs",
       "nav.news": "News",
+      "nav.support": "Support inbox",
       "nav.security": "Two-step log-in",
     };
     const shown = within(menu)

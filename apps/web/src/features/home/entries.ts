@@ -3,8 +3,8 @@ import { KEFU } from "../../app/useGo";
 
 /**
  * What the home screen offers, each with the target it leads to. Only the entries whose target is
- * reachable show (app/reachable: a built screen, or customer service while its link is configured), so a
- * feature's tile appears with its screen.
+ * reachable show (app/reachable: a built screen, or customer service: its configured link or the in-app
+ * conversation), so a feature's tile appears with its screen.
  */
 
 /** Shortcuts to the services of spec §1; each label is its screen's own title. */

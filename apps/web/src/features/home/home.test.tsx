@@ -26,7 +26,7 @@ signedInTests();
 afterEach(() => vi.restoreAllMocks());
 
 describe("home services", () => {
-  it("shows no customer service while config has no link, nor a tile of an unbuilt screen", async () => {
+  it("shows customer service (the in-app conversation) while config has no link, no tile of an unbuilt screen", async () => {
     serve({});
     renderAt(<QuickEntries />, "/home/index");
     await waitFor(() => expect(calls("common/config")).toHaveLength(1));
@@ -37,12 +37,20 @@ describe("home services", () => {
       "New shares",
       "Day trading",
       "Credit loan",
+      "Securities lending",
       "Block trades",
       "Placements",
+      "Customer service",
     ]);
-    expect(names).not.toContain("Customer service");
     expect(names).not.toContain("Copy trading");
-    expect(names).not.toContain("Securities lending");
+  });
+
+  it("leads customer service to the in-app conversation while config has no link", async () => {
+    serve({});
+    renderRoute(<QuickEntries />, "/home/index");
+    await waitFor(() => expect(calls("common/config")).toHaveLength(1));
+    fireEvent.click(await within(await services()).findByRole("button", { name: "Customer service" }));
+    expect((await screen.findByTestId("where")).textContent).toBe("/home/kefuView");
   });
 
   it("shows customer service with a configured link, and opens the link", async () => {

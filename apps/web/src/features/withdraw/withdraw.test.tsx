@@ -107,17 +107,24 @@ signedInTests();
 afterEach(() => act(() => Dialog.clear()));
 
 describe("/information/cashOut", () => {
-  it("tells a rule fixed by customer service without a dead link while config has none", async () => {
+  it("leads a rule fixed by customer service to the in-app conversation, or the configured link", async () => {
     const banned = rulesAnswer({
       account: { met: false, code: "WITHDRAW_BANNED", params: {}, fix: "kefu" },
     });
     serve({ "fund/withdrawRules": banned, "bank/list": { items: [card] }, "wallet/list": { items: [] } });
-    const first = show();
+    const first = renderAt(
+      <Routes>
+        <Route path="/information/cashOut" element={<CashOutScreen />} />
+        <Route path="/home/kefuView" element={<p>Support screen</p>} />
+      </Routes>,
+      "/information/cashOut",
+    );
     let rules = await screen.findByRole("region", { name: "Before you withdraw" });
     expect(within(rules).getByText("1 to fix")).toBeTruthy();
     expect(within(rules).getByText(/Account open for withdrawals/)).toBeTruthy();
     await waitFor(() => expect(calls("common/config")).toHaveLength(1));
-    expect(within(rules).queryByRole("button", { name: "Customer service" })).toBeNull();
+    fireEvent.click(await within(rules).findByRole("button", { name: "Customer service" }));
+    expect(await screen.findByText("Support screen")).toBeTruthy();
     first.unmount();
 
     const open = vi.spyOn(window, "open").mockReturnValue(null);

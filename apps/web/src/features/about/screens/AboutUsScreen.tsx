@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { BrandMark } from "../../../components/BrandMark";
 import { MenuList } from "../../../components/MenuList";
-import { KEFU, useGo, useKefu } from "../../../app/useGo";
+import { KEFU, useGo } from "../../../app/useGo";
 import { useConfig } from "../../../lib/config";
 import { LEGAL_SCREEN, type LegalDoc } from "../legal";
 
@@ -14,7 +14,6 @@ export default function AboutUsScreen() {
   const { t } = useTranslation();
   const go = useGo();
   const name = useConfig().data?.title ?? t("app.name");
-  const kefu = useKefu();
   const legal = (doc: LegalDoc) => () => go(LEGAL_SCREEN, { doc });
   return (
     <Screen title={t("title.information.aboutUs")}>
@@ -34,17 +33,8 @@ export default function AboutUsScreen() {
           },
           { key: "agreement", label: t("auth.userAgreement"), icon: "doc", onSelect: legal("agreement") },
           { key: "privacy", label: t("auth.privacyPolicy"), icon: "shield", onSelect: legal("privacy") },
-          // Customer service only while its link is configured.
-          ...(kefu
-            ? [
-                {
-                  key: KEFU,
-                  label: t("common.customerService"),
-                  icon: "kefu" as const,
-                  onSelect: () => go(KEFU),
-                },
-              ]
-            : []),
+          // The configured link, or else the in-app conversation with support staff.
+          { key: KEFU, label: t("common.customerService"), icon: "kefu", onSelect: () => go(KEFU) },
         ]}
       />
       <p className="footnote">{t("app.simulated")}</p>

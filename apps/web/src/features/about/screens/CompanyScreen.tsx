@@ -2,15 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Screen } from "../../../components/Screen";
 import { BrandMark } from "../../../components/BrandMark";
 import { useConfig } from "../../../lib/config";
-import { useKefu } from "../../../app/useGo";
 
 /** /information/company */
 export default function CompanyScreen() {
   const { t } = useTranslation();
   const name = useConfig().data?.title ?? t("app.name");
   const paragraphs = t("company.paragraphs", { returnObjects: true }) as string[];
-  // The way to help is told only while customer service has a link.
-  const help = useKefu() !== undefined;
   return (
     <Screen title={t("title.information.company")}>
       <article className="card prose">
@@ -21,7 +18,7 @@ export default function CompanyScreen() {
         {paragraphs.map((text) => (
           <p key={text}>{text}</p>
         ))}
-        {help && <p>{t("company.help")}</p>}
+        <p>{t("company.help")}</p>
       </article>
     </Screen>
   );

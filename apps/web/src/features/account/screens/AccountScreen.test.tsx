@@ -111,13 +111,16 @@ describe("/information/index", () => {
       expect(screen.getByRole("button", { name })).toBeTruthy();
   });
 
-  it("has no customer-service row while config has no link", async () => {
+  it("has a customer-service row while config has no link: the in-app conversation", async () => {
     serve({ "user/getUserinfo": user, "account/overview": overviewIn("USD", "0.00") });
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
     show(<AccountScreen />, "/information/index");
     expect(await screen.findByRole("button", { name: "Settings" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "About us" })).toBeTruthy();
     await waitFor(() => expect(calls("common/config")).toHaveLength(1));
-    expect(screen.queryByRole("button", { name: "Customer service" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Customer service" }));
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
   });
 
   it("has a customer-service row with a configured link, which opens it", async () => {
@@ -126,6 +129,8 @@ describe("/information/index", () => {
       { name: "kefu", value: "https://help.example.com" },
     ]);
     show(<AccountScreen />, "/information/index");
+    await waitFor(() => expect(calls("common/config")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     fireEvent.click(await screen.findByRole("button", { name: "Customer service" }));
     expect(open).toHaveBeenCalledWith("https://help.example.com", "_blank", "noopener");
     open.mockRestore();

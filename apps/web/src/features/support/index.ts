@@ -1,0 +1,1 @@
+export { SUPPORT_KEY } from "./api/support";
