@@ -437,8 +437,10 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
         "config",
         "channels",
         "blockTrades",
+        "placements",
         "ipos",
         "news",
+        "support",
         "security",
       ].map((page) => `/admin/${page}`),
     );
