@@ -23,6 +23,19 @@ export const referenceOf = (loanId: string) => `lending:${loanId}`;
 /** The exact running total keeps 18 decimals, as its column does; the next day starts from what was stored. */
 const ACCRUED_DECIMALS = 18;
 
+/**
+ * When a lending next has something to do, from its row and its last paid day (what `payNextDay` reads
+ * under the lock): the end of its next unpaid day while its shares are out, else the moment they are back.
+ */
+function nextDueAt(
+  loan: { exchange: string; startedAt: Date | null; endsAt: Date | null },
+  lastDay: string | null,
+): Date | null {
+  if (loan.startedAt === null || loan.endsAt === null) return null;
+  const day = lastDay ? dayNumFromIso(lastDay) + 1 : localDay(loan.exchange, loan.startedAt);
+  return day <= localDay(loan.exchange, loan.endsAt) - 1 ? dayEnd(loan.exchange, day) : loan.endsAt;
+}
+
 /** Transactions one round takes at most: a long stop is caught up over several rounds. */
 const DAYS_PER_ROUND = 200;
 
@@ -49,8 +62,12 @@ export class LendingRebates {
 
   async round(at: Date = this.deps.clock.now()): Promise<void> {
     let budget = DAYS_PER_ROUND;
-    for (const loan of await repo.lentNow(this.deps.db)) {
+    // One read a round: a lending with nothing due yet (today's day not ended, its shares not back) takes
+    // no transaction, so an idle round costs the same with one lending in progress or thousands.
+    for (const { loan, lastDay } of await repo.lentNow(this.deps.db)) {
       if (budget <= 0) return;
+      const due = nextDueAt(loan, lastDay);
+      if (due === null || due.getTime() > at.getTime()) continue;
       budget -= await this.settle(loan.id, at, budget);
     }
   }

@@ -160,9 +160,14 @@ export async function claimRebate(tx: Db, values: typeof lendingRebates.$inferIn
 }
 
 /** Every lending lent now (the scheduler's work: rebates to pay, terms to end). */
+/** The lendings in progress, each with the last day paid (`YYYY-MM-DD`, null before the first). */
 export async function lentNow(db: Db) {
   return db
-    .select()
+    .select({
+      loan: securitiesLoans,
+      lastDay: sql<string | null>`(select max(${lendingRebates.day})::text from ${lendingRebates}
+        where ${lendingRebates.loanId} = ${securitiesLoans.id})`,
+    })
     .from(securitiesLoans)
     .where(eq(securitiesLoans.state, "inProgress"))
     .orderBy(asc(securitiesLoans.seq));
