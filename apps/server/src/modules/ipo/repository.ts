@@ -492,28 +492,25 @@ export async function dueSteps(
   db: Db,
   at: Date,
 ): Promise<{ price: OfferingRow[]; draw: OfferingRow[]; list: OfferingRow[] }> {
-  const due = (state: "active" | "drawn", date: typeof ipoOfferings.drawAt) =>
-    db
-      .select()
-      .from(ipoOfferings)
-      .where(and(eq(ipoOfferings.state, state), lte(date, at)))
-      .orderBy(asc(date))
-      .limit(20);
-  const [price, draw, list] = await Promise.all([
-    db
-      .select()
-      .from(ipoOfferings)
-      .where(
-        and(
-          eq(ipoOfferings.state, "active"),
-          isNull(ipoOfferings.priceFixedAt),
-          lte(ipoOfferings.priceFinalAt, at),
-        ),
-      )
-      .orderBy(asc(ipoOfferings.priceFinalAt))
-      .limit(20),
-    due("active", ipoOfferings.drawAt),
-    due("drawn", ipoOfferings.listingAt),
-  ]);
-  return { price, draw, list };
+  // One read a round (the leader's, about every second), split here: an idle round is one small query.
+  const priceDue = and(
+    eq(ipoOfferings.state, "active"),
+    isNull(ipoOfferings.priceFixedAt),
+    lte(ipoOfferings.priceFinalAt, at),
+  );
+  const drawDue = and(eq(ipoOfferings.state, "active"), lte(ipoOfferings.drawAt, at));
+  const listDue = and(eq(ipoOfferings.state, "drawn"), lte(ipoOfferings.listingAt, at));
+  const rows = await db
+    .select()
+    .from(ipoOfferings)
+    .where(or(priceDue, drawDue, listDue))
+    .orderBy(asc(ipoOfferings.drawAt))
+    .limit(60);
+  const upTo20 = (keep: (row: OfferingRow) => boolean) => rows.filter(keep).slice(0, 20);
+  const passed = (date: Date | null) => date !== null && date.getTime() <= at.getTime();
+  return {
+    price: upTo20((r) => r.state === "active" && r.priceFixedAt === null && passed(r.priceFinalAt)),
+    draw: upTo20((r) => r.state === "active" && passed(r.drawAt)),
+    list: upTo20((r) => r.state === "drawn" && passed(r.listingAt)),
+  };
 }
