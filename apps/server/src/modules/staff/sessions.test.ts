@@ -137,7 +137,7 @@ describe("staff sessions", () => {
         id: staff.id,
         account: staff.account,
         role: "support",
-        permissions: ["users.read", "reviews.read", "ledger.read"],
+        permissions: ["users.read", "reviews.read", "ledger.read", "support.handle"],
         totpEnabled: false,
         totpRequired: false,
       },
