@@ -2,7 +2,8 @@ import { z } from "zod";
 import { staffReason } from "./admin.js";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
-import { tradeOrder } from "./trading.js";
+import { shareCount, sharesUpTo } from "./ipo-draw.js";
+import { quantityString, tradeOrder } from "./trading.js";
 
 /**
  * Block trades (DESIGN §5 "Primary market"; spec §5 "Block trades have a minimum share count", §8 "block
@@ -33,6 +34,16 @@ export const BLOCK_TRADE_QUANTITY_MAX = 100_000_000;
 /** A secret key staff hand out: 4 to 64 characters, kept only as its SHA-256. */
 export const blockTradeSecretKey = plainText.min(4).max(64);
 
+/**
+ * The shares a subscription asks for, as a decimal string of at most BLOCK_TRADE_QUANTITY_MAX: a fraction
+ * passes here so that the server refuses it with its own QUANTITY_NOT_WHOLE_LOTS.
+ */
+export const subscriptionShares = quantityString.refine(
+  // Zod runs a refinement even after the pattern failed: only digits reach BigInt.
+  (v) => !/^\d+(\.\d+)?$/.test(v) || BigInt(v.split(".")[0] ?? "0") <= BigInt(BLOCK_TRADE_QUANTITY_MAX),
+  { message: "INVALID_INPUT" },
+);
+
 const offerId = z.string().uuid();
 
 /** One offer as the user sees it (`blockTrade/offers`, `blockTrade/offer`). */
@@ -49,9 +60,9 @@ export const blockTradeOffer = z.object({
   livePrice: moneyString.nullable(),
   /** How far below the current price the offer is, in percent with 2 decimals ("7.50"); null without a price. */
   discount: z.string().nullable(),
-  minQuantity: z.number().int(),
+  minQuantity: shareCount,
   /** At most this many shares per subscription; null: no maximum. */
-  maxQuantity: z.number().int().nullable(),
+  maxQuantity: shareCount.nullable(),
   opensAt: z.string(),
   closesAt: z.string(),
   /** The position opened from a subscription is locked for this many trading days after approval. */
@@ -85,7 +96,7 @@ export const blockTradeOfferRequest = z.object({ offerId });
 /** `blockTrade/subscribe`: whole shares (1 lot is 1 share); the key only where the offer asks for one. */
 export const blockTradeSubscribeRequest = z.object({
   offerId,
-  quantity: z.number().max(BLOCK_TRADE_QUANTITY_MAX),
+  quantity: subscriptionShares,
   secretKey: plainText.max(64).optional(),
   idempotencyKey,
 });
@@ -123,7 +134,7 @@ export const adminBlockTradeOffer = blockTradeOffer
     updatedAt: z.string(),
     /** Subscriptions waiting for review, and the shares of those approved. */
     pendingCount: z.number().int(),
-    approvedQuantity: z.number().int(),
+    approvedQuantity: shareCount,
   });
 export type AdminBlockTradeOffer = z.infer<typeof adminBlockTradeOffer>;
 
@@ -131,7 +142,7 @@ export const adminBlockTradeListRequest = cursorRequest;
 export const adminBlockTradePage = cursorPage(adminBlockTradeOffer);
 export type AdminBlockTradePage = z.infer<typeof adminBlockTradePage>;
 
-const shares = z.number().int().min(1).max(BLOCK_TRADE_QUANTITY_MAX);
+const shares = sharesUpTo(BLOCK_TRADE_QUANTITY_MAX);
 
 /**
  * `blockTrades/save`: a new offer (no id) or a change of one that has not opened yet (ORDER_STATE_INVALID
@@ -152,7 +163,7 @@ export const adminBlockTradeSaveRequest = z
     reason: staffReason,
   })
   .superRefine((v, ctx) => {
-    if (v.maxQuantity !== null && v.maxQuantity < v.minQuantity)
+    if (v.maxQuantity !== null && BigInt(v.maxQuantity) < BigInt(v.minQuantity))
       ctx.addIssue({ code: "custom", path: ["maxQuantity"], message: "INVALID_INPUT" });
     if (Date.parse(v.closesAt) <= Date.parse(v.opensAt))
       ctx.addIssue({ code: "custom", path: ["closesAt"], message: "INVALID_INPUT" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { staffReason } from "./admin.js";
-import { BLOCK_TRADE_LOCK_DAYS_MAX, BLOCK_TRADE_QUANTITY_MAX, BLOCK_TRADE_STATUSES } from "./blockTrade.js";
+import { BLOCK_TRADE_LOCK_DAYS_MAX, BLOCK_TRADE_STATUSES, subscriptionShares } from "./blockTrade.js";
+import { shareCount } from "./ipo-draw.js";
 import { idempotencyKey, moneyString, plainText, positiveMoneyString, positivePrice } from "./envelope.js";
 import { cursorPage, cursorRequest } from "./identity.js";
 import { tradeOrder } from "./trading.js";
@@ -59,8 +60,8 @@ export const placementOffer = z.object({
   minAmount: moneyString,
   maxAmount: moneyString.nullable(),
   /** The same bounds in whole shares at the price: the fewest and most shares a subscription may ask. */
-  minQuantity: z.number().int(),
-  maxQuantity: z.number().int().nullable(),
+  minQuantity: shareCount,
+  maxQuantity: shareCount.nullable(),
   opensAt: z.string(),
   closesAt: z.string(),
   eligibility: placementEligibility,
@@ -94,7 +95,7 @@ export const placementOfferRequest = z.object({ id: offerId });
 /** `placement/subscribe {offerId, quantity, idempotencyKey}`: whole shares. */
 export const placementSubscribeRequest = z.object({
   offerId,
-  quantity: z.number().max(BLOCK_TRADE_QUANTITY_MAX),
+  quantity: subscriptionShares,
   idempotencyKey,
 });
 export type PlacementSubscribeRequest = z.infer<typeof placementSubscribeRequest>;
@@ -125,7 +126,7 @@ export const adminPlacementOffer = placementOffer.omit({ livePrice: true, status
   updatedAt: z.string(),
   /** Subscriptions waiting for review, and the shares of those approved. */
   pendingCount: z.number().int(),
-  approvedQuantity: z.number().int(),
+  approvedQuantity: shareCount,
 });
 export type AdminPlacementOffer = z.infer<typeof adminPlacementOffer>;
 

@@ -60,3 +60,12 @@ export function formatZoneOffset(timeZone: string | undefined, at: Date = new Da
     return timeZone ?? "UTC";
   }
 }
+
+/** Share counts (decimal strings on the wire, never JS numbers) as the screens write them: "10,000". */
+export const sharesText = (value: string | bigint) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * A share count as the plural rules read it (`count` of i18next): only which form of "share" to write, never
+ * a figure shown or computed with (those stay strings and bigint).
+ */
+export const pluralOf = (shares: string | bigint): number => (String(shares) === "1" ? 1 : 2);

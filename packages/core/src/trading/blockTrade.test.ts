@@ -16,8 +16,8 @@ const CLOSES = Date.parse("2026-01-09T12:00:00Z");
 const offer = (over: Partial<BlockTradeOfferTerms> = {}): BlockTradeOfferTerms => ({
   price: "925.50",
   currency: "INR",
-  minQuantity: 100,
-  maxQuantity: 1000,
+  minQuantity: "100",
+  maxQuantity: "1000",
   opensAt: OPENS,
   closesAt: CLOSES,
   state: "active",
@@ -49,16 +49,16 @@ describe("blockTradeStatus", () => {
 });
 
 describe("checkBlockTradeSubscription", () => {
-  const ask = { quantity: 100, secretKeyHash: null };
+  const ask = { quantity: "100", secretKeyHash: null };
 
   it("passes the minimum, the maximum and anything between, inside the window", () => {
-    for (const quantity of [100, 555, 1000])
+    for (const quantity of ["100", "555", "1000"])
       expect(refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity }, inWindow))).toBe(
         undefined,
       );
     expect(
       refusal(() =>
-        checkBlockTradeSubscription(offer({ maxQuantity: null }), { ...ask, quantity: 10 ** 7 }, inWindow),
+        checkBlockTradeSubscription(offer({ maxQuantity: null }), { ...ask, quantity: "10000000" }, inWindow),
       ),
     ).toBe(undefined);
   });
@@ -75,12 +75,14 @@ describe("checkBlockTradeSubscription", () => {
   });
 
   it.each([
-    [0, "QUANTITY_NOT_WHOLE_LOTS"],
-    [-5, "QUANTITY_NOT_WHOLE_LOTS"],
-    [100.5, "QUANTITY_NOT_WHOLE_LOTS"],
-    [Number.NaN, "QUANTITY_NOT_WHOLE_LOTS"],
-    [99, "BLOCK_TRADE_BELOW_MIN"],
-    [1001, "BLOCK_TRADE_ABOVE_MAX"],
+    ["0", "QUANTITY_NOT_WHOLE_LOTS"],
+    ["-5", "QUANTITY_NOT_WHOLE_LOTS"],
+    ["100.5", "QUANTITY_NOT_WHOLE_LOTS"],
+    ["NaN", "QUANTITY_NOT_WHOLE_LOTS"],
+    ["1e3", "QUANTITY_NOT_WHOLE_LOTS"],
+    ["99", "BLOCK_TRADE_BELOW_MIN"],
+    ["100.0", undefined],
+    ["1001", "BLOCK_TRADE_ABOVE_MAX"],
   ])("refuses %s shares with %s", (quantity, code) => {
     expect(refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity }, inWindow))?.code).toBe(
       code,
@@ -88,16 +90,16 @@ describe("checkBlockTradeSubscription", () => {
   });
 
   it("carries the minimum and the maximum in the refusals' params", () => {
-    expect(refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity: 1 }, inWindow))).toEqual({
+    expect(refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity: "1" }, inWindow))).toEqual({
       code: "BLOCK_TRADE_BELOW_MIN",
       params: { minShares: "100" },
     });
-    expect(refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity: 5000 }, inWindow))).toEqual(
-      {
-        code: "BLOCK_TRADE_ABOVE_MAX",
-        params: { maxShares: "1000" },
-      },
-    );
+    expect(
+      refusal(() => checkBlockTradeSubscription(offer(), { ...ask, quantity: "5000" }, inWindow)),
+    ).toEqual({
+      code: "BLOCK_TRADE_ABOVE_MAX",
+      params: { maxShares: "1000" },
+    });
   });
 
   it("asks for the key only where the offer has one, and refuses a missing or wrong one", () => {
@@ -117,7 +119,7 @@ describe("checkBlockTradeSubscription", () => {
 
   it("checks in the fixed order: window, whole lots, minimum, maximum, key", () => {
     const keyed = offer({ secretKeyHash: KEY_HASH, state: "withdrawn" });
-    const wrong = { quantity: 0.5, secretKeyHash: null };
+    const wrong = { quantity: "0.5", secretKeyHash: null };
     expect(refusal(() => checkBlockTradeSubscription(keyed, wrong, inWindow))?.code).toBe(
       "BLOCK_TRADE_CLOSED",
     );
@@ -125,14 +127,14 @@ describe("checkBlockTradeSubscription", () => {
     expect(refusal(() => checkBlockTradeSubscription(open, wrong, inWindow))?.code).toBe(
       "QUANTITY_NOT_WHOLE_LOTS",
     );
-    expect(refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: 5 }, inWindow))?.code).toBe(
-      "BLOCK_TRADE_BELOW_MIN",
-    );
     expect(
-      refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: 5000 }, inWindow))?.code,
+      refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: "5" }, inWindow))?.code,
+    ).toBe("BLOCK_TRADE_BELOW_MIN");
+    expect(
+      refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: "5000" }, inWindow))?.code,
     ).toBe("BLOCK_TRADE_ABOVE_MAX");
     expect(
-      refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: 500 }, inWindow))?.code,
+      refusal(() => checkBlockTradeSubscription(open, { ...wrong, quantity: "500" }, inWindow))?.code,
     ).toBe("SECRET_KEY_MISMATCH");
   });
 });
@@ -140,13 +142,13 @@ describe("checkBlockTradeSubscription", () => {
 describe("blockTradeCost", () => {
   it.each([
     // INR: 100 × 925.50 = 92,550.00; fee 0.03% = 27.765 → 27.77 (above the ₹20 minimum).
-    [{ price: "925.50", currency: "INR" }, 100, { feeRate: "0.0003", minFee: "20" }, "92550.00", "27.77"],
+    [{ price: "925.50", currency: "INR" }, "100", { feeRate: "0.0003", minFee: "20" }, "92550.00", "27.77"],
     // USD: 10 × 12.345 = 123.45; fee 0.03% = 0.037 → the $1 minimum.
-    [{ price: "12.345", currency: "USD" }, 10, { feeRate: "0.0003", minFee: "1" }, "123.45", "1.00"],
+    [{ price: "12.345", currency: "USD" }, "10", { feeRate: "0.0003", minFee: "1" }, "123.45", "1.00"],
     // KRW at the won: 150 × 71,350 = 10,702,500; fee 0.03% = 3,210.75 → 3,211.
-    [{ price: "71350", currency: "KRW" }, 150, { feeRate: "0.0003", minFee: "100" }, "10702500", "3211"],
+    [{ price: "71350", currency: "KRW" }, "150", { feeRate: "0.0003", minFee: "100" }, "10702500", "3211"],
   ])(
-    "holds the whole notional as margin, unleveraged, plus the fee (%o × %i)",
+    "holds the whole notional as margin, unleveraged, plus the fee (%o × %s)",
     (terms, qty, rule, margin, fee) => {
       const cost = blockTradeCost(terms, qty, rule);
       expect(cost.margin).toBe(margin);

@@ -14,9 +14,10 @@ export interface BlockTradeOfferTerms {
   /** The price per share, in the settlement currency. */
   price: string;
   currency: string;
-  minQuantity: number;
+  /** Whole shares, as decimal digits. */
+  minQuantity: string;
   /** null: no maximum. */
-  maxQuantity: number | null;
+  maxQuantity: string | null;
   /** The window: subscriptions from `opensAt` (inclusive) until `closesAt` (exclusive). */
   opensAt: Instant;
   closesAt: Instant;
@@ -47,7 +48,8 @@ function sameDigest(expected: string, given: string | null): boolean {
 }
 
 export interface BlockTradeSubscriptionAsk {
-  quantity: number;
+  /** Shares, as a decimal string. */
+  quantity: string;
   /** SHA-256 (hex, lower case) of the key the user gave; null when none was given. */
   secretKeyHash: string | null;
 }
@@ -62,12 +64,12 @@ export function checkBlockTradeSubscription(
   ask: BlockTradeSubscriptionAsk,
   at: Instant,
 ): void {
-  const minShares = String(offer.minQuantity);
+  const minShares = offer.minQuantity;
   if (blockTradeStatus(offer, at) !== "open") throw new TradingRuleError("BLOCK_TRADE_CLOSED", { minShares });
-  assertWholeLots(ask.quantity);
-  if (ask.quantity < offer.minQuantity) throw new TradingRuleError("BLOCK_TRADE_BELOW_MIN", { minShares });
-  if (offer.maxQuantity !== null && ask.quantity > offer.maxQuantity)
-    throw new TradingRuleError("BLOCK_TRADE_ABOVE_MAX", { maxShares: String(offer.maxQuantity) });
+  const shares = assertWholeLots(ask.quantity);
+  if (shares.lessThan(offer.minQuantity)) throw new TradingRuleError("BLOCK_TRADE_BELOW_MIN", { minShares });
+  if (offer.maxQuantity !== null && shares.greaterThan(offer.maxQuantity))
+    throw new TradingRuleError("BLOCK_TRADE_ABOVE_MAX", { maxShares: offer.maxQuantity });
   if (offer.secretKeyHash !== null && !sameDigest(offer.secretKeyHash, ask.secretKeyHash))
     throw new TradingRuleError("SECRET_KEY_MISMATCH");
 }
@@ -79,15 +81,15 @@ export function checkBlockTradeSubscription(
  */
 export function blockTradeCost(
   offer: Pick<BlockTradeOfferTerms, "price" | "currency">,
-  quantity: number,
+  quantity: string,
   rule: FeeRule,
 ): OrderCost {
-  // Subscriptions are whole shares (checked before); the order's quantity is the same number as a decimal.
+  // Subscriptions are whole shares (checked before).
   return orderCost(
     {
       direction: "long",
       price: offer.price,
-      quantity: String(quantity),
+      quantity,
       leverage: 1,
       currency: offer.currency,
     },

@@ -43,10 +43,16 @@ export interface PositionTerms {
   currency: string;
 }
 
-/** Throws QUANTITY_NOT_WHOLE_LOTS unless the quantity is a whole number of lots, at least one. */
-export function assertWholeLots(quantity: number): void {
-  if (!Number.isSafeInteger(quantity) || quantity < 1)
+/**
+ * The quantity as a decimal; QUANTITY_NOT_WHOLE_LOTS {quantity} unless it is a whole number of lots, at least
+ * one (a decimal string such as "200", never a JS number: quantities travel as text).
+ */
+export function assertWholeLots(quantity: string): Money {
+  const plain = typeof quantity === "string" && /^\d+(\.\d+)?$/.test(quantity);
+  const units = plain ? money(quantity) : null;
+  if (units === null || !units.isInteger() || units.lessThan(1))
     throw new TradingRuleError("QUANTITY_NOT_WHOLE_LOTS", { quantity: String(quantity) });
+  return units;
 }
 
 /** The quantity as a decimal; QUANTITY_NOT_MULTIPLE_OF_STEP unless it is a decimal above 0. */

@@ -29,25 +29,25 @@ const refusal = (run: () => void) => {
 
 describe("placement rules", () => {
   it("bounds the amount (price × shares, before commission), the minimum in the message", () => {
-    expect(placementAmount(offer, 56)).toBe("50400.00");
-    expect(refusal(() => checkPlacementQuantity(offer, 55))).toEqual({
+    expect(placementAmount(offer, "56")).toBe("50400.00");
+    expect(refusal(() => checkPlacementQuantity(offer, "55"))).toEqual({
       code: "PLACEMENT_BELOW_MIN",
       params: { min: "50000.00", currency: "INR" },
     });
-    expect(refusal(() => checkPlacementQuantity(offer, 56))).toBeNull();
-    expect(refusal(() => checkPlacementQuantity(offer, 500))).toBeNull();
-    expect(refusal(() => checkPlacementQuantity(offer, 501))).toEqual({
+    expect(refusal(() => checkPlacementQuantity(offer, "56"))).toBeNull();
+    expect(refusal(() => checkPlacementQuantity(offer, "500"))).toBeNull();
+    expect(refusal(() => checkPlacementQuantity(offer, "501"))).toEqual({
       code: "PLACEMENT_ABOVE_MAX",
       params: { max: "450000.00", currency: "INR" },
     });
-    expect(refusal(() => checkPlacementQuantity(offer, 60.5))?.code).toBe("QUANTITY_NOT_WHOLE_LOTS");
-    expect(refusal(() => checkPlacementQuantity({ ...offer, maxAmount: null }, 10_000))).toBeNull();
+    expect(refusal(() => checkPlacementQuantity(offer, "60.5"))?.code).toBe("QUANTITY_NOT_WHOLE_LOTS");
+    expect(refusal(() => checkPlacementQuantity({ ...offer, maxAmount: null }, "10000"))).toBeNull();
   });
 
   it("turns the amounts into the shares they allow at the price", () => {
-    expect(placementShareRange(offer)).toEqual({ minQuantity: 56, maxQuantity: 500 });
+    expect(placementShareRange(offer)).toEqual({ minQuantity: "56", maxQuantity: "500" });
     expect(placementShareRange({ ...offer, minAmount: "1", maxAmount: null })).toEqual({
-      minQuantity: 1,
+      minQuantity: "1",
       maxQuantity: null,
     });
   });

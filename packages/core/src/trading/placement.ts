@@ -31,7 +31,7 @@ export const placementStatus = (
 ): BlockTradeStatus => blockTradeStatus(offer, at);
 
 /** What `quantity` shares are worth at the offer's price, at the currency's scale (the amount bounded). */
-export const placementAmount = (offer: Pick<PlacementOfferTerms, "price" | "currency">, quantity: number) =>
+export const placementAmount = (offer: Pick<PlacementOfferTerms, "price" | "currency">, quantity: string) =>
   toBookedString(money(offer.price).times(quantity), offer.currency);
 
 /**
@@ -40,8 +40,8 @@ export const placementAmount = (offer: Pick<PlacementOfferTerms, "price" | "curr
  * them, `maxQuantity` is below `minQuantity`.
  */
 export function placementShareRange(offer: Pick<PlacementOfferTerms, "price" | "minAmount" | "maxAmount">): {
-  minQuantity: number;
-  maxQuantity: number | null;
+  minQuantity: string;
+  maxQuantity: string | null;
 } {
   const price = money(offer.price);
   const least = Decimal.max(1, money(offer.minAmount).div(price).toDecimalPlaces(0, Decimal.ROUND_CEIL));
@@ -49,7 +49,7 @@ export function placementShareRange(offer: Pick<PlacementOfferTerms, "price" | "
     offer.maxAmount === null
       ? null
       : money(offer.maxAmount).div(price).toDecimalPlaces(0, Decimal.ROUND_FLOOR);
-  return { minQuantity: least.toNumber(), maxQuantity: most === null ? null : most.toNumber() };
+  return { minQuantity: least.toFixed(0), maxQuantity: most === null ? null : most.toFixed(0) };
 }
 
 /**
@@ -62,7 +62,7 @@ export function checkPlacementWindow(offer: PlacementOfferTerms, at: Instant): v
   if (placementStatus(offer, at) !== "open") throw new TradingRuleError("PLACEMENT_CLOSED");
 }
 
-export function checkPlacementQuantity(offer: PlacementOfferTerms, quantity: number): void {
+export function checkPlacementQuantity(offer: PlacementOfferTerms, quantity: string): void {
   assertWholeLots(quantity);
   const amount = money(placementAmount(offer, quantity));
   const { currency } = offer;
@@ -84,6 +84,6 @@ export function checkPlacementQuantity(offer: PlacementOfferTerms, quantity: num
  */
 export const placementCost = (
   offer: Pick<PlacementOfferTerms, "price" | "currency">,
-  quantity: number,
+  quantity: string,
   rule: FeeRule,
 ): OrderCost => blockTradeCost(offer, quantity, rule);

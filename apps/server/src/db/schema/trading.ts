@@ -178,9 +178,9 @@ export const blockTradeOffers = pgTable(
     currency: text("currency").notNull(),
     /** The offer's price per share, below the market's (the discount is shown against the live price). */
     price: price("price").notNull(),
-    minQuantity: bigint("min_quantity", { mode: "number" }).notNull(),
+    minQuantity: bigint("min_quantity", { mode: "bigint" }).notNull(),
     /** At most this many shares per subscription; null: no maximum. */
-    maxQuantity: bigint("max_quantity", { mode: "number" }),
+    maxQuantity: bigint("max_quantity", { mode: "bigint" }),
     opensAt: instant("opens_at").notNull(),
     closesAt: instant("closes_at").notNull(),
     /** Positions opened from this offer are locked for this many trading days after approval. */

@@ -62,7 +62,7 @@ export class BlockTradeAdminService {
         const count = counts.get(offer.id);
         return toAdminOffer(
           offer,
-          { createdBy, pendingCount: count?.pending ?? 0, approvedQuantity: count?.approvedQuantity ?? 0 },
+          { createdBy, pendingCount: count?.pending ?? 0, approvedQuantity: count?.approvedQuantity ?? "0" },
           market,
           now,
         );
@@ -96,8 +96,8 @@ export class BlockTradeAdminService {
         market: instrument.market,
         currency: instrument.currency,
         price: price.toFixed(),
-        minQuantity: request.minQuantity,
-        maxQuantity: request.maxQuantity,
+        minQuantity: BigInt(request.minQuantity),
+        maxQuantity: request.maxQuantity === null ? null : BigInt(request.maxQuantity),
         opensAt,
         closesAt,
         lockDays: request.lockDays,
@@ -199,7 +199,7 @@ export class BlockTradeAdminService {
       {
         createdBy: createdBy ?? "",
         pendingCount: count?.pending ?? 0,
-        approvedQuantity: count?.approvedQuantity ?? 0,
+        approvedQuantity: count?.approvedQuantity ?? "0",
       },
       this.deps.market,
       at,

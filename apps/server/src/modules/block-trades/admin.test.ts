@@ -55,15 +55,15 @@ describe("saving an offer", () => {
         market: "IN",
         currency: "INR",
         price: "925.50",
-        minQuantity: 100,
-        maxQuantity: 1000,
+        minQuantity: "100",
+        maxQuantity: "1000",
         lockDays: 2,
         secretKeyRequired: true,
         state: "active",
         status: "open",
         createdBy: operator.account,
         pendingCount: 0,
-        approvedQuantity: 0,
+        approvedQuantity: "0",
       },
     });
     const offer = result.data as AdminBlockTradeOffer;
@@ -108,7 +108,12 @@ describe("saving an offer", () => {
     ["an unknown symbol", { symbol: "NOPE" }, "UNKNOWN_SYMBOL"],
     ["more decimals than the price grid", { price: "925.555" }, "INVALID_INPUT", "price"],
     ["a price of 0", { price: "0" }, "PRICE_NOT_POSITIVE", "price"],
-    ["a maximum below the minimum", { minQuantity: 500, maxQuantity: 100 }, "INVALID_INPUT", "maxQuantity"],
+    [
+      "a maximum below the minimum",
+      { minQuantity: "500", maxQuantity: "100" },
+      "INVALID_INPUT",
+      "maxQuantity",
+    ],
     ["a window ending before it opens", { closesAt: "2026-01-01T00:00:00Z" }, "INVALID_INPUT", "closesAt"],
     [
       "a window that has ended",
@@ -129,9 +134,9 @@ describe("withdrawing and listing", () => {
   it("withdraws once (audited), keeps subscriptions under review, and counts them in the list", async () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, { currency: "INR", amount: "300000.00" });
-    const first = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
-    const second = await subscribeOk(t, who, { offerId: offer.id, quantity: 120 });
-    await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const first = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
+    const second = await subscribeOk(t, who, { offerId: offer.id, quantity: "120" });
+    await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     expect(await decide(t, reviewer, first.id, "approve")).toMatchObject({ status: 1 });
     expect(await decide(t, reviewer, second.id, "approve")).toMatchObject({ status: 1 });
 
@@ -145,7 +150,7 @@ describe("withdrawing and listing", () => {
     );
     expect(result).toMatchObject({
       status: 1,
-      data: { state: "withdrawn", status: "withdrawn", pendingCount: 1, approvedQuantity: 220 },
+      data: { state: "withdrawn", status: "withdrawn", pendingCount: 1, approvedQuantity: "220" },
     });
     expect(row).toMatchObject({ action: "blockTrade.withdraw", reason: "Issuer pulled it" });
     expect(

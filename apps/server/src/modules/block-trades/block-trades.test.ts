@@ -95,8 +95,8 @@ describe("offers", () => {
       price: "925.50",
       livePrice: "1000.00",
       discount: "7.45",
-      minQuantity: 100,
-      maxQuantity: 1000,
+      minQuantity: "100",
+      maxQuantity: "1000",
       opensAt: open.opensAt,
       closesAt: open.closesAt,
       lockDays: 2,
@@ -137,7 +137,7 @@ describe("a subscription reviewed", () => {
   it("holds margin and fee; approval opens the position at the offer price, locked 2 trading days", async () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     expect(sub).toMatchObject({
       kind: "blockTrade",
       offerId: offer.id,
@@ -233,7 +233,7 @@ describe("a subscription reviewed", () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, inr("300000.00"));
     // 250 × 925.50 = 231,375.00; fee 0.03% = 69.4125 → 69.42 (a charge rounds up): 231,444.42 held.
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 250 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "250" });
     expect(sub).toMatchObject({ margin: "231375.00", openFee: "69.42" });
     expect(await wallet(who)).toEqual({ available: "68555.58", held: "231444.42", margin: "0" });
     expect(await decide(t, reviewer, sub.id, "reject", "Allocation full")).toMatchObject({ status: 1 });
@@ -298,7 +298,7 @@ describe("an approval's effects", () => {
   it("tells the matching engine of the opened position once, after the decision has committed", async () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     const { seen, stop } = watchChanges(sub.id);
     try {
       expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
@@ -314,7 +314,7 @@ describe("an approval's effects", () => {
   it("tells nothing when the decision fails after the position was opened, and keeps the subscription", async () => {
     const offer = await createOffer(t, operator);
     const who = await trader(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     const before = await wallet(who);
     // The approval's message is written after the position opens: refusing it fails the decision there.
     await t.database.db.execute(sql`
@@ -353,7 +353,7 @@ describe("an approval's effects", () => {
   it("words an approval without a lock apart: no lock days, and the position can be closed at once", async () => {
     const offer = await createOffer(t, operator, { lockDays: 0 });
     const who = await trader(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     expect(sub).toMatchObject({ lockDays: 0 });
     expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
     expect(await trade(t, who, "positionDetail", { id: sub.id })).toMatchObject({

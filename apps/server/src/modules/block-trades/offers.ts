@@ -28,8 +28,8 @@ export function offerTerms(row: OfferRow): BlockTradeOfferTerms {
   return {
     price: row.price,
     currency: row.currency,
-    minQuantity: row.minQuantity,
-    maxQuantity: row.maxQuantity,
+    minQuantity: String(row.minQuantity),
+    maxQuantity: row.maxQuantity === null ? null : String(row.maxQuantity),
     opensAt: row.opensAt,
     closesAt: row.closesAt,
     state: row.state,
@@ -49,8 +49,8 @@ function offerCommon(row: OfferRow, market: MarketDataProvider) {
     market: row.market,
     currency: row.currency,
     price: priceText(row.price, decimalsOf(market, row)),
-    minQuantity: row.minQuantity,
-    maxQuantity: row.maxQuantity,
+    minQuantity: String(row.minQuantity),
+    maxQuantity: row.maxQuantity === null ? null : String(row.maxQuantity),
     opensAt: row.opensAt.toISOString(),
     closesAt: row.closesAt.toISOString(),
     lockDays: row.lockDays,
@@ -72,7 +72,7 @@ export function toOffer(row: OfferRow, market: MarketDataProvider, at: Date): Bl
 /** The offer as staff see it, with who created it and its subscriptions so far. */
 export function toAdminOffer(
   row: OfferRow,
-  extra: { createdBy: string; pendingCount: number; approvedQuantity: number },
+  extra: { createdBy: string; pendingCount: number; approvedQuantity: string },
   market: MarketDataProvider,
   at: Date,
 ): AdminBlockTradeOffer {
@@ -92,8 +92,8 @@ export function offerSnapshot(row: OfferRow) {
     symbol: row.symbol,
     exchange: row.exchange,
     price: row.price,
-    minQuantity: row.minQuantity,
-    maxQuantity: row.maxQuantity,
+    minQuantity: String(row.minQuantity),
+    maxQuantity: row.maxQuantity === null ? null : String(row.maxQuantity),
     opensAt: row.opensAt.toISOString(),
     closesAt: row.closesAt.toISOString(),
     lockDays: row.lockDays,

@@ -13,8 +13,8 @@ export function offerBody(t: TestApp, overrides: Record<string, unknown> = {}) {
   return {
     symbol: "RELIANCE",
     price: "925.50",
-    minQuantity: 100,
-    maxQuantity: 1000,
+    minQuantity: "100",
+    maxQuantity: "1000",
     opensAt: new Date(now - HOUR).toISOString(),
     closesAt: new Date(now + 48 * HOUR).toISOString(),
     lockDays: 2,

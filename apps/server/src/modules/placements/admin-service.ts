@@ -75,7 +75,7 @@ export class PlacementAdminService {
       throw new DomainError("INVALID_INPUT", { field: "price" });
     const minAmount = money(request.minAmount);
     const maxAmount = request.maxAmount === null ? null : money(request.maxAmount);
-    if (!money(placementAmount({ price: request.price, currency: instrument.currency }, 1)).greaterThan(0))
+    if (!money(placementAmount({ price: request.price, currency: instrument.currency }, "1")).greaterThan(0))
       throw new DomainError("INVALID_INPUT", { field: "price" });
     if (maxAmount !== null && maxAmount.lessThan(minAmount))
       throw new DomainError("INVALID_INPUT", { field: "maxAmount" });
@@ -157,7 +157,7 @@ export class PlacementAdminService {
       const count = counts.get(offer.id);
       return toAdminOffer(
         offer,
-        { createdBy, pendingCount: count?.pending ?? 0, approvedQuantity: count?.approvedQuantity ?? 0 },
+        { createdBy, pendingCount: count?.pending ?? 0, approvedQuantity: count?.approvedQuantity ?? "0" },
         this.deps.market,
         at,
       );

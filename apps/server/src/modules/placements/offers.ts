@@ -60,7 +60,7 @@ export function toOffer(row: OfferRow, market: MarketDataProvider, at: Date): Pl
 /** The offer as staff see it, with who created it and its subscriptions so far. */
 export function toAdminOffer(
   row: OfferRow,
-  extra: { createdBy: string; pendingCount: number; approvedQuantity: number },
+  extra: { createdBy: string; pendingCount: number; approvedQuantity: string },
   market: MarketDataProvider,
   at: Date,
 ): AdminPlacementOffer {

@@ -83,8 +83,8 @@ describe("offers", () => {
       livePrice: "1000.00",
       minAmount: "50000.00",
       maxAmount: "450000.00",
-      minQuantity: 56,
-      maxQuantity: 500,
+      minQuantity: "56",
+      maxQuantity: "500",
       eligibility: "verified",
       lockDays: 2,
       status: "open",
@@ -103,7 +103,7 @@ describe("a subscription, reviewed", () => {
   it("holds at once, and approval allots a position at the offer price, locked, paid from the hold", async () => {
     const offer = await createOffer(t, operator);
     const who = await investor(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "100" });
     expect(sub).toMatchObject({
       kind: "placement",
       state: "review",
@@ -182,7 +182,7 @@ describe("a subscription, reviewed", () => {
     const offer = await createOffer(t, operator, { lockDays: 0 });
     const who = await investor(t, inr("300000.00"));
     // 250 × 900.00 = 225,000.00; 0.03% = 67.50: 225,067.50 held.
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 250 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "250" });
     expect(await wallet(who)).toEqual({ available: "74932.5", held: "225067.5", margin: "0" });
     expect(await decide(t, reviewer, sub.id, "reject", "Allocation full")).toMatchObject({ status: 1 });
     expect(await wallet(who)).toEqual({ available: "300000", held: "0", margin: "0" });
@@ -206,7 +206,7 @@ describe("a subscription, reviewed", () => {
   it("an offer without a lock is approved in words of its own", async () => {
     const offer = await createOffer(t, operator, { lockDays: 0 });
     const who = await investor(t, inr());
-    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: 60 });
+    const sub = await subscribeOk(t, who, { offerId: offer.id, quantity: "60" });
     expect(await decide(t, reviewer, sub.id, "approve")).toMatchObject({ status: 1 });
     expect(await trade(t, who, "positionDetail", { id: sub.id })).toMatchObject({
       data: { state: "open", lockedUntil: null },
@@ -231,7 +231,7 @@ describe("the back office", () => {
     expect((list.data as AdminPlacementPage).items.find((o) => o.id === offer.id)).toMatchObject({
       createdBy: operatorMember.account,
       pendingCount: 0,
-      approvedQuantity: 0,
+      approvedQuantity: "0",
     });
     expect(await auditRows("read.placementOffers")).not.toHaveLength(0);
     const withdrawn = await adminCall(

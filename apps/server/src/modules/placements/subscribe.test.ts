@@ -61,11 +61,11 @@ describe("refusals, in order", () => {
     ["no fund password", "FUND_PASSWORD_NOT_SET", {}],
     ["an unknown offer", "NOT_FOUND", { offerId: "00000000-0000-4000-8000-000000000000" }],
     ["no verified identity", "KYC_REQUIRED", {}],
-    ["part of a share", "QUANTITY_NOT_WHOLE_LOTS", { quantity: 60.5 }],
-    ["no shares", "QUANTITY_NOT_WHOLE_LOTS", { quantity: 0 }],
-    ["too small an amount", "PLACEMENT_BELOW_MIN", { quantity: 55 }],
-    ["too large an amount", "PLACEMENT_ABOVE_MAX", { quantity: 501 }],
-    ["more than the balance", "INSUFFICIENT_AVAILABLE", { quantity: 112 }],
+    ["part of a share", "QUANTITY_NOT_WHOLE_LOTS", { quantity: "60.5" }],
+    ["no shares", "QUANTITY_NOT_WHOLE_LOTS", { quantity: "0" }],
+    ["too small an amount", "PLACEMENT_BELOW_MIN", { quantity: "55" }],
+    ["too large an amount", "PLACEMENT_ABOVE_MAX", { quantity: "501" }],
+    ["more than the balance", "INSUFFICIENT_AVAILABLE", { quantity: "112" }],
   ])("refuses %s with %s, writing nothing", async (name, code, body) => {
     const who =
       name === "no verified identity"
@@ -74,24 +74,24 @@ describe("refusals, in order", () => {
           ? await trader(t, inr(), { fundPassword: false })
           : await investor(t, inr());
     if (name === "a trade ban") await setTradeBanned(t, who.userId, true);
-    const answer = await subscribe(t, who, { offerId: offer.id, quantity: 100, ...body });
+    const answer = await subscribe(t, who, { offerId: offer.id, quantity: "100", ...body });
     expect(answer).toMatchObject({ httpStatus: 200, status: 0, code });
     await nothingWritten(who.userId);
   });
 
   it("says the minimum placement amount and the maximum in the message, and the balance there was", async () => {
     const who = await investor(t, inr("1000.00"));
-    expect(await subscribe(t, who, { offerId: offer.id, quantity: 55 })).toMatchObject({
+    expect(await subscribe(t, who, { offerId: offer.id, quantity: "55" })).toMatchObject({
       code: "PLACEMENT_BELOW_MIN",
       params: { min: "50000.00", currency: "INR", field: "quantity" },
       msg: "Below the minimum placement amount of 50000.00 INR",
     });
-    expect(await subscribe(t, who, { offerId: offer.id, quantity: 501 })).toMatchObject({
+    expect(await subscribe(t, who, { offerId: offer.id, quantity: "501" })).toMatchObject({
       code: "PLACEMENT_ABOVE_MAX",
       params: { max: "450000.00", currency: "INR", field: "quantity" },
     });
     // 56 × 900 = 50,400.00 + 0.03% = 15.12, below the ₹20 minimum fee: 50,420.00.
-    expect(await subscribe(t, who, { offerId: offer.id, quantity: 56 })).toMatchObject({
+    expect(await subscribe(t, who, { offerId: offer.id, quantity: "56" })).toMatchObject({
       code: "INSUFFICIENT_AVAILABLE",
       params: { available: "1000.00" },
     });
@@ -102,13 +102,13 @@ describe("refusals, in order", () => {
     const who = await investor(t, inr());
     const later = await createOffer(t, operator, { opensAt: "2026-01-06T00:00:00Z" });
     const closed = { status: 0, code: "PLACEMENT_CLOSED" };
-    expect(await subscribe(t, who, { offerId: later.id, quantity: 100 })).toMatchObject(closed);
+    expect(await subscribe(t, who, { offerId: later.id, quantity: "100" })).toMatchObject(closed);
     const withdrawn = await createOffer(t, operator);
     await adminCall(t.app, "placements/withdraw", { id: withdrawn.id, reason: "Pulled" }, operator.headers);
-    expect(await subscribe(t, who, { offerId: withdrawn.id, quantity: 100 })).toMatchObject(closed);
+    expect(await subscribe(t, who, { offerId: withdrawn.id, quantity: "100" })).toMatchObject(closed);
     // The window's end is exclusive; a closed offer is refused before the quantity is looked at.
     t.clock.set(offer.closesAt);
-    expect(await subscribe(t, who, { offerId: offer.id, quantity: 1 })).toMatchObject(closed);
+    expect(await subscribe(t, who, { offerId: offer.id, quantity: "1" })).toMatchObject(closed);
     await nothingWritten(who.userId);
   });
 
@@ -119,7 +119,7 @@ describe("refusals, in order", () => {
     expect(await placement(t, who, "offer", { id: increase.id })).toMatchObject({
       data: { ineligible: "PLACEMENT_HOLDERS_ONLY" },
     });
-    expect(await subscribe(t, who, { offerId: increase.id, quantity: 100 })).toMatchObject({
+    expect(await subscribe(t, who, { offerId: increase.id, quantity: "100" })).toMatchObject({
       code: "PLACEMENT_HOLDERS_ONLY",
       params: { symbol: "RELIANCE" },
     });
@@ -137,16 +137,17 @@ describe("refusals, in order", () => {
     expect(await placement(t, who, "offer", { id: increase.id })).toMatchObject({
       data: { ineligible: null },
     });
-    await subscribeOk(t, who, { offerId: increase.id, quantity: 100 });
+    await subscribeOk(t, who, { offerId: increase.id, quantity: "100" });
   });
 
   it("answers a malformed body with INVALID_INPUT on its field", async () => {
     const who = await investor(t, inr());
     for (const [body, field] of [
-      [{ offerId: offer.id, quantity: "100", idempotencyKey: newKey() }, "quantity"],
-      [{ offerId: "offer-1", quantity: 100, idempotencyKey: newKey() }, "offerId"],
-      [{ offerId: offer.id, quantity: 100 }, "idempotencyKey"],
-      [{ offerId: offer.id, quantity: 100, idempotencyKey: "short" }, "idempotencyKey"],
+      [{ offerId: offer.id, quantity: 100, idempotencyKey: newKey() }, "quantity"],
+      [{ offerId: offer.id, quantity: "1e3", idempotencyKey: newKey() }, "quantity"],
+      [{ offerId: "offer-1", quantity: "100", idempotencyKey: newKey() }, "offerId"],
+      [{ offerId: offer.id, quantity: "100" }, "idempotencyKey"],
+      [{ offerId: offer.id, quantity: "100", idempotencyKey: "short" }, "idempotencyKey"],
     ] as const)
       expect(await placement(t, who, "subscribe", body)).toMatchObject({
         httpStatus: 200,
@@ -167,7 +168,7 @@ describe("ownership and retries", () => {
   it("shows a user only their own subscriptions; another user's id is NOT_FOUND", async () => {
     const owner = await investor(t, inr());
     const other = await investor(t, inr());
-    const sub = await subscribeOk(t, owner, { offerId: offer.id, quantity: 100 });
+    const sub = await subscribeOk(t, owner, { offerId: offer.id, quantity: "100" });
     expect((await placement(t, other, "mine", {})).data).toEqual({ items: [], nextCursor: null });
     expect(await trade(t, other, "positionDetail", { id: sub.id })).toMatchObject({ code: "NOT_FOUND" });
     expect(await trade(t, other, "cancelOrder", { orderId: sub.id })).toMatchObject({ code: "NOT_FOUND" });
@@ -181,7 +182,7 @@ describe("ownership and retries", () => {
 
   it("holds once for one idempotency key sent three times at once, and answers all alike", async () => {
     const who = await investor(t, inr());
-    const body = { offerId: offer.id, quantity: 100, idempotencyKey: newKey() };
+    const body = { offerId: offer.id, quantity: "100", idempotencyKey: newKey() };
     const answers = await Promise.all([
       placement(t, who, "subscribe", body),
       placement(t, who, "subscribe", body),
@@ -193,7 +194,7 @@ describe("ownership and retries", () => {
     expect(await reviewCount(who.userId)).toBe(1);
     // 100 × 900.00 = 90,000.00 + 0.03% = 27.00.
     expect(await walletOf(t, who.userId, "INR")).toMatchObject({ available: "9973", held: "90027" });
-    expect(await placement(t, who, "subscribe", { ...body, quantity: 101 })).toMatchObject({
+    expect(await placement(t, who, "subscribe", { ...body, quantity: "101" })).toMatchObject({
       code: "IDEMPOTENCY_CONFLICT",
     });
     const rows = await t.database.db.select().from(tradeOrders).where(eq(tradeOrders.userId, who.userId));

@@ -103,15 +103,13 @@ export function offerQueries<T extends OfferTable>(
 
     /** Per offer: subscriptions waiting for review, and the shares of those approved (open or since closed). */
     async subscriptionCounts(db: Db, offerIds: readonly string[]) {
-      if (offerIds.length === 0) return new Map<string, { pending: number; approvedQuantity: number }>();
+      if (offerIds.length === 0) return new Map<string, { pending: number; approvedQuantity: string }>();
       const rows = await db
         .select({
           offerId: offerColumn,
           pending: sql<number>`count(*) filter (where ${tradeOrders.state} = 'review')`.mapWith(Number),
-          approvedQuantity:
-            sql<number>`coalesce(sum(${tradeOrders.quantity}) filter (where ${tradeOrders.state} in ('open', 'closing', 'closed')), 0)`.mapWith(
-              Number,
-            ),
+          // Whole shares (subscriptions are), as decimal digits.
+          approvedQuantity: sql<string>`trunc(coalesce(sum(${tradeOrders.quantity}) filter (where ${tradeOrders.state} in ('open', 'closing', 'closed')), 0))::text`,
         })
         .from(tradeOrders)
         .where(inArray(offerColumn, [...offerIds]))

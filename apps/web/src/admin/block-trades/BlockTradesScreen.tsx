@@ -4,6 +4,7 @@ import { Button, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { sharesText } from "../../lib/format";
 import { ListCard } from "../layout/ListCard";
 import { PageHead, RefreshButton } from "../layout/PageHead";
 import { priceText } from "../lib/money";
@@ -20,7 +21,7 @@ import { OfferDrawer } from "./OfferDrawer";
 import { WithdrawModal } from "./WithdrawModal";
 import "./blockTrades.css";
 
-const shares = (n: number) => n.toLocaleString("en-US");
+const shares = sharesText;
 
 /**
  * Block-trade offers (`blockTrades.manage`): every offer with its instrument, price, shares per

@@ -1,4 +1,4 @@
-import type { AdminBlockTradeOffer } from "@brokerage/api";
+import { BLOCK_TRADE_QUANTITY_MAX, type AdminBlockTradeOffer } from "@brokerage/api";
 import { Form, Input, InputNumber, Radio, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDrawer, useDrawerSubmit, useFormOnOpen } from "../layout/FormDrawer";
@@ -77,10 +77,10 @@ export function OfferDrawer({
         </Form.Item>
         <Space size={16} wrap>
           <Form.Item name="minQuantity" label={t("blockTrades.min")} rules={required(t("blockTrades.min"))}>
-            <InputNumber min={1} precision={0} />
+            <InputNumber min="1" max={String(BLOCK_TRADE_QUANTITY_MAX)} precision={0} stringMode />
           </Form.Item>
           <Form.Item name="maxQuantity" label={t("blockTrades.max")} extra={t("blockTrades.maxHint")}>
-            <InputNumber min={1} precision={0} />
+            <InputNumber min="1" max={String(BLOCK_TRADE_QUANTITY_MAX)} precision={0} stringMode />
           </Form.Item>
           <Form.Item
             name="lockDays"

@@ -23,8 +23,8 @@ const upcoming: AdminBlockTradeOffer = {
   market: "IN",
   currency: "INR",
   price: "925.50",
-  minQuantity: 100,
-  maxQuantity: 1000,
+  minQuantity: "100",
+  maxQuantity: "1000",
   opensAt: "2026-11-24T03:30:00.000Z",
   closesAt: "2026-11-27T10:00:00.000Z",
   lockDays: 2,
@@ -35,7 +35,7 @@ const upcoming: AdminBlockTradeOffer = {
   createdAt: "2026-11-20T08:00:00.000Z",
   updatedAt: "2026-11-20T08:00:00.000Z",
   pendingCount: 0,
-  approvedQuantity: 0,
+  approvedQuantity: "0",
 };
 const open: AdminBlockTradeOffer = {
   ...upcoming,
@@ -46,7 +46,7 @@ const open: AdminBlockTradeOffer = {
   secretKeyRequired: false,
   status: "open",
   pendingCount: 3,
-  approvedQuantity: 1200,
+  approvedQuantity: "1200",
 };
 
 isolateTests();
@@ -100,7 +100,7 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
     expect(sentTo(calls, "blockTrades/save")).toEqual({
       symbol: "RELIANCE",
       price: "925.50",
-      minQuantity: 100,
+      minQuantity: "100",
       maxQuantity: null,
       opensAt: new Date("2026-11-24T09:00").toISOString(),
       closesAt: new Date("2026-11-27T15:30").toISOString(),
@@ -128,7 +128,12 @@ describe("block-trade offers", { timeout: 30_000 }, () => {
     fireEvent.click(within(drawer).getByRole("button", { name: "Save" }));
     expect(await within(drawer).findAllByText("Unknown symbol: RELIANCE")).not.toHaveLength(0);
     const sent = sentTo(calls, "blockTrades/save");
-    expect(sent).toMatchObject({ id: upcoming.id, symbol: "RELIANCE", minQuantity: 100, maxQuantity: 1000 });
+    expect(sent).toMatchObject({
+      id: upcoming.id,
+      symbol: "RELIANCE",
+      minQuantity: "100",
+      maxQuantity: "1000",
+    });
     expect(sent).not.toHaveProperty("secretKey");
   });
 

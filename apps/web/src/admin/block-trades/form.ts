@@ -12,8 +12,9 @@ export type KeyMode = "none" | "set" | "keep";
 export interface OfferFormValues {
   symbol: string;
   price: string;
-  minQuantity: number | null;
-  maxQuantity: number | null;
+  /** Whole shares as typed (the input keeps them as text, never a JS number). */
+  minQuantity: string | null;
+  maxQuantity: string | null;
   opensAt: string;
   closesAt: string;
   lockDays: number | null;
@@ -44,7 +45,7 @@ export function newOffer(now = new Date()): OfferFormValues {
   return {
     symbol: "",
     price: "",
-    minQuantity: 100,
+    minQuantity: "100",
     maxQuantity: null,
     opensAt: toLocalInput(start),
     closesAt: toLocalInput(new Date(start.getTime() + 72 * HOUR)),
@@ -100,6 +101,12 @@ const PROBLEM_KEYS: Partial<Record<keyof OfferFormValues, string>> = {
   reason: "blockTrades.problems.reason",
 };
 
+/** A share count as typed: its digits (undefined when empty). */
+const sharesOf = (value: string | number | null | undefined): string | undefined => {
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  return text === "" ? undefined : text;
+};
+
 /** The `blockTrades/save` request of the form, checked by the contract's own schema before sending. */
 export function offerRequest(
   values: OfferFormValues,
@@ -115,8 +122,8 @@ export function offerRequest(
     ...(id ? { id } : {}),
     symbol: values.symbol.trim().toUpperCase(),
     price: values.price.trim(),
-    minQuantity: values.minQuantity,
-    maxQuantity: values.maxQuantity ?? null,
+    minQuantity: sharesOf(values.minQuantity),
+    maxQuantity: sharesOf(values.maxQuantity) ?? null,
     opensAt: fromLocalInput(values.opensAt),
     closesAt: fromLocalInput(values.closesAt),
     lockDays: values.lockDays,

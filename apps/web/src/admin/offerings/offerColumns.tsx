@@ -3,6 +3,7 @@ import { Button, Space, Tag, Tooltip, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { sharesText } from "../../lib/format";
 import { formatDateTime } from "../lib/format";
 
 /**
@@ -18,7 +19,7 @@ export interface OfferRowLike {
   state: "active" | "withdrawn";
   status: "upcoming" | "open" | "closed" | "withdrawn";
   pendingCount: number;
-  approvedQuantity: number;
+  approvedQuantity: string;
 }
 
 const STATUS_COLORS: Record<OfferRowLike["status"], string> = {
@@ -28,7 +29,7 @@ const STATUS_COLORS: Record<OfferRowLike["status"], string> = {
   withdrawn: "red",
 };
 
-const shares = (n: number) => n.toLocaleString("en-US");
+const shares = sharesText;
 
 export const instrumentColumn = <T extends OfferRowLike>(t: TFunction): ColumnType<T> => ({
   title: t("blockTrades.instrument"),

@@ -24,8 +24,8 @@ const open: AdminPlacementOffer = {
   price: "900.00",
   minAmount: "50000.00",
   maxAmount: "450000.00",
-  minQuantity: 56,
-  maxQuantity: 500,
+  minQuantity: "56",
+  maxQuantity: "500",
   opensAt: "2026-11-24T03:30:00.000Z",
   closesAt: "2026-11-27T10:00:00.000Z",
   eligibility: "holders",
@@ -36,7 +36,7 @@ const open: AdminPlacementOffer = {
   createdAt: "2026-11-20T08:00:00.000Z",
   updatedAt: "2026-11-20T08:00:00.000Z",
   pendingCount: 3,
-  approvedQuantity: 1200,
+  approvedQuantity: "1200",
 };
 
 isolateTests();

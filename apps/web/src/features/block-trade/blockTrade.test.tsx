@@ -39,8 +39,8 @@ const offer = (over: Partial<BlockTradeOffer> = {}): BlockTradeOffer => ({
   price: "925.50",
   livePrice: "1000.00",
   discount: "7.45",
-  minQuantity: 100,
-  maxQuantity: 1000,
+  minQuantity: "100",
+  maxQuantity: "1000",
   opensAt: "2026-01-05T07:00:00.000Z",
   closesAt: "2026-01-07T08:00:00.000Z",
   lockDays: 2,
@@ -106,7 +106,7 @@ describe("/home/blockTrade", () => {
             id: "9b2c3d4e-5f60-4b7c-8d9e-0f1a2b3c4d5e",
             symbol: "WIPRO",
             discount: "-3.20",
-            maxQuantity: 50,
+            maxQuantity: "50",
           }),
         ],
         nextCursor: null,
@@ -171,7 +171,7 @@ describe("/home/blockTrade1", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Subscribe now" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/home/blockTrade2"));
     const [, sent] = calls("blockTrade/subscribe")[0]!;
-    expect(sent).toMatchObject({ offerId: OFFER_ID, quantity: 200, secretKey: "club-2026" });
+    expect(sent).toMatchObject({ offerId: OFFER_ID, quantity: "200", secretKey: "club-2026" });
     expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 

@@ -16,7 +16,7 @@ export const readOfferId = () => readStored(BLOCK_TRADE_OFFER_KEY);
  * What subscribing to `quantity` shares holds, from the offer's own fee rule with the core's maths: the
  * same figures the server holds, to the cent. Null when the quantity is not a whole number of shares.
  */
-export function subscriptionCost(offer: BlockTradeOfferDetail, quantity: number): OrderCost | null {
+export function subscriptionCost(offer: BlockTradeOfferDetail, quantity: string): OrderCost | null {
   try {
     return blockTradeCost(offer, quantity, { feeRate: offer.feeRate, minFee: offer.minFee });
   } catch {
@@ -30,11 +30,12 @@ export function subscriptionCost(offer: BlockTradeOfferDetail, quantity: number)
  */
 export function sharesProblem(
   offer: Pick<BlockTradeOfferDetail, "minQuantity" | "maxQuantity">,
-  quantity: number,
+  quantity: string,
 ): { code: "BLOCK_TRADE_BELOW_MIN" | "BLOCK_TRADE_ABOVE_MAX"; params: Record<string, string> } | null {
-  if (quantity < offer.minQuantity)
-    return { code: "BLOCK_TRADE_BELOW_MIN", params: { minShares: String(offer.minQuantity) } };
-  if (offer.maxQuantity !== null && quantity > offer.maxQuantity)
-    return { code: "BLOCK_TRADE_ABOVE_MAX", params: { maxShares: String(offer.maxQuantity) } };
+  const shares = BigInt(quantity);
+  if (shares < BigInt(offer.minQuantity))
+    return { code: "BLOCK_TRADE_BELOW_MIN", params: { minShares: offer.minQuantity } };
+  if (offer.maxQuantity !== null && shares > BigInt(offer.maxQuantity))
+    return { code: "BLOCK_TRADE_ABOVE_MAX", params: { maxShares: offer.maxQuantity } };
   return null;
 }

@@ -1,6 +1,7 @@
 import type { IpoOfferingDetail } from "@brokerage/api";
 import { ipoAmount, money } from "@brokerage/core";
 import { readStored, writeStored } from "../../lib/storage";
+import { pluralOf, sharesText } from "../../lib/format";
 
 /**
  * The subscription screen (/home/newStockBuy) reads its offering's id from local storage, as the block-trade
@@ -12,14 +13,7 @@ export const IPO_OFFERING_KEY = "ipoOffering";
 export const saveOfferingId = (id: string) => writeStored(IPO_OFFERING_KEY, id);
 export const readOfferingId = () => readStored(IPO_OFFERING_KEY);
 
-/** Share counts (decimal strings on the wire) as the screens write them: "10,000". */
-export const sharesText = (value: string | bigint) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/**
- * A share count as the plural rules read it (`count` of i18next): only which form of "share" to write, never
- * a figure shown or computed with (those stay strings and bigint).
- */
-export const pluralOf = (shares: string | bigint): number => (String(shares) === "1" ? 1 : 2);
+export { pluralOf, sharesText };
 
 /** The whole shares a typed count is (null unless digits, at least one). */
 export const wholeShares = (quantity: string): bigint | null =>

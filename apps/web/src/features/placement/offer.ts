@@ -20,7 +20,7 @@ export const readPlacementId = () => readStored(PLACEMENT_OFFER_KEY);
 /** What `quantity` shares cost: their amount, then what is held (the amount and the commission). */
 export function subscriptionCost(
   offer: PlacementOfferDetail,
-  quantity: number,
+  quantity: string,
 ): { amount: string; cost: OrderCost } | null {
   try {
     return {
@@ -38,7 +38,7 @@ export function subscriptionCost(
  */
 export function amountProblem(
   offer: PlacementOfferDetail,
-  quantity: number,
+  quantity: string,
 ): { code: string; params: Record<string, string> } | null {
   try {
     checkPlacementQuantity(

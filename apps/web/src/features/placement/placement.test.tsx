@@ -35,8 +35,8 @@ const offer = (over: Partial<PlacementOffer> = {}): PlacementOffer => ({
   livePrice: "1000.00",
   minAmount: "50000.00",
   maxAmount: "450000.00",
-  minQuantity: 56,
-  maxQuantity: 500,
+  minQuantity: "56",
+  maxQuantity: "500",
   opensAt: "2026-01-05T07:00:00.000Z",
   closesAt: "2026-01-07T08:00:00.000Z",
   eligibility: "verified",
@@ -179,7 +179,7 @@ describe("/home/newStockPsBuy", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Apply now" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/home/newStockPs"));
     const [, sent] = calls("placement/subscribe")[0]!;
-    expect(sent).toMatchObject({ offerId: OFFER_ID, quantity: 100 });
+    expect(sent).toMatchObject({ offerId: OFFER_ID, quantity: "100" });
     expect((sent as { idempotencyKey: string }).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BlockTradeOfferDetail, BlockTradeSubscribeRequest } from "@brokerage/api";
 import type { OrderCost } from "@brokerage/core";
 import { ConfirmSheet, type ConfirmProps } from "../../../components/ConfirmSheet";
+import { pluralOf, sharesText } from "../../../lib/format";
 import { formatPrice } from "../../../lib/quote";
 import { SubscriptionTerms } from "./SubscriptionTerms";
 
@@ -31,7 +32,8 @@ export function ConfirmSubscription({
       {request && (
         <p className="trade-sheet__summary">
           {t("blockTrade.confirmSummary", {
-            count: request.quantity,
+            count: pluralOf(request.quantity),
+            shares: sharesText(request.quantity),
             name: offer.name,
             price: formatPrice(offer.price),
             currency: offer.currency,

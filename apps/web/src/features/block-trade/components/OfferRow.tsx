@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { BlockTradeOffer } from "@brokerage/api";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, sharesText } from "../../../lib/format";
 import { formatPrice } from "../../../lib/quote";
 import { RowMain } from "../../trade";
 import { saveOfferId } from "../offer";
@@ -9,7 +9,7 @@ import { saveOfferId } from "../offer";
 /** The offer's share limits in a few words: "100–1,000 shares" or "From 100 shares". */
 export function SharesRange({ offer }: { offer: Pick<BlockTradeOffer, "minQuantity" | "maxQuantity"> }) {
   const { t } = useTranslation();
-  const n = (value: number) => value.toLocaleString("en-US");
+  const n = sharesText;
   return (
     <>
       {offer.maxQuantity === null

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { BlockTradeSubscription } from "@brokerage/api";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, pluralOf, sharesText } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
-import { money } from "@brokerage/core";
+import { money, quantityText } from "@brokerage/core";
 import { formatPrice } from "../../../lib/quote";
 import { PnlText, RowMain, useOpenPosition } from "../../trade";
 
@@ -24,7 +24,12 @@ export function SubscriptionRow({ subscription: s }: { subscription: BlockTradeS
         onOpen={() => openPosition(s.id)}
       >
         <span className="trade-row__grid">
-          <span>{t("blockTrade.sharesCount", { count: Number(s.quantity) })}</span>
+          <span>
+            {t("blockTrade.sharesCount", {
+              count: pluralOf(quantityText(s.quantity)),
+              shares: sharesText(quantityText(s.quantity)),
+            })}
+          </span>
           <span>
             {t("blockTrade.offerPrice")} {formatPrice(s.offerPrice)}
           </span>

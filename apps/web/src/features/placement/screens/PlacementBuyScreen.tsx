@@ -13,7 +13,7 @@ import { QueryView } from "../../../components/QueryView";
 import { Screen } from "../../../components/Screen";
 import { errorText } from "../../../lib/api";
 import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, pluralOf, sharesText } from "../../../lib/format";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { formatPrice } from "../../../lib/quote";
 import { showSuccess } from "../../../lib/toast";
@@ -79,10 +79,10 @@ function OfferTerms({ offer }: { offer: PlacementOfferDetail }) {
           <dt>{t("blockTrade.sharesLabel")}</dt>
           <dd>
             {offer.maxQuantity === null
-              ? t("blockTrade.sharesFrom", { min: offer.minQuantity.toLocaleString("en-US") })
+              ? t("blockTrade.sharesFrom", { min: sharesText(offer.minQuantity) })
               : t("blockTrade.sharesRange", {
-                  min: offer.minQuantity.toLocaleString("en-US"),
-                  max: offer.maxQuantity.toLocaleString("en-US"),
+                  min: sharesText(offer.minQuantity),
+                  max: sharesText(offer.maxQuantity),
                 })}
           </dd>
         </div>
@@ -203,7 +203,8 @@ function SubscribeForm({ offer }: { offer: PlacementOfferDetail }) {
         {request && (
           <p className="trade-sheet__summary">
             {t("blockTrade.confirmSummary", {
-              count: request.quantity,
+              count: pluralOf(request.quantity),
+              shares: sharesText(request.quantity),
               name: offer.name,
               price: formatPrice(offer.price),
               currency: offer.currency,

@@ -1,11 +1,15 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Spec §5 stepper: whole lots, min 1, step 1, no max. Typing is allowed; anything not whole reads as 1. */
-export function LotsStepper({ value, onChange }: { value: number; onChange: (lots: number) => void }) {
+/**
+ * Spec §5 stepper: whole lots as decimal digits (never a JS number), min 1, step 1, no max. Typing is
+ * allowed; only digits are kept, and nothing (or 0) reads as 1.
+ */
+export function LotsStepper({ value, onChange }: { value: string; onChange: (lots: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const set = (next: number) => onChange(Number.isSafeInteger(next) && next >= 1 ? next : 1);
+  const now = /^\d+$/.test(value) ? BigInt(value) : 1n;
+  const set = (next: bigint) => onChange(String(next >= 1n ? next : 1n));
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -16,8 +20,8 @@ export function LotsStepper({ value, onChange }: { value: number; onChange: (lot
           type="button"
           className="lots-stepper__button"
           aria-label={t("trade.lotsLess")}
-          disabled={value <= 1}
-          onClick={() => set(value - 1)}
+          disabled={now <= 1n}
+          onClick={() => set(now - 1n)}
         >
           −
         </button>
@@ -25,14 +29,17 @@ export function LotsStepper({ value, onChange }: { value: number; onChange: (lot
           id={id}
           className="field__input lots-stepper__input"
           inputMode="numeric"
-          value={String(value)}
-          onChange={(event) => set(Number(event.target.value.replace(/\D/g, "")))}
+          value={value}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, "").slice(0, 12);
+            set(digits === "" ? 1n : BigInt(digits));
+          }}
         />
         <button
           type="button"
           className="lots-stepper__button"
           aria-label={t("trade.lotsMore")}
-          onClick={() => set(value + 1)}
+          onClick={() => set(now + 1n)}
         >
           +
         </button>
