@@ -234,7 +234,7 @@ export const followProductDetail = followProduct.extend({
 });
 export type FollowProductDetail = z.infer<typeof followProductDetail>;
 
-/** `follow/products {cursor?}`: products not yet ended or closed first, newest first. */
+/** `follow/products {cursor?}`: every product, newest first (ended and closed ones show their status). */
 export const followProductsRequest = cursorRequest;
 export const followProductPage = cursorPage(followProduct);
 export type FollowProductPage = z.infer<typeof followProductPage>;
@@ -350,7 +350,7 @@ export const followHolding = z.object({
 });
 export type FollowHolding = z.infer<typeof followHolding>;
 
-/** `follow/mine {cursor?}`: the user's holdings, the ones not ended first, newest first. */
+/** `follow/mine {cursor?}`: the user's holdings, newest first. */
 export const followMineRequest = cursorRequest;
 export const followHoldingPage = cursorPage(followHolding);
 export type FollowHoldingPage = z.infer<typeof followHoldingPage>;
