@@ -61,7 +61,7 @@ afterAll(async () => {
 
 /** Fields whose text is never shown to anyone: passwords are compared as typed, cursors decoded. */
 const NOT_SHOWN =
-  /^(password|oldPassword|newPassword|confirmPassword|fundPassword|oldFundPassword|confirmFundPassword|cursor)$/;
+  /^(password|oldPassword|newPassword|confirmPassword|fundPassword|oldFundPassword|confirmFundPassword|channelPassword|cursor)$/;
 
 type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def;

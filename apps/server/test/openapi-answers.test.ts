@@ -341,6 +341,44 @@ async function journey(): Promise<void> {
   await user("placement/offers", {}, headers);
   await user("placement/offer", { id: offer.id }, headers);
   await user("placement/mine", {}, headers);
+  // A copy product: created by staff, marked, bought, listed; its portfolio and followers in the back office.
+  const product = await admin(
+    "follow/save",
+    {
+      name: "OpenAPI copy",
+      strategy: "Long crypto at 1x.",
+      leaderAccount: signup.account,
+      currency: "USD",
+      minBuy: "100.00",
+      maxBuy: null,
+      opensAt: "2020-01-01T00:00:00Z",
+      closesAt: "2099-01-01T00:00:00Z",
+      endsAt: "2100-01-01T00:00:00Z",
+      private: false,
+      earlyRedeem: true,
+      managementFeeRate: "0.02",
+      performanceFeeRate: "0.2",
+      leaderShare: "0.5",
+      reason: "OpenAPI check",
+    },
+    staff,
+  );
+  await user("follow/products", {}, headers);
+  await user("follow/preview", { productId: product.id, amount: "100.00", copyStopLoss: 30 }, headers);
+  const holding = await userMay(
+    "follow/buy",
+    { productId: product.id, amount: "100.00", copyStopLoss: 30, idempotencyKey: key("follow") },
+    headers,
+  );
+  await t.app.tradingEngine.round();
+  await user("follow/product", { id: product.id }, headers);
+  await user("follow/nav", { id: product.id, period: "all" }, headers);
+  await user("follow/mine", {}, headers);
+  const bought = holding.body as { status: number; data: { id: string } | null };
+  if (bought.status === 1 && bought.data)
+    await userMay("follow/redeem", { holdingId: bought.data.id, idempotencyKey: key("redeem") }, headers);
+  await admin("follow/list", {}, staff);
+  await admin("follow/detail", { productId: product.id }, staff);
   await admin("reviews/list", { kind: "withdrawal" }, staff);
 
   // An article published in the back office, read in the app; the settings' two-step changes.

@@ -58,6 +58,12 @@ export const PERMISSIONS = [
    * `support/resolve`, `support/image`, `support/stats`): users' conversations, read and answered.
    */
   "support.handle",
+  /**
+   * Copy products (`follow/list`, `follow/detail`, `follow/save`, `follow/trade`, `follow/closePosition`,
+   * `follow/cancelOrder`, `follow/close`): create them, trade their portfolios, close them. No call of it
+   * sets a NAV, a unit count or a result.
+   */
+  "follow.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -102,6 +108,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "ipos.manage",
     "trading.read",
     "news.manage",
+    "follow.manage",
   ],
   support: ["users.read", "reviews.read", "ledger.read", "support.handle"],
 };
@@ -493,6 +500,11 @@ export const AUDIT_ACTIONS = [
   "blockTrade.check",
   "placement.save",
   "placement.withdraw",
+  "follow.save",
+  "follow.trade",
+  "follow.closePosition",
+  "follow.cancelOrder",
+  "follow.close",
   "ipo.save",
   "ipo.draw",
   "ipo.listing",
@@ -525,6 +537,10 @@ export const AUDIT_ACTIONS = [
   "read.ipoSubscriptions",
   /** A page of placement offers (`placements/list`): no personal data, kept as every staff read is. */
   "read.placementOffers",
+  /** The copy products (`follow/list`). */
+  "read.followProducts",
+  /** One copy product with its followers' holdings (`follow/detail`): followers' money data. */
+  "read.followProduct",
   /** A page of the support inbox (the users whose threads it showed). */
   "read.supportThreads",
   /** One support thread with its messages. */

@@ -15,6 +15,7 @@ export const ACTION_COLORS: Record<string, string> = {
   channel: "green",
   blockTrade: "volcano",
   placement: "red",
+  follow: "gold",
   ipo: "orange",
   news: "magenta",
   support: "cyan",
