@@ -57,7 +57,7 @@ export const DOCUMENT_CSS = [
   "@page{size:A4;margin:16mm}",
   "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;color:#111;margin:16px;max-width:960px}",
   "h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:20px 0 6px}",
-  "p{margin:4px 0}.muted{color:#555}.registration{white-space:pre-line;border:1px solid #999;padding:8px;margin-top:16px}",
+  "p{margin:4px 0}.muted{color:#555}.registration{border:1px solid #999;padding:8px;margin-top:16px}.registration p{white-space:pre-line}",
   "table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border-bottom:1px solid #ccc;padding:4px 6px;text-align:left;vertical-align:top}",
   "td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}",
   "tr.total td{font-weight:600;border-top:2px solid #333}",
@@ -70,9 +70,10 @@ export const DOCUMENT_STYLE_HASH = `'sha256-${createHash("sha256").update(DOCUME
 
 /** The platform's registration as configured, or the statement that there is none. */
 export function registrationBlock(registration: string, texts: DocumentTexts): Html {
+  const text = registration.trim() === "" ? texts.registrationUnset : registration.trim();
   return html`<div class="registration">
     <strong>${texts.registration}</strong>
-    ${registration.trim() === "" ? texts.registrationUnset : registration}
+    <p>${text}</p>
   </div>`;
 }
 
