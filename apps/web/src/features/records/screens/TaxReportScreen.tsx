@@ -119,7 +119,7 @@ function ReportTable({ report }: { report: TaxReport }) {
   const money = (value: string) => formatAmount(value, report.currency);
   const caption = t("records.taxReport.caption", { year: report.year, currency: report.currency });
   return (
-    <section className="card" aria-label={caption}>
+    <section className="card tax-report__result" aria-label={caption}>
       {report.lots.length === 0 ? (
         <p className="form__lead">{t("records.taxReport.none")}</p>
       ) : (
