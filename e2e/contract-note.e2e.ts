@@ -147,7 +147,8 @@ describe.skipIf(!run)("contract-note journey: place an order, open its contract 
     await page.getByText("Document downloaded").waitFor();
     await sheet.getByRole("button", { name: "Close" }).click();
     await sheet.waitFor({ state: "hidden" });
-  });
+    // The accessibility check reads the note's frame too, which takes a while on a busy machine.
+  }, 300_000);
 
   it("finds the tax report from the fund records: this year has no closed lot yet", async () => {
     await page.goto(`${harness.baseUrl}/#/information/fundRecord`);

@@ -287,7 +287,8 @@ export const SETTINGS = {
   "platform.registration": z
     .string()
     .max(500)
-    .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), "control character"),
+    // Lines are kept; any other control character is refused.
+    .refine((v) => !/\p{Cc}/u.test(v.replaceAll("\n", "")), "control character"),
   ...APP_SETTINGS,
 } as const;
 
