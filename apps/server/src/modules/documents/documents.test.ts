@@ -1,10 +1,10 @@
 import type { FundRecord, TaxReport, TradeOrder } from "@brokerage/api";
-import { money } from "@brokerage/core";
+import { adjustment, money } from "@brokerage/core";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { call, type TestApp } from "../../../test/helper.js";
 import { MINUTE } from "../../lib/clock.js";
-import { parseCsv } from "../records/testing.js";
+import { bookFor, parseCsv } from "../records/testing.js";
 import {
   PriceBoard,
   clearSetting,
@@ -361,6 +361,13 @@ describe("fund/taxReport", () => {
 describe("fund/statementDocument", () => {
   it("is the statement as a document, staff-typed reasons escaped", async () => {
     const who = await trader(t, { currency: "USD", amount: "250.00" });
+    await bookFor(
+      t.database.db,
+      who.userId,
+      adjustment("adjustment", who.userId, "USD", "-1.25"),
+      new Date("2026-01-05T09:00:00Z"),
+      { reason: `<img src=x onerror="alert(1)"> & 'fee'` },
+    );
     const answer = await post("fund/statementDocument", who, {
       from: "2026-01-01",
       to: "2026-01-31",
@@ -370,7 +377,9 @@ describe("fund/statementDocument", () => {
     expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.text).toContain("Funds statement 2026-01-01 to 2026-01-31");
     expect(answer.text).toContain("Opening balance");
-    expect(answer.text).toMatch(/Closing balance<\/td><td><\/td><td><\/td><td class="num">250\.00</);
+    expect(answer.text).toMatch(/Closing balance<\/td><td><\/td><td><\/td><td class="num">248\.75</);
+    expect(answer.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;fee&#39;");
+    expect(answer.text).not.toContain("<img");
     const refused = await post("fund/statementDocument", who, { from: "2026-02-01", to: "2026-01-01" });
     expect(JSON.parse(refused.text)).toMatchObject({ code: "DATE_RANGE_INVALID" });
   });
