@@ -382,8 +382,16 @@ export function parseCsp(header: string | undefined): Map<string, string[]> {
  */
 export function expectStrictCsp(header: string | undefined) {
   const csp = parseCsp(header);
-  for (const directive of ["default-src", "script-src", "style-src", "connect-src"])
+  for (const directive of ["default-src", "script-src", "connect-src"])
     expect(csp.get(directive), directive).toEqual(["'self'"]);
+  // Beside the app's own sheets, only the documents' one stylesheet, by its hash (never 'unsafe-inline').
+  const styles = csp.get("style-src") ?? [];
+  expect(styles[0]).toBe("'self'");
+  expect(
+    styles.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source)),
+    styles.join(" "),
+  ).toBe(true);
+  expect(styles.length).toBeLessThanOrEqual(2);
   expect(csp.get("object-src")).toEqual(["'none'"]);
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
 }

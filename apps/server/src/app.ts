@@ -61,6 +61,7 @@ import { depositRoutes } from "./modules/deposits/routes.js";
 import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { ledgerAdminRoutes } from "./modules/ledger-admin/routes.js";
 import { recordRoutes } from "./modules/records/routes.js";
+import { contractNoteRoutes, taxReportRoutes } from "./modules/documents/routes.js";
 import { configAdminRoutes } from "./modules/settings-admin/admin-routes.js";
 import { publishMarginCall, publishTradeChange } from "./modules/trading/engine/changes.js";
 import type { TradingEngineOptions } from "./modules/trading/engine/engine.js";
@@ -249,6 +250,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockTradeRoutes, { prefix: "/api/vue/blockTrade" });
   await app.register(placementRoutes, { prefix: "/api/vue/placement" });
   await app.register(tradingTermsRoutes, { prefix: "/api/vue/trade" });
+  await app.register(contractNoteRoutes, { prefix: "/api/vue/trade" });
+  await app.register(taxReportRoutes, { prefix: "/api/vue/fund" });
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
   await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });

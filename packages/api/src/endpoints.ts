@@ -8,6 +8,7 @@ import type * as checkin from "./checkin.js";
 import type * as common from "./common.js";
 import type * as dayTrading from "./dayTrading.js";
 import type * as deposits from "./deposits.js";
+import type * as documents from "./documents.js";
 import type * as exchange from "./exchange.js";
 import type * as follow from "./follow.js";
 import type * as identity from "./identity.js";
@@ -134,6 +135,9 @@ export interface UserEndpoints {
   "fund/rechargeVoucher": FileCall<typeof deposits.rechargeVoucherRequest, "image/jpeg">;
   "fund/records": JsonCall<typeof records.fundRecordsRequest, typeof records.fundRecordPage>;
   "fund/statement": FileCall<typeof records.statementRequest, "text/csv">;
+  "fund/statementDocument": FileCall<typeof records.statementRequest, "text/html">;
+  "fund/taxReport": JsonCall<typeof documents.taxReportRequest, typeof documents.taxReport>;
+  "fund/taxReportFile": FileCall<typeof documents.taxReportFileRequest, "text/csv" | "text/html">;
   "fund/withdraw": JsonCall<typeof withdrawals.withdrawRequest, typeof withdrawals.withdrawal>;
   "fund/withdrawList": JsonCall<
     typeof withdrawals.withdrawListRequest,
@@ -199,6 +203,7 @@ export interface UserEndpoints {
   "seat/apply": JsonCall<typeof user.emptyRequest, typeof seat.seatApplication>;
   "seat/status": JsonCall<typeof user.emptyRequest, typeof seat.seatStatus>;
   "trade/cancelOrder": JsonCall<typeof trading.orderIdRequest, typeof trading.tradeOrder>;
+  "trade/contractNote": FileCall<typeof documents.contractNoteRequest, "text/html">;
   "trade/closePosition": JsonCall<typeof trading.closePositionRequest, typeof trading.tradeOrder>;
   "trade/inventory": JsonCall<typeof user.emptyRequest, typeof trading.inventoryResponse>;
   "trade/kline": JsonCall<typeof market.klineRequest, typeof market.klineResponse>;

@@ -120,6 +120,7 @@ export const ERROR_MESSAGES = {
   PASSWORD_WRONG: "The password is wrong",
   // Trading and products
   ORDER_STATE_INVALID: "This order is not in a state that allows this; do not repeat",
+  CONTRACT_NOTE_UNFILLED: "This order has not been filled, so it has no contract note yet",
   PRODUCT_UNAVAILABLE: "The product is missing or delisted",
   FOLLOW_TIME_EXCEEDED: "The follow time limit has passed",
   BELOW_MIN_BUY: "Below the minimum buy amount of {{min}}",

@@ -36,4 +36,5 @@ export * from "./ipo.js";
 export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
 export * from "./support.js";
+export * from "./documents.js";
 export type * from "./endpoints.js";

@@ -279,6 +279,16 @@ export const SETTINGS = {
     .string()
     .max(500)
     .regex(/^https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/),
+  /**
+   * The platform's registration as its documents state it (contract notes, the tax report, statements):
+   * the regulator, the licence number, the legal name and address, up to 500 characters, lines kept. Empty:
+   * the documents say that no registration is configured and that the platform's trades are simulated.
+   */
+  "platform.registration": z
+    .string()
+    .max(500)
+    // Lines are kept; any other control character is refused.
+    .refine((v) => !/\p{Cc}/u.test(v.replaceAll("\n", "")), "control character"),
   ...APP_SETTINGS,
 } as const;
 
@@ -508,5 +518,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   // The platform's choice: three days leave an administrator time to answer before the date.
   "support.complaintEscalateDays": 3,
   "support.outsideRoute": "https://scores.sebi.gov.in/",
+  // Nothing until the operator states it: a registration this platform cannot know (see the key above).
+  "platform.registration": "",
   ...APP_SETTING_DEFAULTS,
 };

@@ -1,3 +1,4 @@
+import { DOCUMENT_STYLE_HASH } from "../lib/html.js";
 import { shared } from "./shared.js";
 
 /**
@@ -8,7 +9,8 @@ import { shared } from "./shared.js";
 export const CONTENT_SECURITY_POLICY = {
   "default-src": ["'self'"],
   "script-src": ["'self'"],
-  "style-src": ["'self'"],
+  // The documents' one stylesheet (lib/html.ts), by its hash: the app shows a contract note in a frame.
+  "style-src": ["'self'", DOCUMENT_STYLE_HASH],
   "img-src": ["'self'", "data:"],
   "font-src": ["'self'", "data:"],
   // 'self' covers the quote socket on the same host (ws: and wss:), as CSP Level 3 says.

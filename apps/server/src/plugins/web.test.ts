@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { DOCUMENT_STYLE_HASH } from "../lib/html.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -86,7 +87,8 @@ describe("the back office at /admin/", () => {
 
   it("runs under the phone app's strict policy (antd in zero-runtime mode needs no inline style)", async () => {
     const csp = (await get("/admin/reviews")).headers["content-security-policy"];
-    expect(csp).toContain("style-src 'self';");
+    // Beside the app's own sheets, only the documents' one stylesheet by its hash (a contract note's frame).
+    expect(csp).toContain(`style-src 'self' ${DOCUMENT_STYLE_HASH};`);
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("script-src 'self';");
     // One policy, the same for every answer: no nonce or per-page allowance for the back office.

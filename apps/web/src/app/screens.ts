@@ -48,6 +48,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/msgInfo": () => import("../features/messages/screens/MessageScreen"),
   "/information/fundRecord": () => import("../features/records/screens/FundRecordScreen"),
   "/information/settled": () => import("../features/records/screens/SettledScreen"),
+  "/information/taxReport": () => import("../features/records/screens/TaxReportScreen"),
   "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
   "/information/seat": () => import("../features/seat/screens/SeatScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),

@@ -8,21 +8,12 @@ import {
   fundRecordsRequest,
   statementRequest,
 } from "@brokerage/api";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
+import { sendCsv, sendHtml } from "../../lib/html.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
 import { RecordService } from "./service.js";
-
-/** A file to save, for this user only: never kept by a browser cache or a proxy. */
-function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
-  return reply
-    .type("text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${fileName}"`)
-    .header("cache-control", "no-store")
-    .send(Buffer.from(csv, "utf8"));
-}
 
 /** `fund/records`, `fund/statement`: the user's own postings, listed and as a CSV file. Session required. */
 export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,6 +71,33 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { fileName, csv } = await records.statement(sessionOf(request).userId, request.body);
       return sendCsv(reply, fileName, csv);
+    },
+  );
+
+  route(
+    app,
+    "fund/statementDocument",
+    {
+      ...withSession,
+      schema: {
+        ...schema,
+        summary:
+          "The funds statement of fund/statement (the same body; a calendar month for the monthly statement) " +
+          "as a printable document (text/html, inline, no-store, no script): per currency and account the " +
+          "opening balance, every posting with its running balance and the closing balance, then the " +
+          "platform's registration. Errors answer the JSON envelope (DATE_RANGE_INVALID {maxDays}).",
+        body: statementRequest,
+        produces: ["text/html"],
+        response: {
+          200: errorEnvelope.describe("On success the body is the document itself, not an envelope"),
+          401: errorEnvelope,
+          500: errorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, html } = await records.statementDocument(sessionOf(request).userId, request.body);
+      return sendHtml(reply, fileName, html);
     },
   );
 };

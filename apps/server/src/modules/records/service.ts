@@ -10,7 +10,9 @@ import {
 import { money, toBookedString } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import { BIGINT_SEQ_MAX, seqCursor } from "../../lib/cursor.js";
-import { statementPeriod } from "./period.js";
+import { getSetting } from "../settings/index.js";
+import { statementPeriod, type StatementPeriod } from "./period.js";
+import { statementDocument } from "./statement-document.js";
 import * as repo from "./repository.js";
 import { statementCsv, statementFileName, type StatementSection } from "./statement.js";
 
@@ -75,6 +77,32 @@ export class RecordService {
    */
   async statement(userId: string, request: StatementRequest): Promise<Statement> {
     const period = statementPeriod(request);
+    const sections = await this.sections(userId, request, period);
+    return {
+      fileName: statementFileName(period, request.currency),
+      csv: statementCsv(period, sections, request.language),
+    };
+  }
+
+  /** The same statement as a printable document (`fund/statementDocument`), the platform's registration last. */
+  async statementDocument(
+    userId: string,
+    request: StatementRequest,
+  ): Promise<{ fileName: string; html: string }> {
+    const period = statementPeriod(request);
+    const sections = await this.sections(userId, request, period);
+    const registration = await getSetting(this.deps.db, "platform.registration");
+    return {
+      fileName: statementFileName(period, request.currency).replace(/\.csv$/, ".html"),
+      html: statementDocument(period, sections, registration, request.language),
+    };
+  }
+
+  private async sections(
+    userId: string,
+    request: StatementRequest,
+    period: StatementPeriod,
+  ): Promise<StatementSection[]> {
     const sections = await this.deps.db.transaction(
       async (tx) => {
         const accounts = await repo.statementAccounts(tx, {
@@ -118,9 +146,6 @@ export class RecordService {
         closing: "0",
         postings: [],
       });
-    return {
-      fileName: statementFileName(period, request.currency),
-      csv: statementCsv(period, sections, request.language),
-    };
+    return sections;
   }
 }

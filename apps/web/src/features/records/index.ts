@@ -3,3 +3,4 @@ export { depositView, withdrawalView } from "./components/RequestItem";
 export { RecordList, RequestList } from "./components/RequestList";
 export { formatAmount, formatSigned } from "./components/amount";
 export { RecordItem } from "./components/RecordItem";
+export { ContractNoteButton } from "./components/ContractNoteButton";

@@ -22,13 +22,16 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  */
 export async function fetchStatement(request: StatementRequest): Promise<StatementFile> {
   const response = await apiFetch("fund/statement", request, { timeoutMs: STATEMENT_TIMEOUT_MS });
-  if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/csv")) {
-    const fallback = `funds-statement-${request.from}-to-${request.to}.csv`;
+  return fileOf(response, "text/csv", `funds-statement-${request.from}-to-${request.to}.csv`);
+}
+
+/** A file answer (its media type `type`) as a file to keep, or the refusal its envelope carries. */
+export async function fileOf(response: Response, type: string, fallback: string): Promise<StatementFile> {
+  if (response.ok && (response.headers.get("content-type") ?? "").startsWith(type))
     return {
       blob: await response.blob(),
       fileName: fileNameOf(response.headers.get("content-disposition"), fallback),
     };
-  }
   throw await answerError(response, { silent: true });
 }
 

@@ -7,6 +7,7 @@ import { errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
 import { LANGUAGES } from "../../../lib/languages";
 import { showError, showSuccess } from "../../../lib/toast";
+import { fetchStatementDocument } from "../api/documents";
 import { fetchStatement, saveFile } from "../api/statement";
 import { CURRENCIES as WALLET_CURRENCIES } from "@brokerage/api/constants";
 
@@ -17,6 +18,15 @@ export const isoDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1
 /** The app language's locale tag, for the file's texts; none (the server writes English) for any other tag. */
 export function statementLanguageOf(language: string): StatementRequest["language"] {
   return Object.values(LANGUAGES).find(({ tag }) => tag === language)?.tag;
+}
+
+/** The first and last day of the calendar month `back` months before `today`'s (0: this month so far). */
+export function monthOf(today: string, back: number): { from: string; to: string } {
+  const [year = 0, month = 1] = today.split("-").map(Number);
+  const first = new Date(Date.UTC(year, month - 1 - back, 1));
+  const last = new Date(Date.UTC(year, month - back, 0));
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  return { from: day(first), to: back === 0 ? today : day(last) };
 }
 
 /**
@@ -62,7 +72,7 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
     setValues((v) => ({ ...v, [name]: event.target.value }));
   };
 
-  const download = async () => {
+  const download = async (format: "csv" | "document") => {
     // The language at the moment of the download: the file speaks as the screen does.
     const request = statementRequestOf(values, timeZone, i18n.language);
     if ("error" in request) {
@@ -71,7 +81,7 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
     }
     setBusy(true);
     try {
-      await saveFile(await fetchStatement(request));
+      await saveFile(await (format === "csv" ? fetchStatement(request) : fetchStatementDocument(request)));
       showSuccess(t("records.statement.saved"));
       onClose();
     } catch (cause) {
@@ -103,7 +113,7 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void download();
+          void download("csv");
         }}
       >
         <h2 id={titleId} className="statement-form__title">
@@ -147,6 +157,20 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
             </div>
           </div>
         </div>
+        <div className="statement-form__months">
+          {([0, 1] as const).map((back) => (
+            <Button
+              key={back}
+              fill="outline"
+              onClick={() => {
+                setError(null);
+                setValues((v) => ({ ...v, ...monthOf(today, back) }));
+              }}
+            >
+              {t(back === 0 ? "records.statement.thisMonth" : "records.statement.lastMonth")}
+            </Button>
+          ))}
+        </div>
         {error && (
           <p className="field__error" id={ids.error} role="alert">
             {error}
@@ -180,6 +204,9 @@ export function StatementSheet({ open, onClose }: { open: boolean; onClose: () =
             {busy ? t("records.statement.downloading") : t("records.statement.download")}
           </Button>
         </div>
+        <Button block size="large" fill="outline" disabled={busy} onClick={() => void download("document")}>
+          {t("records.statement.downloadDocument")}
+        </Button>
       </form>
     </Popup>
   );

@@ -38,6 +38,12 @@ export default function FundRecordScreen() {
             onSelect: () => setStatementOpen(true),
           },
           {
+            key: "taxReport",
+            label: t("title.information.taxReport"),
+            icon: "records",
+            onSelect: () => go("/information/taxReport"),
+          },
+          {
             key: "settled",
             label: t("title.information.settled"),
             icon: "records",

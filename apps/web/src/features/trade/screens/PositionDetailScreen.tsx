@@ -3,6 +3,7 @@ import "../trade.css";
 import { useMemo } from "react";
 
 import { useTranslation } from "react-i18next";
+import { ContractNoteButton } from "../../records";
 import { Screen } from "../../../components/Screen";
 import { EmptyCard } from "../../../components/EmptyState";
 import { QueryView } from "../../../components/QueryView";
@@ -66,6 +67,11 @@ function Detail({ order }: { order: TradeOrder }) {
       </section>
       {open && <StopsEditor key={`${order.stopLoss}:${order.takeProfit}`} order={order} />}
       <TradeRecords order={order} />
+      {order.openedAt !== null && (
+        <section className="card trade-detail">
+          <ContractNoteButton order={order} />
+        </section>
+      )}
       <OrderActions order={order} name={order.name} layout="bar" />
     </>
   );
