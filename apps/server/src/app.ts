@@ -54,6 +54,7 @@ import { walletRoutes } from "./modules/wallet/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
 import { DailyMarks } from "./modules/account/index.js";
+import { JournalSealer } from "./modules/ledger/index.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { fxRatesOf } from "./modules/exchange/index.js";
 import { channelAdminRoutes, depositAdminRoutes } from "./modules/deposits/admin-routes.js";
@@ -229,6 +230,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.tradingEngine,
   });
   app.tradingEngine.addTask({ round: (at) => dailyMarks.run(at), standDown: () => undefined });
+  // And seals the journal's hash chain just after each commit (modules/ledger chain.ts).
+  const sealer = new JournalSealer({ db: options.db, log: app.log });
+  app.tradingEngine.addTask({ round: async (at) => void (await sealer.round(at)), standDown: () => sealer.standDown() });
   // And publishes the applications' root of each offering as its subscription closes (modules/ipo draw.ts).
   app.tradingEngine.addTask(applicationsSeal(options.db));
   // And draws each offering once its date and beacon round have passed, and lists it at its date.
