@@ -505,6 +505,8 @@ export const AUDIT_ACTIONS = [
   "ipo.priceFixed",
   "news.save",
   "news.withdraw",
+  /** A proof of liabilities built now (`proofs/build`): its instant and the trees' roots. */
+  "proof.build",
   "support.reply",
   "support.assign",
   "support.resolve",
@@ -525,6 +527,8 @@ export const AUDIT_ACTIONS = [
   "read.ipoSubscriptions",
   /** A page of placement offers (`placements/list`): no personal data, kept as every staff read is. */
   "read.placementOffers",
+  /** The list of proofs of liabilities (`proofs/list`): no personal data, kept as every staff read is. */
+  "read.liabilityProofs",
   /** A page of the support inbox (the users whose threads it showed). */
   "read.supportThreads",
   /** One support thread with its messages. */

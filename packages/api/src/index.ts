@@ -36,3 +36,4 @@ export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
 export * from "./support.js";
 export type * from "./endpoints.js";
+export * from "./proof.js";

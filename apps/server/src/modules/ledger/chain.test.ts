@@ -84,7 +84,9 @@ describe("the journal's hash chain", () => {
 
   it("refuses to change or remove a link", async () => {
     const { t } = await sealedLedger();
-    await expect(t.database.db.execute(sql`update journal_chain set hash = 'x' where seq = 1`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update journal_chain set hash = 'x' where seq = 1`),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from journal_chain where seq = 1`)).rejects.toThrow();
   });
 

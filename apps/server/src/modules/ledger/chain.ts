@@ -231,7 +231,13 @@ export async function checkChain(db: Db, page = 2000): Promise<ChainCheck> {
   let prev = CHAIN_GENESIS;
   let links = 0;
   for (;;) {
-    const rows = rowsOf<{ seq: string; entry_id: string; content_hash: string; prev_hash: string; hash: string }>(
+    const rows = rowsOf<{
+      seq: string;
+      entry_id: string;
+      content_hash: string;
+      prev_hash: string;
+      hash: string;
+    }>(
       await db.execute(sql`
         select seq::text as seq, entry_id::text as entry_id, content_hash, prev_hash, hash from journal_chain
         where seq >= ${expected} order by seq limit ${page}`),
