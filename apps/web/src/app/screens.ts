@@ -50,6 +50,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/settled": () => import("../features/records/screens/SettledScreen"),
   "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
   "/information/seat": () => import("../features/seat/screens/SeatScreen"),
+  "/information/proof": () => import("../features/proof/screens/ProofScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),
   "/information/company": () => import("../features/about/screens/CompanyScreen"),
   "/information/aboutInfo": () => import("../features/about/screens/LegalScreen"),
