@@ -56,7 +56,7 @@ const seqOf = async (app: TestApp, entry: number): Promise<number> => {
   return Number(row?.seq);
 };
 
-describe("the journal's hash chain", () => {
+describe("the journal's hash chain", { timeout: 120_000 }, () => {
   it("seals every committed entry once, in id order, and verifies clean", async () => {
     const { t, entries } = await sealedLedger();
     expect(entries.length).toBeGreaterThanOrEqual(4);

@@ -71,10 +71,10 @@ export async function entryContents(db: Db, ids: readonly number[]): Promise<Map
     });
   const postings = rowsOf<Record<string, string | null>>(
     await db.execute(sql`
-      select id::text as id, entry_id::text as entry_id, account_id::text as account_id, user_id::text as user_id,
+      select p.id::text as id, entry_id::text as entry_id, account_id::text as account_id, user_id::text as user_id,
         purpose, currency, entry_type, amount::text as amount, balance_after::text as balance_after,
         ${UTC("created_at")} as created_at
-      from postings where entry_id = any(${list}::bigint[]) order by id`),
+      from postings p where p.entry_id = any(${list}::bigint[]) order by p.id`),
   );
   for (const p of postings)
     contents
@@ -98,7 +98,7 @@ export async function entryContents(db: Db, ids: readonly number[]): Promise<Map
 /** The chain's last link (seq 0 and the genesis hash: none yet). */
 export async function chainHead(db: Db): Promise<{ seq: number; hash: string }> {
   const [row] = rowsOf<{ seq: string; hash: string }>(
-    await db.execute(sql`select seq::text as seq, hash from journal_chain order by seq desc limit 1`),
+    await db.execute(sql`select c.seq::text as seq, c.hash from journal_chain c order by c.seq desc limit 1`),
   );
   return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: CHAIN_GENESIS };
 }
@@ -239,8 +239,8 @@ export async function checkChain(db: Db, page = 2000): Promise<ChainCheck> {
       hash: string;
     }>(
       await db.execute(sql`
-        select seq::text as seq, entry_id::text as entry_id, content_hash, prev_hash, hash from journal_chain
-        where seq >= ${expected} order by seq limit ${page}`),
+        select c.seq::text as seq, c.entry_id::text as entry_id, c.content_hash, c.prev_hash, c.hash
+        from journal_chain c where c.seq >= ${expected} order by c.seq limit ${page}`),
     );
     if (rows.length === 0) break;
     const contents = await entryContents(

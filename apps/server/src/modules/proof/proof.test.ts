@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("proof of liabilities", () => {
+describe("proof of liabilities", { timeout: 120_000 }, () => {
   it("publishes nothing before the first proof, to anyone", async () => {
     const latest = await call(t.app, "proof/latest", {});
     expect(latest.status).toBe(1);
