@@ -156,7 +156,12 @@ export default function ProofScreen() {
                   ) : (
                     <section className="card proof-card">
                       <p className="proof-card__text">{t("proof.logInToCheck")}</p>
-                      <Button block color="primary" onClick={() => go(loginPathFor("/information/proof"))}>
+                      <Button
+                        block
+                        color="primary"
+                        size="large"
+                        onClick={() => go(loginPathFor("/information/proof"))}
+                      >
                         {t("proof.logIn")}
                       </Button>
                     </section>
