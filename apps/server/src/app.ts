@@ -41,6 +41,9 @@ import { bankRoutes } from "./modules/bank/routes.js";
 import { blockTradeAdminRoutes } from "./modules/block-trades/admin-routes.js";
 import { blockTradeRoutes } from "./modules/block-trades/routes.js";
 import { placementAdminRoutes } from "./modules/placements/admin-routes.js";
+import { DailyProofs } from "./modules/proof/index.js";
+import { proofAdminRoutes } from "./modules/proof/admin-routes.js";
+import { proofRoutes } from "./modules/proof/routes.js";
 import { placementRoutes } from "./modules/placements/routes.js";
 import { kycAdminRoutes } from "./modules/kyc/admin-routes.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
@@ -54,6 +57,7 @@ import { walletRoutes } from "./modules/wallet/routes.js";
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from "./modules/user/service.js";
 import { watchlistRoutes } from "./modules/watchlist/routes.js";
 import { DailyMarks } from "./modules/account/index.js";
+import { JournalSealer } from "./modules/ledger/index.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { fxRatesOf } from "./modules/exchange/index.js";
 import { channelAdminRoutes, depositAdminRoutes } from "./modules/deposits/admin-routes.js";
@@ -209,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(withdrawalRoutes, { prefix: "/api/vue/fund" });
   await app.register(exchangeRoutes, { prefix: "/api/vue/fund" });
   await app.register(recordRoutes, { prefix: "/api/vue/fund" });
+  await app.register(proofRoutes, { prefix: "/api/vue/proof" });
   // One trading service per process, shared by the routes and the matching engine; each change it commits
   // reaches the engine of whichever process leads through the bus.
   const trading = new TradingService({
@@ -233,6 +238,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.tradingEngine,
   });
   app.tradingEngine.addTask({ round: (at) => dailyMarks.run(at), standDown: () => undefined });
+  // And seals the journal's hash chain just after each commit (modules/ledger chain.ts).
+  const sealer = new JournalSealer({ db: options.db, log: app.log });
+  app.tradingEngine.addTask({
+    round: async (at) => void (await sealer.round(at)),
+    standDown: () => sealer.standDown(),
+  });
+  // And builds each day's proof of liabilities once the day has ended (modules/proof).
+  app.tradingEngine.addTask(new DailyProofs({ db: options.db, clock, log: app.log }));
   // And publishes the applications' root of each offering as its subscription closes (modules/ipo draw.ts).
   app.tradingEngine.addTask(applicationsSeal(options.db));
   // And draws each offering once its date and beacon round have passed, and lists it at its date.
@@ -286,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
   await app.register(placementAdminRoutes, { prefix: "/api/admin/placements" });
   await app.register(followAdminRoutes, { prefix: "/api/admin/follow", trading, marks: followMarks });
+  await app.register(proofAdminRoutes, { prefix: "/api/admin/proofs" });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
   await app.register(supportAdminRoutes, { prefix: "/api/admin/support", imageDir });

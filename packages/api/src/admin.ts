@@ -517,6 +517,8 @@ export const AUDIT_ACTIONS = [
   "ipo.priceFixed",
   "news.save",
   "news.withdraw",
+  /** A proof of liabilities built now (`proofs/build`): its instant and the trees' roots. */
+  "proof.build",
   "support.reply",
   "support.assign",
   "support.resolve",
@@ -541,6 +543,8 @@ export const AUDIT_ACTIONS = [
   "read.followProducts",
   /** One copy product with its followers' holdings (`follow/detail`): followers' money data. */
   "read.followProduct",
+  /** The list of proofs of liabilities (`proofs/list`): no personal data, kept as every staff read is. */
+  "read.liabilityProofs",
   /** A page of the support inbox (the users whose threads it showed). */
   "read.supportThreads",
   /** One support thread with its messages. */

@@ -23,6 +23,7 @@ import type * as market from "./market.js";
 import type * as news from "./news.js";
 import type * as offeringCheck from "./offeringCheck.js";
 import type * as placement from "./placement.js";
+import type * as proof from "./proof.js";
 import type * as records from "./records.js";
 import type * as seat from "./seat.js";
 import type * as support from "./support.js";
@@ -91,6 +92,8 @@ export interface UserEndpoints {
   "alert/list": JsonCall<typeof user.emptyRequest, typeof alerts.alertListResponse>;
   "alert/remove": JsonCall<typeof alerts.alertIdRequest, null>;
   "account/portfolio": JsonCall<typeof account.portfolioRequest, typeof account.portfolio>;
+  "proof/latest": JsonCall<typeof proof.proofLatestRequest, typeof proof.proofLatest>;
+  "proof/mine": JsonCall<typeof proof.proofMineRequest, typeof proof.proofMine>;
   "bank/add": JsonCall<typeof cards.addBankCardRequest, typeof cards.bankCard>;
   "bank/list": JsonCall<typeof user.emptyRequest, typeof cards.bankCardList>;
   "bank/lookup": JsonCall<typeof cards.bankLookupRequest, typeof cards.bankLookupResponse>;
@@ -275,6 +278,8 @@ export interface AdminEndpoints {
   "follow/save": JsonCall<typeof follow.adminFollowSaveRequest, typeof follow.adminFollowProduct>;
   "follow/trade": JsonCall<typeof follow.adminFollowTradeRequest, typeof trading.tradeOrder>;
   "ipos/cancel": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
+  "proofs/build": JsonCall<typeof proof.adminProofBuildRequest, typeof proof.adminProofBuild>;
+  "proofs/list": JsonCall<typeof proof.adminProofListRequest, typeof proof.adminProofList>;
   "ipos/check": JsonCall<
     typeof offeringCheck.offeringCheckRequest,
     typeof offeringCheck.offeringCheckResponse

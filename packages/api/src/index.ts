@@ -38,3 +38,4 @@ export * from "./offeringCheck.js";
 export * from "./support.js";
 export * from "./documents.js";
 export type * from "./endpoints.js";
+export * from "./proof.js";

@@ -14,3 +14,4 @@ export * from "./ipo/beacon.js";
 export * from "./ipo/verify.js";
 export * from "./funds/checkin/index.js";
 export * from "./follow/index.js";
+export * from "./proof/liabilities.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, pgliteIsNew, type Database } from "../db/index.js";
 import { readEnv } from "../env.js";
-import { checkLedger, ledgerSize, type LedgerProblem } from "../modules/ledger/index.js";
+import { checkLedgerAndChain, ledgerSize, type LedgerProblem } from "../modules/ledger/index.js";
 import { rowsOf } from "../modules/ledger/repository.js";
 import { CLEAN, DIFFERS, failer, print, reason } from "./output.js";
 
@@ -25,6 +25,15 @@ function shown(url: string): string {
   }
 }
 
+/** What each kind of broken link means (chain.ts `ChainBreak`). */
+const CHAIN_BREAKS: Record<string, string> = {
+  seq: "a link before it is missing or out of place",
+  prev: "its previous hash is not the hash of the link before it (links removed, reordered or rewritten)",
+  entry: "its entry is gone from the journal",
+  content: "the entry or one of its postings differs from what was sealed",
+  hash: "its hash is not the hash of its own fields",
+};
+
 function explain(problem: LedgerProblem): string {
   const d = problem.detail;
   const account = () => `account ${d.account} (${d.owner}, ${d.currency} ${d.purpose})`;
@@ -41,6 +50,8 @@ function explain(problem: LedgerProblem): string {
       return `posting ${d.posting} of account ${d.account}: running balance ${d.balanceAfter}, its account's postings up to it sum to ${d.running}`;
     case "posting_copy":
       return `posting ${d.posting} of entry ${d.entry}: its owner, purpose, currency or type differs from account ${d.account} or its entry`;
+    case "chain":
+      return `the journal's hash chain breaks at link ${d.seq} (entry ${d.entry}): ${CHAIN_BREAKS[d.broken ?? ""] ?? d.broken}`;
   }
 }
 
@@ -80,15 +91,21 @@ async function main(args: string[]): Promise<number> {
       return fail("this database has no ledger yet: start the server once so it applies its migrations.");
     // One snapshot for every query of the check, so a server booking meanwhile (PostgreSQL) cannot make a
     // clean ledger look different between two of its queries.
-    const { size, problems } = await database.db.transaction(
-      async (tx) => ({ size: await ledgerSize(tx), problems: await checkLedger(tx) }),
+    const { size, problems, chain } = await database.db.transaction(
+      async (tx) => ({ size: await ledgerSize(tx), ...(await checkLedgerAndChain(tx)) }),
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     print(`Checked ${size.accounts} accounts, ${size.entries} entries, ${size.postings} postings.`);
+    print(
+      `Journal chain: ${chain.links} link${chain.links === 1 ? "" : "s"} verified` +
+        (chain.firstBreak ? " before the first broken one" : "") +
+        `; ${chain.unsealed} committed entr${chain.unsealed === 1 ? "y" : "ies"} not sealed yet` +
+        " (sealed by the scheduler's leader a round after their commit).",
+    );
     if (problems.length === 0) {
       print(
         "Clean: every balance equals the sum of its postings, every entry sums to zero per currency, " +
-          "no user balance is below zero and every running balance adds up.",
+          "no user balance is below zero, every running balance adds up and the journal's chain holds.",
       );
       return CLEAN;
     }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter } from "react-router";
-import { SPEC_PATHS } from "./routes";
+import { APP_PATHS } from "./routes";
 import { routeObjects } from "./router";
 import { PUBLIC_PATHS, isPublicPath, loginPathFor, returnTargetOf } from "./access";
 
@@ -19,6 +19,7 @@ describe("which screens need a session", () => {
       "/information/aboutUs",
       "/information/company",
       "/home/kefuView",
+      "/information/proof",
     ])
       expect(isPublicPath(path), path).toBe(true);
   });
@@ -41,8 +42,8 @@ describe("which screens need a session", () => {
   });
 
   it("names only screens that exist", () => {
-    const spec = new Set<string>(SPEC_PATHS);
-    for (const path of PUBLIC_PATHS) expect(spec.has(path), path).toBe(true);
+    const app = new Set<string>(APP_PATHS);
+    for (const path of PUBLIC_PATHS) expect(app.has(path), path).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ export const RETURN_PARAM = "from";
  * - What the signed-out screens link to: the language switcher (the globe), the user agreement and
  *   privacy policy (registration), and the about and company pages that lead to them.
  * - Customer service: a frozen or login-banned account (spec §6) is told to contact it, without a session.
+ * - The proof of liabilities: the published totals and roots (a signed-in user also checks their own leaf).
  */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   "/login/start",
@@ -26,6 +27,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   "/information/aboutUs",
   "/information/company",
   "/home/kefuView",
+  // The published proof of liabilities: its totals and roots are for anyone (docs/honesty.md).
+  "/information/proof",
 ]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path);

@@ -67,13 +67,16 @@ export const SPEC_PATHS = [
  * Screens beyond spec §2 that a decision of DESIGN adds, in the same style (no parameters): the portfolio
  * (DESIGN §4.1 `account/portfolio`), under the account centre; the daily check-in's rewards (spec §2
  * "Daily check-in", which names no path), from the home screen's card; the seat account (spec §6), under
- * the account centre; the yearly tax report (DESIGN §4.1 `fund/taxReport`), from the fund records.
+ * the account centre; the yearly tax report (DESIGN §4.1 `fund/taxReport`), from the fund records; the
+ * proof of liabilities (DESIGN §4.1 `proof/latest`, `proof/mine`), under the account centre and open
+ * before log-in.
  */
 export const ADDED_PATHS = [
   "/information/portfolio",
   "/home/checkIn",
   "/information/seat",
   "/information/taxReport",
+  "/information/proof",
 ] as const;
 
 /** Every route of the app: the spec's, then the added ones. */

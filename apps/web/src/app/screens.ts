@@ -51,6 +51,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/taxReport": () => import("../features/records/screens/TaxReportScreen"),
   "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
   "/information/seat": () => import("../features/seat/screens/SeatScreen"),
+  "/information/proof": () => import("../features/proof/screens/ProofScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),
   "/information/company": () => import("../features/about/screens/CompanyScreen"),
   "/information/aboutInfo": () => import("../features/about/screens/LegalScreen"),

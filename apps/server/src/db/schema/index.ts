@@ -19,3 +19,4 @@ export * from "./seat.js";
 export * from "./lending.js";
 export * from "./support.js";
 export * from "./follow.js";
+export * from "./proof.js";

@@ -298,3 +298,20 @@ export const adjustments = pgTable(
     check("adjustments_amount_check", sql`${t.amount} <> 0`),
   ],
 );
+
+/**
+ * The hash chain of the journal (docs/honesty.md "The journal's hash chain"): one row per sealed entry, in
+ * the order the sealer (modules/ledger chain.ts, a job of the scheduler's leader) sealed them, just after
+ * their commit. `content_hash` is SHA-256 of the entry's canonical content (the entry and all its postings),
+ * `hash` = SHA-256 over the row's seq, entry id, content hash and the previous row's `hash`. Append-only.
+ * No foreign key to the entry: the chain stands on its own, so a deleted entry is a broken link, not a
+ * refused delete of the chain row.
+ */
+export const journalChain = pgTable("journal_chain", {
+  seq: bigint("seq", { mode: "number" }).primaryKey(),
+  entryId: bigint("entry_id", { mode: "number" }).notNull().unique("journal_chain_entry_unique"),
+  contentHash: text("content_hash").notNull(),
+  prevHash: text("prev_hash").notNull(),
+  hash: text("hash").notNull(),
+  sealedAt: instant("sealed_at").notNull(),
+});

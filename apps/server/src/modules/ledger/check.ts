@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
+import { checkChain, type ChainCheck } from "./chain.js";
 import { rowsOf } from "./repository.js";
 
 export interface LedgerProblem {
@@ -10,7 +11,9 @@ export interface LedgerProblem {
     | "negative_user_balance"
     | "running_balance"
     /** A posting's copied owner, purpose, currency or entry type differs from its account's or entry's. */
-    | "posting_copy";
+    | "posting_copy"
+    /** The journal's hash chain breaks at a link (`seq`, `entry`, `broken`: chain.ts `ChainBreak`). */
+    | "chain";
   detail: Record<string, string>;
 }
 
@@ -39,10 +42,16 @@ export async function ledgerSize(db: Db): Promise<LedgerSize> {
  * Reconciliation (DESIGN §5, `npm run ledger:check`): every balance recomputed from its postings, every
  * entry summing to zero per currency with at least two postings, no user balance below zero, and every
  * posting's running balance equal to the sum of its account's postings up to it, with the owner, purpose,
- * currency and entry type it copies equal to its account's and entry's. Answers the problems;
+ * currency and entry type it copies equal to its account's and entry's, and the journal's hash chain
+ * unbroken (chain.ts). Answers the problems;
  * an empty list is a clean ledger.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
+  return (await checkLedgerAndChain(db)).problems;
+}
+
+/** `checkLedger`, and the journal's hash chain verified from its first link (its first broken link a problem). */
+export async function checkLedgerAndChain(db: Db): Promise<{ problems: LedgerProblem[]; chain: ChainCheck }> {
   const problems: LedgerProblem[] = [];
   const balances = await db.execute(sql`
     select b.account, ${OWNER} as owner, a.currency, a.purpose, b.balance, b.postings
@@ -89,5 +98,16 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
       or p.entry_type <> e.type
     order by p.id`);
   for (const r of rowsOf<Record<string, string>>(copies)) problems.push({ kind: "posting_copy", detail: r });
-  return problems;
+
+  const chain = await checkChain(db);
+  if (chain.firstBreak)
+    problems.push({
+      kind: "chain",
+      detail: {
+        seq: String(chain.firstBreak.seq),
+        entry: String(chain.firstBreak.entry),
+        broken: chain.firstBreak.broken,
+      },
+    });
+  return { problems, chain };
 }

@@ -103,6 +103,7 @@ describe("/information/index", () => {
       expect(within(actions).getByRole("button", { name: new RegExp(name) })).toBeTruthy();
     for (const name of [
       "Transaction records",
+      "Proof of balances",
       "Bank cards",
       "Real-name verification",
       "Settings",

@@ -24,6 +24,7 @@ const SERVICES: [string, IconName][] = [
   ["/information/portfolio", "chart"],
   ["/information/settled", "doc"],
   ["/information/fundRecord", "records"],
+  ["/information/proof", "shield"],
   ["/information/exChange", "exchange"],
   ["/information/bankList", "card"],
   ["/information/usdtAddress", "wallet"],
