@@ -67,9 +67,15 @@ export const SPEC_PATHS = [
  * Screens beyond spec §2 that a decision of DESIGN adds, in the same style (no parameters): the portfolio
  * (DESIGN §4.1 `account/portfolio`), under the account centre; the daily check-in's rewards (spec §2
  * "Daily check-in", which names no path), from the home screen's card; the seat account (spec §6), under
- * the account centre.
+ * the account centre; a copy-trading product's detail (DESIGN §4.1 `follow/product`: the NAV chart, the
+ * measured figures, the costs and the buy sheet), from the product list (/home/fllow).
  */
-export const ADDED_PATHS = ["/information/portfolio", "/home/checkIn", "/information/seat"] as const;
+export const ADDED_PATHS = [
+  "/information/portfolio",
+  "/home/checkIn",
+  "/information/seat",
+  "/home/fllowDetail",
+] as const;
 
 /** Every route of the app: the spec's, then the added ones. */
 export const APP_PATHS = [...SPEC_PATHS, ...ADDED_PATHS] as const;
@@ -96,9 +102,8 @@ export type ScreenTable = Partial<Record<string, () => Promise<ScreenModule>>>;
 /**
  * The log-in flow's screens. Every other screen is in `./screens` (APP_SCREENS), a table loaded with the
  * first screen behind log-in: the log-in screen's first load does not carry the import map of every
- * screen of the app. A path of SPEC_PATHS in neither table renders the shared placeholder screen (its
- * translated title, the top-back bar and the empty-list placeholder) until its feature lands: adding a
- * screen is one line in `./screens`.
+ * screen of the app. Every path of APP_PATHS has its screen in one of the two (routes.test keeps it so):
+ * there is no placeholder screen; adding a screen is one line in `./screens`.
  */
 export const LOGIN_SCREENS: ScreenTable = {
   "/login/start": () => import("../features/auth/screens/StartScreen"),
@@ -110,5 +115,3 @@ export const LOGIN_SCREENS: ScreenTable = {
 };
 
 export const isLoginPath = (path: string) => path.startsWith("/login/");
-
-export const loadPlaceholder = (): Promise<ScreenModule> => import("./PlaceholderScreen");
