@@ -58,6 +58,12 @@ export const PERMISSIONS = [
    * `support/resolve`, `support/image`, `support/stats`): users' conversations, read and answered.
    */
   "support.handle",
+  /**
+   * Copy products (`follow/list`, `follow/detail`, `follow/save`, `follow/trade`, `follow/closePosition`,
+   * `follow/cancelOrder`, `follow/close`): create them, trade their portfolios, close them. No call of it
+   * sets a NAV, a unit count or a result.
+   */
+  "follow.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -102,6 +108,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>
     "ipos.manage",
     "trading.read",
     "news.manage",
+    "follow.manage",
   ],
   support: ["users.read", "reviews.read", "ledger.read", "support.handle"],
 };

@@ -126,7 +126,14 @@ export const ENTRY_TYPES = [
   "ipoRefund",
   "creditLoan",
   "creditRepayment",
+  /** A copy order's amount: held from `available` on buying, then moved into the product's portfolio. */
+  "copyBuy",
+  /** A copy order paid out of the product's portfolio at the NAV (redeemed, stopped out, ended, closed). */
+  "copyPayout",
+  /** The leader's pay out of a copy product's fees. */
   "copyRebate",
+  /** The platform's share of a copy product's fees. */
+  "copyFee",
   "lendingRebate",
   "dayTradeReview",
   "signIn",

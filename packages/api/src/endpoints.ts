@@ -9,6 +9,7 @@ import type * as common from "./common.js";
 import type * as dayTrading from "./dayTrading.js";
 import type * as deposits from "./deposits.js";
 import type * as exchange from "./exchange.js";
+import type * as follow from "./follow.js";
 import type * as identity from "./identity.js";
 import type * as ipoDraw from "./ipo-draw.js";
 import type * as ipo from "./ipo.js";
@@ -118,6 +119,13 @@ export interface UserEndpoints {
     typeof dayTrading.dayTradingApplication
   >;
   "dayTrading/status": JsonCall<typeof user.emptyRequest, typeof dayTrading.dayTradingStatus>;
+  "follow/buy": JsonCall<typeof follow.followBuyRequest, typeof follow.followHolding>;
+  "follow/mine": JsonCall<typeof follow.followMineRequest, typeof follow.followHoldingPage>;
+  "follow/nav": JsonCall<typeof follow.followNavRequest, typeof follow.followNavResponse>;
+  "follow/preview": JsonCall<typeof follow.followPreviewRequest, typeof follow.followPreview>;
+  "follow/product": JsonCall<typeof follow.followProductRequest, typeof follow.followProductDetail>;
+  "follow/products": JsonCall<typeof follow.followProductsRequest, typeof follow.followProductPage>;
+  "follow/redeem": JsonCall<typeof follow.followRedeemRequest, typeof follow.followHolding>;
   "fund/exchange": JsonCall<typeof exchange.exchangeRequest, typeof exchange.exchangeResult>;
   "fund/exchangeQuote": JsonCall<typeof exchange.exchangeQuoteRequest, typeof exchange.exchangeQuote>;
   "fund/recharge": MultipartCall<typeof deposits.rechargeFields, "voucher", typeof deposits.depositRecord>;
@@ -254,6 +262,13 @@ export interface AdminEndpoints {
   "config/reset": JsonCall<typeof ledgerAdmin.configResetRequest, typeof ledgerAdmin.configSetResponse>;
   "config/set": JsonCall<typeof ledgerAdmin.configSetRequest, typeof ledgerAdmin.configSetResponse>;
   "deposits/voucher": FileCall<typeof deposits.depositVoucherRequest, "image/jpeg">;
+  "follow/cancelOrder": JsonCall<typeof follow.adminFollowCancelOrderRequest, typeof trading.tradeOrder>;
+  "follow/close": JsonCall<typeof follow.adminFollowCloseRequest, typeof follow.adminFollowProduct>;
+  "follow/closePosition": JsonCall<typeof follow.adminFollowClosePositionRequest, typeof trading.tradeOrder>;
+  "follow/detail": JsonCall<typeof follow.adminFollowDetailRequest, typeof follow.adminFollowDetail>;
+  "follow/list": JsonCall<typeof follow.adminFollowListRequest, typeof follow.adminFollowPage>;
+  "follow/save": JsonCall<typeof follow.adminFollowSaveRequest, typeof follow.adminFollowProduct>;
+  "follow/trade": JsonCall<typeof follow.adminFollowTradeRequest, typeof trading.tradeOrder>;
   "ipos/cancel": JsonCall<typeof ipo.adminIpoActionRequest, typeof ipo.adminIpoOffering>;
   "ipos/check": JsonCall<
     typeof offeringCheck.offeringCheckRequest,

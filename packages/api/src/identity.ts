@@ -95,6 +95,14 @@ export const MESSAGE_KINDS = [
   "complaintAcknowledged",
   /** A complaint's final answer was given, naming the outside route. */
   "complaintAnswered",
+  /** A copy order reached its copy stop-loss and was redeemed at the NAV. */
+  "followStopLoss",
+  /** A copy product reached its end time: the copy order was paid out at the NAV. */
+  "followPaidOut",
+  /** A copy order redeemed early at the NAV. */
+  "followRedeemed",
+  /** Staff closed a copy product (`reason`): the copy order was paid out at the NAV. */
+  "followClosed",
 ] as const;
 export const messageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKind>;

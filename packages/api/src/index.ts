@@ -24,6 +24,7 @@ export * from "./trading-charges.js";
 export * from "./trading-admin.js";
 export * from "./blockTrade.js";
 export * from "./placement.js";
+export * from "./follow.js";
 export * from "./dayTrading.js";
 export * from "./checkin.js";
 export * from "./seat.js";
