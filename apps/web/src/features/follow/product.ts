@@ -1,6 +1,4 @@
-import type { FollowNavPoint } from "@brokerage/api";
-import { FOLLOW_STOP_LOSS_MAX, FOLLOW_STOP_LOSS_MIN } from "@brokerage/api";
-import type { EquityPoint } from "@brokerage/api";
+import type { EquityPoint, FollowHolding, FollowNavPoint } from "@brokerage/api";
 import { readStored, writeStored } from "../../lib/storage";
 
 /**
@@ -11,6 +9,16 @@ export const FOLLOW_PRODUCT_KEY = "followProduct";
 
 export const saveProductId = (id: string) => writeStored(FOLLOW_PRODUCT_KEY, id);
 export const readProductId = () => readStored(FOLLOW_PRODUCT_KEY);
+
+/**
+ * The copy stop-loss's bounds, whole percent of the amount: the contract's FOLLOW_STOP_LOSS_MIN and _MAX
+ * (follow.test keeps them equal; the app takes no value from the contract's schemas module).
+ */
+export const STOP_LOSS_MIN = 5;
+export const STOP_LOSS_MAX = 95;
+
+/** Whether a holding has ended (redeemed, stopped out, paid out, closed out): it has its end time. */
+export const hasEnded = (holding: Pick<FollowHolding, "endedAt">) => holding.endedAt !== null;
 
 /** A measured percentage of the contract ("-3.25", already in percent) as text with its sign; null: "—". */
 export function signedPercent(value: string | null): string {
@@ -29,7 +37,7 @@ export function toneOfChange(value: string | null): "up" | "down" | "flat" {
 export function parseStopLoss(text: string): number | null {
   if (!/^\d{1,2}$/.test(text.trim())) return null;
   const value = Number(text.trim());
-  return value >= FOLLOW_STOP_LOSS_MIN && value <= FOLLOW_STOP_LOSS_MAX ? value : null;
+  return value >= STOP_LOSS_MIN && value <= STOP_LOSS_MAX ? value : null;
 }
 
 /**

@@ -2,13 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
-import {
-  FOLLOW_STOP_LOSS_MAX,
-  FOLLOW_STOP_LOSS_MIN,
-  type FollowBuyRequest,
-  type FollowPreview,
-  type FollowProductDetail,
-} from "@brokerage/api";
+import type { FollowBuyRequest, FollowPreview, FollowProductDetail } from "@brokerage/api";
 import { fitsScale } from "@brokerage/core";
 import { AmountField } from "../../../components/AmountField";
 import { ConfirmSheet } from "../../../components/ConfirmSheet";
@@ -23,7 +17,7 @@ import { useDebounced } from "../../../lib/useDebounced";
 import { useAccountOverview } from "../../account";
 import { formatAmount } from "../../records";
 import { useFollowBuy, useFollowPreview } from "../api/follow";
-import { parseStopLoss } from "../product";
+import { STOP_LOSS_MAX, STOP_LOSS_MIN, parseStopLoss } from "../product";
 import { CostsTerms, RiskWarning, navText, timeText } from "./parts";
 
 const AMOUNT = /^\d+(\.\d+)?$/;
@@ -102,7 +96,7 @@ export function BuyForm({ product }: { product: FollowProductDetail }) {
       amount === "" ? t("form.required") : amountOk ? undefined : t("exchange.amountInvalid");
     const stopProblem =
       copyStopLoss === null
-        ? t("follow.stopLossInvalid", { min: FOLLOW_STOP_LOSS_MIN, max: FOLLOW_STOP_LOSS_MAX })
+        ? t("follow.stopLossInvalid", { min: STOP_LOSS_MIN, max: STOP_LOSS_MAX })
         : undefined;
     const passwordProblem = product.private && password === "" ? t("follow.passwordRequired") : undefined;
     setAmountError(amountProblem);
@@ -176,7 +170,7 @@ export function BuyForm({ product }: { product: FollowProductDetail }) {
                     ? `${formatAmount(shown.stopValue, product.currency)} ${product.currency}`
                     : "…",
                 })
-              : t("follow.stopLossHint", { min: FOLLOW_STOP_LOSS_MIN, max: FOLLOW_STOP_LOSS_MAX })
+              : t("follow.stopLossHint", { min: STOP_LOSS_MIN, max: STOP_LOSS_MAX })
           }
           onChange={(value) => {
             setStop(value.replace(/[^\d]/g, ""));

@@ -2,7 +2,6 @@ import { useState } from "react";
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import type { FollowHolding } from "@brokerage/api";
-import { FOLLOW_ENDED_STATES } from "@brokerage/api";
 import { ConfirmSheet } from "../../../components/ConfirmSheet";
 import { TermList, type Term } from "../../../components/TermList";
 import { errorText } from "../../../lib/api";
@@ -11,10 +10,8 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { formatAmount, formatSigned } from "../../records";
 import { useFollowRedeem } from "../api/follow";
-import { signedPercent, toneOfChange } from "../product";
+import { hasEnded, signedPercent, toneOfChange } from "../product";
 import { navText, timeText } from "./parts";
-
-const ended = (state: FollowHolding["state"]) => (FOLLOW_ENDED_STATES as readonly string[]).includes(state);
 
 /**
  * One copy order: the product, its state, what was paid, the units and the NAV they were bought at, the
@@ -26,7 +23,7 @@ export function HoldingItem({ holding }: { holding: FollowHolding }) {
   const redeem = useFollowRedeem();
   const [key, setKey] = useState<string | null>(null);
   const m = (value: string) => `${formatAmount(value, holding.currency)} ${holding.currency}`;
-  const done = ended(holding.state);
+  const done = hasEnded(holding);
   const rows: Term[] = [
     { label: t("follow.paidIn"), value: m(holding.amount) },
     { label: t("follow.units"), value: holding.units ?? t("follow.unitsPending") },

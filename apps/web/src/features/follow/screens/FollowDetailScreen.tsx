@@ -11,7 +11,7 @@ import { QueryView } from "../../../components/QueryView";
 import { Refreshable } from "../../../components/Refreshable";
 import { Screen } from "../../../components/Screen";
 import { TermList } from "../../../components/TermList";
-import { EquityChart } from "../../account/components/EquityChart";
+import { EquityChart } from "../../../components/EquityChart";
 import { formatAmount } from "../../records";
 import { FOLLOW_KEY, useFollowProduct } from "../api/follow";
 import { BuyForm } from "../components/BuyForm";

@@ -5,14 +5,13 @@ import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { FollowHolding } from "@brokerage/api";
-import { FOLLOW_ENDED_STATES } from "@brokerage/api";
 import { money } from "@brokerage/core";
 import { Screen } from "../../../components/Screen";
 import { TermList } from "../../../components/TermList";
 import { RecordList } from "../../records";
 import { formatAmount, formatSigned } from "../../records";
 import { useMyHoldings } from "../api/follow";
-import { saveProductId } from "../product";
+import { hasEnded, saveProductId } from "../product";
 import { timeText } from "../components/parts";
 
 /** One product the user holds units of now: its copy orders summed (paid in, value, P&L net). */
@@ -31,7 +30,7 @@ interface HeldProduct {
 export function heldProducts(holdings: readonly FollowHolding[]): HeldProduct[] {
   const byProduct = new Map<string, HeldProduct>();
   for (const h of holdings) {
-    if ((FOLLOW_ENDED_STATES as readonly string[]).includes(h.state)) continue;
+    if (hasEnded(h)) continue;
     const held = byProduct.get(h.productId);
     if (!held) {
       byProduct.set(h.productId, {
