@@ -75,6 +75,9 @@ import { checkinRoutes } from "./modules/checkin/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { seatRoutes } from "./modules/seat/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
+import { followAdminRoutes } from "./modules/follow/admin-routes.js";
+import { FollowMarks } from "./modules/follow/index.js";
+import { followRoutes } from "./modules/follow/routes.js";
 import { LendingRebates } from "./modules/lending/index.js";
 import { lendingRoutes } from "./modules/lending/routes.js";
 import { ipoAdminRoutes } from "./modules/ipo/admin-routes.js";
@@ -235,6 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(ipoSchedule(lifecycleOf(app), app));
   // And pays the lending rebates of the days that ended, and ends the lendings whose shares are back.
   app.tradingEngine.addTask(new LendingRebates({ db: options.db, clock, market: app.market, log: app.log }));
+  // And marks the copy products' NAVs, paying their holdings out at them (modules/follow marks.ts).
+  const followMarks = new FollowMarks({ db: options.db, clock, market: app.market, trading, log: app.log });
+  app.tradingEngine.addTask(followMarks);
   // And escalates complaints whose final answer is nearly due (modules/support escalation.ts).
   app.tradingEngine.addTask(complaintEscalation({ db: options.db, log: app.log }));
   // Price alerts are evaluated in the engine's rounds, by the leader only.
@@ -248,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });
   await app.register(seatRoutes, { prefix: "/api/vue/seat" });
   await app.register(lendingRoutes, { prefix: "/api/vue/lending" });
+  await app.register(followRoutes, { prefix: "/api/vue/follow" });
   await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });
   await app.register(marketRoutes, { prefix: "/api/vue" });
   await app.register(watchlistRoutes, { prefix: "/api/vue/watchlist" });
@@ -275,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configAdminRoutes, { prefix: "/api/admin/config" });
   await app.register(blockTradeAdminRoutes, { prefix: "/api/admin/blockTrades" });
   await app.register(placementAdminRoutes, { prefix: "/api/admin/placements" });
+  await app.register(followAdminRoutes, { prefix: "/api/admin/follow", trading, marks: followMarks });
   await app.register(ipoAdminRoutes, { prefix: "/api/admin/ipos" });
   await app.register(newsAdminRoutes, { prefix: "/api/admin/news" });
   await app.register(supportAdminRoutes, { prefix: "/api/admin/support", imageDir });

@@ -500,6 +500,11 @@ export const AUDIT_ACTIONS = [
   "blockTrade.check",
   "placement.save",
   "placement.withdraw",
+  "follow.save",
+  "follow.trade",
+  "follow.closePosition",
+  "follow.cancelOrder",
+  "follow.close",
   "ipo.save",
   "ipo.draw",
   "ipo.listing",
@@ -532,6 +537,10 @@ export const AUDIT_ACTIONS = [
   "read.ipoSubscriptions",
   /** A page of placement offers (`placements/list`): no personal data, kept as every staff read is. */
   "read.placementOffers",
+  /** The copy products (`follow/list`). */
+  "read.followProducts",
+  /** One copy product with its followers' holdings (`follow/detail`): followers' money data. */
+  "read.followProduct",
   /** A page of the support inbox (the users whose threads it showed). */
   "read.supportThreads",
   /** One support thread with its messages. */

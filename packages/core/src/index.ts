@@ -13,3 +13,4 @@ export * from "./ipo/allocation.js";
 export * from "./ipo/beacon.js";
 export * from "./ipo/verify.js";
 export * from "./funds/checkin/index.js";
+export * from "./follow/index.js";

@@ -1,0 +1,2 @@
+export * from "./nav.js";
+export * from "./measures.js";
