@@ -243,7 +243,7 @@ describe.skipIf(!run)(
       await shoot(page, "follow-05-orders");
       await open("#/information/product");
       const held = page.getByRole("list", { name: "Products I hold" }).getByRole("listitem").first();
-      await held.getByText(product).waitFor();
+      await held.getByText(product, { exact: true }).waitFor();
       await expectAccessible(page, "my products");
       await shoot(page, "follow-06-my-products");
     });

@@ -15,12 +15,12 @@ export interface FollowFormValues {
   leaderAccount: string;
   currency: Currency;
   minBuy: string;
-  maxBuy: string;
+  maxBuy: string | undefined;
   opensAt: string;
   closesAt: string;
   endsAt: string;
   private: boolean;
-  channelPassword: string;
+  channelPassword: string | undefined;
   earlyRedeem: boolean;
   managementFeeRate: string;
   performanceFeeRate: string;
@@ -116,8 +116,9 @@ export function followRequest(
   values: FollowFormValues,
   id: string | undefined,
 ): { request?: AdminFollowSaveRequest; problems: FieldProblem[] } {
-  const max = values.maxBuy.trim();
-  const password = values.channelPassword.trim();
+  // The form validates only the fields it shows: the channel password's is there only for a private product.
+  const max = (values.maxBuy ?? "").trim();
+  const password = (values.channelPassword ?? "").trim();
   const raw = {
     ...(id ? { id } : {}),
     name: values.name.trim(),

@@ -12,7 +12,7 @@ vi.mock("../../components/EquityChart", () => ({
 }));
 
 import "../../lib/i18n";
-import { FOLLOW_STOP_LOSS_MAX, FOLLOW_STOP_LOSS_MIN } from "@brokerage/api";
+import { FOLLOW_STOP_LOSS_MAX, FOLLOW_STOP_LOSS_MIN, type AccountOverview } from "@brokerage/api";
 import { calls, renderAt, serve, signedInTests } from "../../test/api";
 import { ApiError } from "../../lib/apiError";
 import { FOLLOW_PRODUCT_KEY, STOP_LOSS_MAX, STOP_LOSS_MIN, navChartPoints, parseStopLoss } from "./product";
@@ -26,13 +26,17 @@ signedInTests();
 
 const termOf = (scope: HTMLElement, label: string | RegExp) =>
   within(scope).getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
-const OVERVIEW = {
+const OVERVIEW: AccountOverview = {
   currency: "USD",
   total: "900.00",
   available: "900.00",
   profit: "0.00",
+  netDeposits: "900.00",
   frozen: "0.00",
-  wallets: [{ currency: "USD", available: "900.00", frozen: "0.00" }],
+  wallets: [{ currency: "USD", available: "900.00", frozen: "0.00", value: "900.00" }],
+  positionsValue: "0.00",
+  unconverted: [],
+  asOf: "2026-12-03T12:00:00.000Z",
 };
 
 describe("copy-trading helpers", () => {
