@@ -109,8 +109,8 @@ describe.skipIf(!run)(
 
     const open = (hash: string) => reopen(page, harness.baseUrl, hash);
     const productsPage = async () => {
-      await admin.goto(`${harness.baseUrl}/admin/#/follow`);
-      await admin.getByRole("heading", { name: "Copy products" }).waitFor();
+      await admin.goto(`${harness.baseUrl}/admin/follow`);
+      await admin.getByRole("heading", { name: "Copy products", level: 4 }).waitFor();
     };
 
     it("staff create the product in the back office's Copy products page", async () => {
