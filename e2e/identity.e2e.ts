@@ -438,6 +438,7 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
         "channels",
         "blockTrades",
         "placements",
+        "follow",
         "ipos",
         "news",
         "support",

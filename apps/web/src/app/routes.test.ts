@@ -39,6 +39,9 @@ describe("screen tables", () => {
       expect(spec, path).toContain(path);
       expect(isLoginPath(path), path).toBe(false);
     }
+    // Every route has its screen: no path renders a placeholder (issue 31).
+    for (const path of APP_PATHS)
+      expect(Object.hasOwn(isLoginPath(path) ? LOGIN_SCREENS : APP_SCREENS, path), path).toBe(true);
     expect(Object.keys(LOGIN_SCREENS)).toContain("/login/login");
     expect(Object.keys(APP_SCREENS)).toContain("/home/index");
   });

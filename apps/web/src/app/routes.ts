@@ -69,7 +69,8 @@ export const SPEC_PATHS = [
  * "Daily check-in", which names no path), from the home screen's card; the seat account (spec §6), under
  * the account centre; the yearly tax report (DESIGN §4.1 `fund/taxReport`), from the fund records; the
  * proof of liabilities (DESIGN §4.1 `proof/latest`, `proof/mine`), under the account centre and open
- * before log-in.
+ * before log-in; a copy-trading product's detail (DESIGN §4.1 `follow/product`: the NAV chart, the
+ * measured figures, the costs and the buy sheet), from the product list (/home/fllow).
  */
 export const ADDED_PATHS = [
   "/information/portfolio",
@@ -77,6 +78,7 @@ export const ADDED_PATHS = [
   "/information/seat",
   "/information/taxReport",
   "/information/proof",
+  "/home/fllowDetail",
 ] as const;
 
 /** Every route of the app: the spec's, then the added ones. */
@@ -104,9 +106,8 @@ export type ScreenTable = Partial<Record<string, () => Promise<ScreenModule>>>;
 /**
  * The log-in flow's screens. Every other screen is in `./screens` (APP_SCREENS), a table loaded with the
  * first screen behind log-in: the log-in screen's first load does not carry the import map of every
- * screen of the app. A path of SPEC_PATHS in neither table renders the shared placeholder screen (its
- * translated title, the top-back bar and the empty-list placeholder) until its feature lands: adding a
- * screen is one line in `./screens`.
+ * screen of the app. Every path of APP_PATHS has its screen in one of the two (routes.test keeps it so):
+ * there is no placeholder screen; adding a screen is one line in `./screens`.
  */
 export const LOGIN_SCREENS: ScreenTable = {
   "/login/start": () => import("../features/auth/screens/StartScreen"),
@@ -118,5 +119,3 @@ export const LOGIN_SCREENS: ScreenTable = {
 };
 
 export const isLoginPath = (path: string) => path.startsWith("/login/");
-
-export const loadPlaceholder = (): Promise<ScreenModule> => import("./PlaceholderScreen");

@@ -28,6 +28,8 @@ const SAME_IN_TRANSLATION = new Set<string>([
   "{{bank}} •••• {{last4}}",
   "{{network}} · {{address}}",
   "{{leverage}}×",
+  "{{score}}/10",
+  "{{min}}–{{max}} {{currency}}",
 ]);
 
 describe("locales", () => {

@@ -93,6 +93,13 @@ export const ADMIN_ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: "follow",
+            lazy: permitted(
+              "follow.manage",
+              async () => (await import("../follow/FollowScreen")).FollowScreen,
+            ),
+          },
+          {
             path: "ipos",
             lazy: permitted("ipos.manage", async () => (await import("../ipos/IposScreen")).IposScreen),
           },

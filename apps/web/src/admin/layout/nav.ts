@@ -16,6 +16,7 @@ const ITEMS = [
   { path: "/channels", labelKey: "nav.channels", permission: "channels.manage" },
   { path: "/blockTrades", labelKey: "nav.blockTrades", permission: "blockTrades.manage" },
   { path: "/placements", labelKey: "nav.placements", permission: "placements.manage" },
+  { path: "/follow", labelKey: "nav.follow", permission: "follow.manage" },
   { path: "/ipos", labelKey: "nav.ipos", permission: "ipos.manage" },
   { path: "/news", labelKey: "nav.news", permission: "news.manage" },
   { path: "/support", labelKey: "nav.support", permission: "support.handle" },

@@ -67,6 +67,7 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.channels": "Deposit channels",
       "nav.blockTrades": "Block trades",
       "nav.placements": "Placements",
+      "nav.follow": "Copy products",
       "nav.ipos": "IPOs",
       "nav.news": "News",
       "nav.support": "Support inbox",

@@ -26,7 +26,7 @@ signedInTests();
 afterEach(() => vi.restoreAllMocks());
 
 describe("home services", () => {
-  it("shows customer service (the in-app conversation) while config has no link, no tile of an unbuilt screen", async () => {
+  it("shows customer service (the in-app conversation) while config has no link, and every service's tile", async () => {
     serve({});
     renderAt(<QuickEntries />, "/home/index");
     await waitFor(() => expect(calls("common/config")).toHaveLength(1));
@@ -36,13 +36,13 @@ describe("home services", () => {
       "Withdraw",
       "New shares",
       "Day trading",
+      "Copy trading",
       "Credit loan",
       "Securities lending",
       "Block trades",
       "Placements",
       "Customer service",
     ]);
-    expect(names).not.toContain("Copy trading");
   });
 
   it("leads customer service to the in-app conversation while config has no link", async () => {
@@ -98,7 +98,7 @@ describe("home services", () => {
 });
 
 describe("home tabs", () => {
-  it("offers only the tabs whose screen is built: no copy-trading tab", async () => {
+  it("offers the four tabs of spec §2, each with a built screen behind it", async () => {
     serve({ "trade/inventory": [] });
     renderAt(
       <Routes>
@@ -107,8 +107,24 @@ describe("home tabs", () => {
       "/home/index",
     );
     const tabs = await screen.findAllByRole("tab");
-    expect(tabs.map((tab) => tab.textContent)).toEqual(["Holdings", "IPO", "Block trades"]);
-    expect(HOME_TABS.filter((tab) => !isBuilt(tab.to)).map((tab) => tab.key)).toEqual(["follow"]);
-    expect(screen.queryByRole("tab", { name: "Copy trading" })).toBeNull();
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["Holdings", "IPO", "Block trades", "Copy trading"]);
+    expect(HOME_TABS.filter((tab) => !isBuilt(tab.to))).toEqual([]);
+  });
+
+  it("lists the first copy-trading products in the copy-trading tab, with the ways to all and to mine", async () => {
+    serve({
+      "trade/inventory": [],
+      "follow/products": { items: [], nextCursor: null },
+    });
+    renderAt(
+      <Routes>
+        <Route path="/home/index" element={<HomeTabs />} />
+      </Routes>,
+      "/home/index",
+    );
+    fireEvent.click(await screen.findByRole("tab", { name: "Copy trading" }));
+    await screen.findByText("No copy-trading products yet");
+    expect(screen.getByRole("link", { name: "All products" }).getAttribute("href")).toBe("/home/fllow");
+    expect(screen.getByRole("link", { name: "Copy orders" }).getAttribute("href")).toBe("/home/qcList");
   });
 });

@@ -8,7 +8,7 @@ vi.mock("../../../lib/api", async (importOriginal) => ({
   apiPost: vi.fn(),
 }));
 // jsdom has no canvas: the chart is the library's; here it is its points, as a list.
-vi.mock("../components/EquityChart", () => ({
+vi.mock("../../../components/EquityChart", () => ({
   EquityChart: ({ points, label }: { points: EquityPoint[]; label: string }) => (
     <figure aria-label={label}>
       <ol>

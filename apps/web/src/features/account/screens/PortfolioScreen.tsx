@@ -15,7 +15,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatMoneySafe } from "../../../lib/money";
 import { useDisplayCurrency } from "../api/overview";
 import { usePortfolio } from "../api/portfolio";
-import { EquityChart } from "../components/EquityChart";
+import { EquityChart } from "../../../components/EquityChart";
 
 /** The spec §1 switch of the account centre: USD and Thai baht (the display currency is shared with it). */
 const SWITCH: Currency[] = ["USD", "THB"];

@@ -13,9 +13,11 @@ import { HOME_TABS, type HomeTab } from "../entries";
 // The offers (and their paged list) load when their tab is first opened, not with the home screen.
 const OfferList = lazy(() => import("../../block-trade").then((m) => ({ default: m.OfferList })));
 const OfferingList = lazy(() => import("../../ipo").then((m) => ({ default: m.OfferingList })));
+const ProductList = lazy(() => import("../../follow").then((m) => ({ default: m.ProductList })));
 
-/** How many current new-share offerings the IPO tab shows. */
+/** How many current new-share offerings the IPO tab shows, and how many copy products the follow tab. */
 const IPO_TAB_SIZE = 3;
+const FOLLOW_TAB_SIZE = 3;
 
 /** The user's holdings by instrument (`trade/inventory`), with the ways to the portfolio and the positions. */
 function InventoryTab() {
@@ -76,17 +78,34 @@ function IpoTab() {
   );
 }
 
-/** Each tab's panel; a tab without one (the follow list) is not offered. */
+/** The first copy-trading products with their measured figures, with the ways to all and to the user's own. */
+function FollowTab() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Suspense fallback={<LoadingState />}>
+        <ProductList first={FOLLOW_TAB_SIZE} />
+      </Suspense>
+      <p className="home-tabs__more">
+        <Link to="/home/fllow">{t("follow.allProducts")}</Link>
+        <Link to="/home/qcList">{t("title.home.qcList")}</Link>
+      </p>
+    </>
+  );
+}
+
+/** Each tab's panel; a tab without one is not offered. */
 const PANELS: Partial<Record<HomeTab, ComponentType>> = {
   inventory: InventoryTab,
   ipo: IpoTab,
   blockTrade: BlockTradeTab,
+  follow: FollowTab,
 };
 
 /** The tabs with a panel and a built screen behind it (a tab without them would be an empty promise). */
 const TABS = HOME_TABS.filter((tab) => PANELS[tab.key] && isBuilt(tab.to)).map((tab) => tab.key);
 
-/** Home tabs of spec §2 whose screens are built: holdings, new shares and block trades. */
+/** Home tabs of spec §2 whose screens are built: holdings, new shares, block trades and copy trading. */
 export function HomeTabs() {
   const { t } = useTranslation();
   const panelId = useId();

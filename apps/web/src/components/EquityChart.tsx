@@ -8,7 +8,7 @@ import {
   TickMarkType,
 } from "lightweight-charts";
 import type { EquityPoint } from "@brokerage/api";
-import { chartFrame, themeColors, withAlpha } from "../../../components/chartTheme";
+import { chartFrame, themeColors, withAlpha } from "./chartTheme";
 
 /** Axis and crosshair money: two decimals with the locale's separators (the chart draws numbers). */
 const moneyFormatter = (locale: string) => {
@@ -34,7 +34,8 @@ export const dayTicks = (locale: string) => {
 };
 
 /**
- * The equity chart (TradingView lightweight-charts, as the price chart): one point a day, each day's
+ * The equity chart (TradingView lightweight-charts, as the price chart), shared by the portfolio (its
+ * equity) and the copy-trading product (its NAV per unit): one point a day, each day's
  * equity at its end and the last one now, as an area in the brand colour. The dates are calendar days
  * (`YYYY-MM-DD`), which the library draws as business days without a time zone; the zone they are days of
  * is under the chart. The numbers are for drawing only: every figure shown as text comes as a string.
