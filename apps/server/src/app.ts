@@ -72,6 +72,8 @@ import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { checkinRoutes } from "./modules/checkin/routes.js";
+import { RiskStatistics } from "./modules/risk/index.js";
+import { riskRoutes } from "./modules/risk/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { seatRoutes } from "./modules/seat/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
@@ -237,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(new LendingRebates({ db: options.db, clock, market: app.market, log: app.log }));
   // And escalates complaints whose final answer is nearly due (modules/support escalation.ts).
   app.tradingEngine.addTask(complaintEscalation({ db: options.db, log: app.log }));
+  // And keeps each product's loss statistics of the quarter and the day (modules/risk statistics.ts).
+  app.tradingEngine.addTask(new RiskStatistics({ db: options.db, clock, market: app.market }).task());
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
@@ -246,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
   await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });
+  await app.register(riskRoutes, { prefix: "/api/vue" });
   await app.register(seatRoutes, { prefix: "/api/vue/seat" });
   await app.register(lendingRoutes, { prefix: "/api/vue/lending" });
   await app.register(ipoRoutes, { prefix: "/api/vue/ipo" });

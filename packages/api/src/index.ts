@@ -35,4 +35,5 @@ export * from "./ipo.js";
 export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
 export * from "./support.js";
+export * from "./risk.js";
 export type * from "./endpoints.js";

@@ -16,3 +16,4 @@ export * from "./states.js";
 export * from "./charges.js";
 export * from "./charges-config.js";
 export * from "./charges-defaults.js";
+export * from "./risk.js";

@@ -18,3 +18,4 @@ export * from "./checkin.js";
 export * from "./seat.js";
 export * from "./lending.js";
 export * from "./support.js";
+export * from "./risk.js";
