@@ -25,12 +25,13 @@ import type { RiskDeps } from "./statistics.js";
  * user cannot move their midnight by changing the phone's zone.
  */
 
-/** A limit as it stands at `at`: a waiting raise or removal applies from its day. */
+/** A limit as it stands at `at`: a waiting raise or removal applies from its day. Amounts as booked. */
 function effective(row: repo.LossLimitRow, at: Date) {
   const due = row.nextFrom !== null && row.nextFrom.getTime() <= at.getTime();
+  const shown = (amount: string | null) => (amount === null ? null : toBookedString(money(amount), row.currency));
   return {
-    amount: due ? row.nextAmount : row.amount,
-    next: due || row.nextFrom === null ? null : { amount: row.nextAmount, from: row.nextFrom },
+    amount: shown(due ? row.nextAmount : row.amount),
+    next: due || row.nextFrom === null ? null : { amount: shown(row.nextAmount), from: row.nextFrom },
   };
 }
 
