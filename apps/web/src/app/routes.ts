@@ -67,9 +67,15 @@ export const SPEC_PATHS = [
  * Screens beyond spec §2 that a decision of DESIGN adds, in the same style (no parameters): the portfolio
  * (DESIGN §4.1 `account/portfolio`), under the account centre; the daily check-in's rewards (spec §2
  * "Daily check-in", which names no path), from the home screen's card; the seat account (spec §6), under
- * the account centre.
+ * the account centre; self-protection (DESIGN §4.1 `user/killSwitch`, `user/lossLimit`), under security
+ * settings.
  */
-export const ADDED_PATHS = ["/information/portfolio", "/home/checkIn", "/information/seat"] as const;
+export const ADDED_PATHS = [
+  "/information/portfolio",
+  "/home/checkIn",
+  "/information/seat",
+  "/information/selfProtection",
+] as const;
 
 /** Every route of the app: the spec's, then the added ones. */
 export const APP_PATHS = [...SPEC_PATHS, ...ADDED_PATHS] as const;

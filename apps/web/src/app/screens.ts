@@ -49,6 +49,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/fundRecord": () => import("../features/records/screens/FundRecordScreen"),
   "/information/settled": () => import("../features/records/screens/SettledScreen"),
   "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
+  "/information/selfProtection": () => import("../features/risk/screens/SelfProtectionScreen"),
   "/information/seat": () => import("../features/seat/screens/SeatScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),
   "/information/company": () => import("../features/about/screens/CompanyScreen"),
