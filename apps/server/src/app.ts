@@ -72,7 +72,7 @@ import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { checkinRoutes } from "./modules/checkin/routes.js";
-import { RiskStatistics } from "./modules/risk/index.js";
+import { RiskStatistics, SelfProtectionService } from "./modules/risk/index.js";
 import { riskRoutes } from "./modules/risk/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { seatRoutes } from "./modules/seat/routes.js";
@@ -215,6 +215,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market: app.market,
     notify: publishTradeChange(app.bus),
     notifyMarginCall: publishMarginCall(app.bus),
+    // The kill switch, the risk acknowledgement, the loss limits and the fat-finger guards (modules/risk).
+    guards: new SelfProtectionService({ db: options.db, clock, market: app.market }),
   });
   // The scheduler's leader also keeps the portfolio's daily marks (modules/account marks.ts).
   const dailyMarks = new DailyMarks({

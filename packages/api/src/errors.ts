@@ -132,8 +132,7 @@ export const ERROR_MESSAGES = {
   PLACEMENT_ABOVE_MAX: "Above the offer's maximum of {{max}} {{currency}} per subscription",
   PLACEMENT_HOLDERS_ONLY: "Only holders of {{symbol}} may subscribe to this offer",
   MARGIN_NOT_ENABLED: "Margin trading is not enabled",
-  RISK_DISCLOSURE_REQUIRED:
-    "Read the risk warning and acknowledge it before your first leveraged order",
+  RISK_DISCLOSURE_REQUIRED: "Read the risk warning and acknowledge it before your first leveraged order",
   TRADING_SELF_LOCKED: "You locked your own trading until {{until}}; it cannot be lifted early",
   KILL_SWITCH_ONLY_EXTENDS: "Trading is already locked until {{until}}: a lock can only be extended",
   LOSS_LIMIT_REACHED:

@@ -37,8 +37,7 @@ export interface LossShare {
 /** Sums each account's results (an account may come several times, once per position) and counts losers. */
 export function lossShare(results: readonly AccountResult[]): LossShare {
   const sums = new Map<string, Money>();
-  for (const { account, result } of results)
-    sums.set(account, (sums.get(account) ?? money(0)).plus(result));
+  for (const { account, result } of results) sums.set(account, (sums.get(account) ?? money(0)).plus(result));
   const accounts = sums.size;
   const lost = [...sums.values()].filter((sum) => sum.isNegative()).length;
   return {

@@ -39,9 +39,9 @@ describe("the loss share (ESMA's method) on a seeded set of accounts", () => {
     board.set("DOTUSD", "10.00");
     // a: closes at a loss. b: closes at a gain. c: left open at a loss. d: unleveraged (not counted).
     // e: one loss and a larger gain (summed: not lost).
-    const [a, b, c, d, e] = await Promise.all(
+    const [a, b, c, d, e] = (await Promise.all(
       Array.from({ length: 5 }, () => trader(t, { currency: "USD", amount: "1000.00" })),
-    ) as [Trader, Trader, Trader, Trader, Trader];
+    )) as [Trader, Trader, Trader, Trader, Trader];
     const aOrder = await placeOk(t, a, dot(2));
     const bOrder = await placeOk(t, b, dot(2));
     await placeOk(t, c, dot(2));
@@ -85,4 +85,3 @@ describe("the loss share (ESMA's method) on a seeded set of accounts", () => {
     });
   });
 });
-

@@ -2,9 +2,7 @@ import type { RiskProduct } from "@brokerage/api";
 import { money, pnl, valueAt, type MarketDataProvider, type Money } from "@brokerage/core";
 import { eq, gt, type SQL } from "drizzle-orm";
 import { tradeOrders } from "../../db/schema/index.js";
-import type { TradeOrderRow } from "../trading/repository.js";
-import { currentPrice } from "../trading/pricing.js";
-import { positionTerms } from "../trading/view.js";
+import { currentPrice, positionTerms, type TradeOrderRow } from "../trading/index.js";
 
 /**
  * The products whose loss share is published, as filters on positions (trade_orders rows). A product

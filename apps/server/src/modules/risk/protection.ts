@@ -1,16 +1,11 @@
-import {
-  PORTFOLIO_TIME_ZONE,
-  type OrderDraft,
-  type OrderWarning,
-  type SelfProtection,
-} from "@brokerage/api";
+import { PORTFOLIO_TIME_ZONE, type OrderDraft, type OrderWarning, type SelfProtection } from "@brokerage/api";
 import { money, toBookedString, unusualOrder, type Money } from "@brokerage/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { tradeOrders } from "../../db/schema/index.js";
 import { HOUR } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
-import { dayOf, dayStart } from "../account/days.js";
+import { dayOf, dayStart } from "../account/index.js";
 import { getSetting } from "../settings/index.js";
 import { resultOver } from "./positions.js";
 import * as repo from "./repository.js";
@@ -28,7 +23,8 @@ import type { RiskDeps } from "./statistics.js";
 /** A limit as it stands at `at`: a waiting raise or removal applies from its day. Amounts as booked. */
 function effective(row: repo.LossLimitRow, at: Date) {
   const due = row.nextFrom !== null && row.nextFrom.getTime() <= at.getTime();
-  const shown = (amount: string | null) => (amount === null ? null : toBookedString(money(amount), row.currency));
+  const shown = (amount: string | null) =>
+    amount === null ? null : toBookedString(money(amount), row.currency);
   return {
     amount: shown(due ? row.nextAmount : row.amount),
     next: due || row.nextFrom === null ? null : { amount: shown(row.nextAmount), from: row.nextFrom },
@@ -113,15 +109,27 @@ export class SelfProtectionService {
       throw new DomainError("INVALID_INPUT", { field: "amount" });
     await db.transaction(async (tx) => {
       await repo.ensureLossLimit(tx, userId, currency, at);
-      const [row] = (await repo.lossLimitsOf(tx, userId, { lock: true })).filter((r) => r.currency === currency);
+      const [row] = (await repo.lossLimitsOf(tx, userId, { lock: true })).filter(
+        (r) => r.currency === currency,
+      );
       if (!row) throw new Error("the loss limit row was not written");
       const now = effective(row, at);
-      const tighter =
-        value !== null && (now.amount === null || money(value).lessThanOrEqualTo(now.amount));
-      if (tighter) await repo.setLossLimit(tx, userId, currency, { amount: value, nextAmount: null, nextFrom: null, updatedAt: at });
+      const tighter = value !== null && (now.amount === null || money(value).lessThanOrEqualTo(now.amount));
+      if (tighter)
+        await repo.setLossLimit(tx, userId, currency, {
+          amount: value,
+          nextAmount: null,
+          nextFrom: null,
+          updatedAt: at,
+        });
       else if (now.amount === null)
         // Removing a limit that is not in force: nothing waits any more.
-        await repo.setLossLimit(tx, userId, currency, { amount: null, nextAmount: null, nextFrom: null, updatedAt: at });
+        await repo.setLossLimit(tx, userId, currency, {
+          amount: null,
+          nextAmount: null,
+          nextFrom: null,
+          updatedAt: at,
+        });
       else {
         const nextDay = dayStart(dayOf(at) + 1);
         await repo.setLossLimit(tx, userId, currency, {
@@ -187,4 +195,3 @@ export class SelfProtectionService {
     if ((await this.warnings(userId, order, priced)).length > 0) throw new DomainError("ORDER_UNUSUAL");
   }
 }
-

@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL }
 import type { Db } from "../../db/index.js";
 import {
   lossLimits,
-  marginCallStates,
   riskAcknowledgements,
   riskStatistics,
   tradeOrders,
@@ -93,7 +92,11 @@ export async function extendLock(db: Db, userId: string, until: Date, at: Date):
 export type LossLimitRow = typeof lossLimits.$inferSelect;
 
 export function lossLimitsOf(db: Db, userId: string, options: { lock?: boolean } = {}) {
-  const query = db.select().from(lossLimits).where(eq(lossLimits.userId, userId)).orderBy(lossLimits.currency);
+  const query = db
+    .select()
+    .from(lossLimits)
+    .where(eq(lossLimits.userId, userId))
+    .orderBy(lossLimits.currency);
   return options.lock ? query.for("update") : query;
 }
 
@@ -135,49 +138,4 @@ export async function recentNotionals(db: Db, userId: string, currency: string, 
     .orderBy(desc(tradeOrders.seq))
     .limit(limit);
   return rows.map((row) => row.notional);
-}
-
-export type MarginCallStateRow = typeof marginCallStates.$inferSelect;
-
-export async function marginCallState(tx: Db, orderId: string, level: string) {
-  const [row] = await tx
-    .select()
-    .from(marginCallStates)
-    .where(and(eq(marginCallStates.orderId, orderId), eq(marginCallStates.level, level)));
-  return row;
-}
-
-export function marginCallStatesOf(db: Db, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.select().from(marginCallStates).where(inArray(marginCallStates.orderId, [...orderIds]));
-}
-
-/** Marks a level warned (one more descent); answers the descent's number. */
-export async function markWarned(tx: Db, orderId: string, level: string, at: Date): Promise<number> {
-  const [row] = await tx
-    .insert(marginCallStates)
-    .values({ orderId, level, warned: 1, descents: 1, updatedAt: at })
-    .onConflictDoUpdate({
-      target: [marginCallStates.orderId, marginCallStates.level],
-      set: { warned: 1, descents: sql`${marginCallStates.descents} + 1`, updatedAt: at },
-    })
-    .returning({ descents: marginCallStates.descents });
-  if (!row) throw new Error("the margin-call state was not written");
-  return row.descents;
-}
-
-/** Re-arms a level warned before (the equity is back above it); answers whether it was warned. */
-export async function rearm(tx: Db, orderId: string, level: string, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(marginCallStates)
-    .set({ warned: 0, updatedAt: at })
-    .where(
-      and(
-        eq(marginCallStates.orderId, orderId),
-        eq(marginCallStates.level, level),
-        eq(marginCallStates.warned, 1),
-      ),
-    )
-    .returning({ level: marginCallStates.level });
-  return rows.length > 0;
 }

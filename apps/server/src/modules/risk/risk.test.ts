@@ -124,7 +124,9 @@ describe("the kill switch", () => {
 
   it("ends concurrent duplicates at one instant and refuses malformed hours", async () => {
     const who = await trader(t);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => risk(who, "user/killSwitch", { hours: 3 })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => risk(who, "user/killSwitch", { hours: 3 })),
+    );
     expect(answers.every((a) => a.status === 1)).toBe(true);
     expect(new Set(answers.map((a) => (a.data as SelfProtection).lockedUntil)).size).toBe(1);
     for (const body of [{}, { hours: 0 }, { hours: 1.5 }, { hours: "2" }, { hours: 9000 }])
@@ -139,7 +141,10 @@ describe("the daily loss limit", () => {
     const set = await risk(who, "user/lossLimit", { currency: "USD", amount: "5" });
     expect(set).toMatchObject({
       status: 1,
-      data: { lossLimits: [{ currency: "USD", amount: "5.00", next: null, reached: false }], timeZone: "Asia/Kolkata" },
+      data: {
+        lossLimits: [{ currency: "USD", amount: "5.00", next: null, reached: false }],
+        timeZone: "Asia/Kolkata",
+      },
     });
     const open = await placeOk(t, who, dot(2));
     // 10 at 10.00, 2×: fee 0.10 paid. At 9.60 the loss is 4.00 + 0.10: below 5.
@@ -154,10 +159,15 @@ describe("the daily loss limit", () => {
       code: "LOSS_LIMIT_REACHED",
     });
     const refused = await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...dot(2, "1") });
-    expect(refused).toMatchObject({ code: "LOSS_LIMIT_REACHED", params: { amount: "5.00", currency: "USD" } });
+    expect(refused).toMatchObject({
+      code: "LOSS_LIMIT_REACHED",
+      params: { amount: "5.00", currency: "USD" },
+    });
     // A raise waits for the next day; a lower limit would apply at once.
     const raised = await risk(who, "user/lossLimit", { currency: "USD", amount: "50" });
-    expect(raised).toMatchObject({ data: { lossLimits: [{ amount: "5.00", next: { amount: "50.00" }, reached: true }] } });
+    expect(raised).toMatchObject({
+      data: { lossLimits: [{ amount: "5.00", next: { amount: "50.00" }, reached: true }] },
+    });
     expect(await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...dot(2, "1") })).toMatchObject({
       code: "LOSS_LIMIT_REACHED",
     });
@@ -224,7 +234,9 @@ describe("fat-finger guards", () => {
     expect(await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...far })).toMatchObject({
       code: "ORDER_UNUSUAL",
     });
-    expect(await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...far, confirmUnusual: "yes" })).toMatchObject({
+    expect(
+      await trade(t, who, "placeOrder", { idempotencyKey: newKey(), ...far, confirmUnusual: "yes" }),
+    ).toMatchObject({
       code: "INVALID_INPUT",
     });
     await placeOk(t, who, { ...far, confirmUnusual: true });
@@ -283,4 +295,3 @@ describe("the margin-call ladder", () => {
     expect(await risk(who, "risk/marginStatus")).toMatchObject({ data: { positions: [] } });
   });
 });
-

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { answers, ok, sessionHeaders } from "../../lib/envelope.js";
 import { sessionOf } from "../../plugins/auth.js";
 import { route } from "../../plugins/route.js";
-import { marginStatus } from "./margin.js";
+import { marginStatus } from "../trading/index.js";
 import { SelfProtectionService } from "./protection.js";
 import { RiskStatistics } from "./statistics.js";
 
@@ -47,8 +47,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(riskDisclosure, { session: true }),
       },
     },
-    async (request) =>
-      ok(await statistics.disclosure(sessionOf(request).userId, request.body.product)),
+    async (request) => ok(await statistics.disclosure(sessionOf(request).userId, request.body.product)),
   );
 
   route(
@@ -66,8 +65,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(riskDisclosure, { session: true }),
       },
     },
-    async (request) =>
-      ok(await statistics.acknowledge(sessionOf(request).userId, request.body.product)),
+    async (request) => ok(await statistics.acknowledge(sessionOf(request).userId, request.body.product)),
   );
 
   route(
@@ -140,12 +138,6 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await protection.lossLimit(
-          sessionOf(request).userId,
-          request.body.currency,
-          request.body.amount,
-        ),
-      ),
+      ok(await protection.lossLimit(sessionOf(request).userId, request.body.currency, request.body.amount)),
   );
 };

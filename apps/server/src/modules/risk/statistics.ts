@@ -1,9 +1,4 @@
-import {
-  RISK_PRODUCTS,
-  type LossFigure,
-  type RiskDisclosure,
-  type RiskProduct,
-} from "@brokerage/api";
+import { RISK_PRODUCTS, type LossFigure, type RiskDisclosure, type RiskProduct } from "@brokerage/api";
 import {
   LOSS_SHARE_METHOD,
   dayStartUtc,

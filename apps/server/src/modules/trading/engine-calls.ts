@@ -11,8 +11,7 @@ import {
   type MarketCode,
 } from "@brokerage/core";
 import { DomainError } from "../../lib/errors.js";
-import { marginStatus } from "../risk/margin.js";
-import * as riskRepo from "../risk/repository.js";
+import * as riskRepo from "./margin-ladder.js";
 import { MessageService } from "../messages/index.js";
 import { changeOf, type TradingDeps } from "./changes.js";
 import type { MarginCall } from "./engine/changes.js";
@@ -27,12 +26,18 @@ import { positionTerms, toTradeOrder } from "./view.js";
 /** How far above a warned level (in points of the margin) the equity must come back to re-arm it. */
 export const MARGIN_CALL_REARM = "0.05";
 
-/** Whether the equity at `price` is back above `level` + MARGIN_CALL_REARM of the margin. */
-export function recoveredAbove(position: ReturnType<typeof positionTerms>, price: string, level: string): boolean {
+/** Whether the equity at `price` is back at `level` + MARGIN_CALL_REARM of the margin or above. */
+export function recoveredAbove(
+  position: ReturnType<typeof positionTerms>,
+  price: string,
+  level: string,
+): boolean {
   const share = money(1).minus(level).minus(MARGIN_CALL_REARM);
   // A level within 5 points of 100 %: recovered once the position no longer loses at all.
   const loss = money(pnl(position, price)).negated();
-  return share.lessThanOrEqualTo(0) ? !loss.greaterThan(0) : loss.lessThan(money(position.margin).times(share));
+  return share.lessThanOrEqualTo(0)
+    ? !loss.greaterThan(0)
+    : !loss.greaterThan(money(position.margin).times(share));
 }
 
 /** The message a position closed by the system tells its owner, by close reason. */
@@ -168,7 +173,7 @@ export class EngineCalls {
       const closeOut = money(1).minus(config.liquidationShare).toFixed();
       const order = toTradeOrder(row, market, at);
       const percent = (fraction: string) => money(fraction).times(100).toFixed();
-      const ladder = await marginStatus(this.deps, tx, row.userId);
+      const ladder = await riskRepo.marginStatus(this.deps, tx, row.userId);
       const sent = await new MessageService({ db, clock }).sendOnce(tx, {
         userId: row.userId,
         kind: "marginCall",

@@ -18,7 +18,6 @@ import {
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
 import { checkWithinAllowance, lockedAllowance } from "../day-trading/index.js";
-import { SelfProtectionService } from "../risk/protection.js";
 import {
   availableOf,
   MoneyCalls,
@@ -78,12 +77,8 @@ export function lockFor(
 
 export class OrderPlacing {
   private readonly placing: MoneyCalls<OrderCall, OrderPlan, TradeOrder>;
-  /** The user's own protections and the fat-finger guards (modules/risk), asked before a new order. */
-  private readonly protection: SelfProtectionService;
-
   constructor(private readonly deps: TradingDeps) {
     this.placing = new MoneyCalls(deps.db, this.placingFeature(), PLACE_BATCHES);
-    this.protection = new SelfProtectionService(deps);
   }
 
   /** What the guards compare: the order's price and notional, the market's price now. */
@@ -126,7 +121,7 @@ export class OrderPlacing {
       lockedUntil: locked?.toISOString() ?? null,
       liquidationShare: config.liquidationShare,
       marketOpen: priced.marketOpen,
-      warnings: await this.protection.warnings(userId, draft, OrderPlacing.guarded(priced)),
+      warnings: (await this.deps.guards?.warnings(userId, draft, OrderPlacing.guarded(priced))) ?? [],
     };
   }
 
@@ -147,7 +142,7 @@ export class OrderPlacing {
     // switch, the acknowledged risk warning of a leveraged order, the daily loss limits, an unusual order.
     const priced = await this.price(db, draft, at, "place")
       .then(async (ok) => {
-        await this.protection.checkNewOrder(userId, draft, OrderPlacing.guarded(ok));
+        await this.deps.guards?.checkNewOrder(userId, draft, OrderPlacing.guarded(ok));
         return ok;
       })
       .catch((error: unknown) => {

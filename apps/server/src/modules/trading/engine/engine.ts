@@ -380,7 +380,10 @@ export class TradingEngine {
         this.warned.delete(id);
         this.arm(trigger);
       } catch (err) {
-        this.deps.log?.warn({ err, orderId: trigger.orderId }, "margin-call re-arm failed; tried again next round");
+        this.deps.log?.warn(
+          { err, orderId: trigger.orderId },
+          "margin-call re-arm failed; tried again next round",
+        );
       }
     }
   }

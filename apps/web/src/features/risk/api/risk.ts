@@ -46,8 +46,7 @@ export function useSelfProtection() {
 /** `user/killSwitch {hours}` and `user/lossLimit {currency, amount}`: both answer the new standing. */
 export function useProtect() {
   const queryClient = useQueryClient();
-  const onSuccess = (data: SelfProtection) =>
-    queryClient.setQueryData(SELF_PROTECTION_KEY, data);
+  const onSuccess = (data: SelfProtection) => queryClient.setQueryData(SELF_PROTECTION_KEY, data);
   return {
     killSwitch: useMutation({
       mutationFn: (hours: number) => apiPost("user/killSwitch", { hours }, { silent: true }),

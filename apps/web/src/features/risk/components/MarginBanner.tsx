@@ -27,7 +27,10 @@ export function MarginBanner() {
         </p>
       ))}
       <p className="risk-margin__lead">
-        {t("risk.closeOrder", { levels: status.levels.map(percentOf).join(", "), closeOut: percentOf(status.closeOut) })}
+        {t("risk.closeOrder", {
+          levels: status.levels.map(percentOf).join(", "),
+          closeOut: percentOf(status.closeOut),
+        })}
       </p>
       <ol className="risk-margin__order" aria-label={t("risk.closeOrderList")}>
         {status.positions.map((p) => (

@@ -9,7 +9,11 @@ const percentOf = (share: string) => `${Math.round(Number(share) * 100)}%`;
 const dayOf = (iso: string) => formatDateTimeIn(new Date(iso), "UTC");
 
 /** One figure in words: the share and the period, or that no account was counted. */
-export function figureText(t: (key: string, params?: Record<string, unknown>) => string, product: RiskProduct, figure: LossFigure) {
+export function figureText(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  product: RiskProduct,
+  figure: LossFigure,
+) {
   return figure.lostShare === null
     ? t("risk.noFigure", { product: t(`risk.product.${product}`) })
     : t("risk.figure", {
