@@ -109,6 +109,8 @@ describe.skipIf(!run)("portfolio journey: equity over days, P&L net of costs, al
 
     user = await registerUser(base, { account, password });
     await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
+    // The risk warning its leveraged order needs (e2e/risk.e2e.ts walks it in the app).
+    await api(base, "vue/risk/acknowledge", { product: "leveraged" }, user);
     const channels = await api(base, "vue/fund/rechargeChannels", {}, user);
     const channel = (channels.channels as { id: string; kind: string; demo: boolean }[]).find(
       (c) => c.kind === "bank" && c.demo,

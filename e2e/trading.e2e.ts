@@ -134,6 +134,8 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
     // The user with a fund password and an approved deposit of 5000 USD (ETH at 2× takes half its price).
     user = await registerUser(base, { account, password });
     await api(base, "vue/user/setFundPassword", { fundPassword, confirmFundPassword: fundPassword }, user);
+    // The risk warning a first leveraged order needs, acknowledged beforehand (e2e/risk.e2e.ts walks it).
+    await api(base, "vue/risk/acknowledge", { product: "leveraged" }, user);
     const channels = await api(base, "vue/fund/rechargeChannels", {}, user);
     const channel = (channels.channels as { id: string; kind: string; demo: boolean }[]).find(
       (c) => c.kind === "bank" && c.demo,

@@ -77,6 +77,8 @@ import { TradingService } from "./modules/trading/service.js";
 import { tradingValuation } from "./modules/trading/valuation.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { checkinRoutes } from "./modules/checkin/routes.js";
+import { RiskStatistics, SelfProtectionService } from "./modules/risk/index.js";
+import { riskRoutes } from "./modules/risk/routes.js";
 import { dayTradingRoutes } from "./modules/day-trading/routes.js";
 import { seatRoutes } from "./modules/seat/routes.js";
 import { loanRoutes } from "./modules/loans/routes.js";
@@ -222,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market: app.market,
     notify: publishTradeChange(app.bus),
     notifyMarginCall: publishMarginCall(app.bus),
+    // The kill switch, the risk acknowledgement, the loss limits and the fat-finger guards (modules/risk).
+    guards: new SelfProtectionService({ db: options.db, clock, market: app.market }),
   });
   // The scheduler's leader also keeps the portfolio's daily marks (modules/account marks.ts).
   const dailyMarks = new DailyMarks({
@@ -257,6 +261,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.tradingEngine.addTask(followMarks);
   // And escalates complaints whose final answer is nearly due (modules/support escalation.ts).
   app.tradingEngine.addTask(complaintEscalation({ db: options.db, log: app.log }));
+  // And keeps each product's loss statistics of the quarter and the day (modules/risk statistics.ts).
+  app.tradingEngine.addTask(new RiskStatistics({ db: options.db, clock, market: app.market }).task());
   // Price alerts are evaluated in the engine's rounds, by the leader only.
   await app.register(alertWatcherPlugin);
   await app.register(tradingRoutes, { prefix: "/api/vue/trade", service: trading });
@@ -268,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dayTradingRoutes, { prefix: "/api/vue/dayTrading" });
   await app.register(loanRoutes, { prefix: "/api/vue/loan" });
   await app.register(checkinRoutes, { prefix: "/api/vue/checkin" });
+  await app.register(riskRoutes, { prefix: "/api/vue" });
   await app.register(seatRoutes, { prefix: "/api/vue/seat" });
   await app.register(lendingRoutes, { prefix: "/api/vue/lending" });
   await app.register(followRoutes, { prefix: "/api/vue/follow" });

@@ -25,6 +25,7 @@ import type * as offeringCheck from "./offeringCheck.js";
 import type * as placement from "./placement.js";
 import type * as proof from "./proof.js";
 import type * as records from "./records.js";
+import type * as risk from "./risk.js";
 import type * as seat from "./seat.js";
 import type * as support from "./support.js";
 import type { SUPPORT_IMAGE_FIELD } from "./support.js";
@@ -208,6 +209,9 @@ export interface UserEndpoints {
   "trade/cancelOrder": JsonCall<typeof trading.orderIdRequest, typeof trading.tradeOrder>;
   "trade/contractNote": FileCall<typeof documents.contractNoteRequest, "text/html">;
   "trade/closePosition": JsonCall<typeof trading.closePositionRequest, typeof trading.tradeOrder>;
+  "risk/acknowledge": JsonCall<typeof risk.riskAcknowledgeRequest, typeof risk.riskDisclosure>;
+  "risk/disclosure": JsonCall<typeof risk.riskDisclosureRequest, typeof risk.riskDisclosure>;
+  "risk/marginStatus": JsonCall<typeof user.emptyRequest, typeof risk.marginStatus>;
   "trade/inventory": JsonCall<typeof user.emptyRequest, typeof trading.inventoryResponse>;
   "trade/kline": JsonCall<typeof market.klineRequest, typeof market.klineResponse>;
   "trade/orders": JsonCall<typeof trading.tradeOrdersRequest, typeof trading.tradeOrderPage>;
@@ -218,6 +222,9 @@ export interface UserEndpoints {
   "trade/setStops": JsonCall<typeof trading.setStopsRequest, typeof trading.tradeOrder>;
   "trade/terms": JsonCall<typeof tradingTerms.tradeTermsRequest, typeof tradingTerms.tradeTerms>;
   "trade/trades": JsonCall<typeof tradingTerms.tradeHistoryRequest, typeof trading.tradeOrderPage>;
+  "user/killSwitch": JsonCall<typeof risk.killSwitchRequest, typeof risk.selfProtection>;
+  "user/lossLimit": JsonCall<typeof risk.lossLimitRequest, typeof risk.selfProtection>;
+  "user/selfProtection": JsonCall<typeof user.emptyRequest, typeof risk.selfProtection>;
   "user/changeFundPassword": JsonCall<typeof identity.changeFundPasswordRequest, null>;
   "user/changeLoginPassword": JsonCall<typeof user.changeLoginPasswordRequest, null>;
   "user/confirmTotp": JsonCall<typeof admin.otpRequest, typeof identity.totpConfirmation>;

@@ -136,6 +136,13 @@ export const ERROR_MESSAGES = {
   PLACEMENT_ABOVE_MAX: "Above the offer's maximum of {{max}} {{currency}} per subscription",
   PLACEMENT_HOLDERS_ONLY: "Only holders of {{symbol}} may subscribe to this offer",
   MARGIN_NOT_ENABLED: "Margin trading is not enabled",
+  RISK_DISCLOSURE_REQUIRED: "Read the risk warning and acknowledge it before your first leveraged order",
+  TRADING_SELF_LOCKED: "You locked your own trading until {{until}}; it cannot be lifted early",
+  KILL_SWITCH_ONLY_EXTENDS: "Trading is already locked until {{until}}: a lock can only be extended",
+  LOSS_LIMIT_REACHED:
+    "Today's loss has reached your daily loss limit of {{amount}} {{currency}}: no new orders until the day ends; closing stays allowed",
+  ORDER_UNUSUAL:
+    "This order is far from the price or far above your usual size: check it and confirm to place it",
   DAY_TRADE_ALLOWANCE_EXCEEDED:
     "This order's margin is beyond your day-trading allowance: {{available}} left",
   DAY_TRADING_PENDING: "Your day-trading application is under review; please wait for the result",

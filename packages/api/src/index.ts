@@ -37,5 +37,6 @@ export * from "./ipo-draw.js";
 export * from "./offeringCheck.js";
 export * from "./support.js";
 export * from "./documents.js";
+export * from "./risk.js";
 export type * from "./endpoints.js";
 export * from "./proof.js";

@@ -275,6 +275,17 @@ export const SETTINGS = {
   /** How many days before the due date an unanswered complaint is escalated to administrators. */
   "support.complaintEscalateDays": z.number().int().min(0).max(60),
   /** The outside route a complaint's final answer names: the regulator's complaint channel (https). */
+  /**
+   * Fat-finger guards (docs/risk.md): a limit further than `priceDeviation` (a fraction) from the current
+   * price, or a notional above `sizeMultiple` times the median of the user's last `history` orders (once
+   * there are at least `minOrders` of them), makes `trade/preview` warn and `trade/placeOrder` ask again.
+   */
+  "risk.unusualOrder": z.strictObject({
+    priceDeviation: z.string().regex(/^\d{1,3}(\.\d{1,6})?$/),
+    sizeMultiple: z.string().regex(/^\d{1,6}(\.\d{1,6})?$/),
+    minOrders: z.number().int().min(1).max(100),
+    history: z.number().int().min(1).max(200),
+  }),
   "support.outsideRoute": z
     .string()
     .max(500)
@@ -517,6 +528,10 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   "support.complaintAnswerDays": 21,
   // The platform's choice: three days leave an administrator time to answer before the date.
   "support.complaintEscalateDays": 3,
+  // The platform's choice, not a regulator's rule: a limit 10 % away from the price is rarely meant (the
+  // widest daily band of the listed markets' shares is 20 %), and an order ten times the median of the
+  // last 20 is an extra zero typed more often than a plan; five orders make a "usual" size.
+  "risk.unusualOrder": { priceDeviation: "0.1", sizeMultiple: "10", minOrders: 5, history: 20 },
   "support.outsideRoute": "https://scores.sebi.gov.in/",
   // Nothing until the operator states it: a registration this platform cannot know (see the key above).
   "platform.registration": "",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idempotencyKey, moneyString, plainText, positivePrice } from "./envelope.js";
 import { cursorPage } from "./identity.js";
+import { orderWarning } from "./risk.js";
 import { chargeLine } from "./trading-charges.js";
 
 /**
@@ -93,7 +94,14 @@ export const orderDraft = z.object({
 });
 export type OrderDraft = z.infer<typeof orderDraft>;
 
-export const placeOrderRequest = orderDraft.extend({ idempotencyKey });
+export const placeOrderRequest = orderDraft.extend({
+  idempotencyKey,
+  /**
+   * The user saw the preview's `warnings` (a limit far from the price, a size far above the usual) and
+   * confirmed: without it such an order answers ORDER_UNUSUAL.
+   */
+  confirmUnusual: z.boolean().optional(),
+});
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
 /** `trade/preview`: what the order would cost now, to the cent of what `trade/placeOrder` books. */
@@ -131,6 +139,8 @@ export const orderPreview = z.object({
   liquidationShare: z.string(),
   /** Whether the market trades now: outside its hours `trade/placeOrder` answers NON_TRADING_HOURS. */
   marketOpen: z.boolean(),
+  /** Why the order asks again (`risk.unusualOrder`): placing it then needs `confirmUnusual: true`. */
+  warnings: z.array(orderWarning),
 });
 export type OrderPreview = z.infer<typeof orderPreview>;
 

@@ -70,7 +70,8 @@ export const SPEC_PATHS = [
  * the account centre; the yearly tax report (DESIGN §4.1 `fund/taxReport`), from the fund records; the
  * proof of liabilities (DESIGN §4.1 `proof/latest`, `proof/mine`), under the account centre and open
  * before log-in; a copy-trading product's detail (DESIGN §4.1 `follow/product`: the NAV chart, the
- * measured figures, the costs and the buy sheet), from the product list (/home/fllow).
+ * measured figures, the costs and the buy sheet), from the product list (/home/fllow); self-protection
+ * (DESIGN §4.1 `user/killSwitch`, `user/lossLimit`), under security settings.
  */
 export const ADDED_PATHS = [
   "/information/portfolio",
@@ -79,6 +80,7 @@ export const ADDED_PATHS = [
   "/information/taxReport",
   "/information/proof",
   "/home/fllowDetail",
+  "/information/selfProtection",
 ] as const;
 
 /** Every route of the app: the spec's, then the added ones. */

@@ -54,6 +54,7 @@ export const APP_SCREENS: ScreenTable = {
   "/information/taxReport": () => import("../features/records/screens/TaxReportScreen"),
   "/information/portfolio": () => import("../features/account/screens/PortfolioScreen"),
   "/information/product": () => import("../features/follow/screens/MyProductsScreen"),
+  "/information/selfProtection": () => import("../features/risk/screens/SelfProtectionScreen"),
   "/information/seat": () => import("../features/seat/screens/SeatScreen"),
   "/information/proof": () => import("../features/proof/screens/ProofScreen"),
   "/information/aboutUs": () => import("../features/about/screens/AboutUsScreen"),

@@ -17,3 +17,4 @@ export * from "./charges.js";
 export * from "./charges-config.js";
 export * from "./charges-defaults.js";
 export * from "./fifo.js";
+export * from "./risk.js";

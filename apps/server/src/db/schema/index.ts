@@ -20,3 +20,4 @@ export * from "./lending.js";
 export * from "./support.js";
 export * from "./follow.js";
 export * from "./proof.js";
+export * from "./risk.js";

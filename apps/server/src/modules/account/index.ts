@@ -7,3 +7,4 @@ export type {
   UnrealisedAt,
 } from "./valuation.js";
 export { DailyMarks, type DailyMarksOptions } from "./marks.js";
+export { dayOf, dayStart } from "./days.js";

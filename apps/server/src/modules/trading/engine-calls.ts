@@ -4,12 +4,14 @@ import {
   fillEntries,
   money,
   orderCost,
+  pnl,
   PRICE_DECIMALS,
   shouldLiquidate,
   type ExchangeCode,
   type MarketCode,
 } from "@brokerage/core";
 import { DomainError } from "../../lib/errors.js";
+import * as riskRepo from "./margin-ladder.js";
 import { MessageService } from "../messages/index.js";
 import { changeOf, type TradingDeps } from "./changes.js";
 import type { MarginCall } from "./engine/changes.js";
@@ -20,6 +22,23 @@ import { tradingConfig } from "./pricing.js";
 import * as repo from "./repository.js";
 import { rule } from "./rules.js";
 import { positionTerms, toTradeOrder } from "./view.js";
+
+/** How far above a warned level (in points of the margin) the equity must come back to re-arm it. */
+export const MARGIN_CALL_REARM = "0.05";
+
+/** Whether the equity at `price` is back at `level` + MARGIN_CALL_REARM of the margin or above. */
+export function recoveredAbove(
+  position: ReturnType<typeof positionTerms>,
+  price: string,
+  level: string,
+): boolean {
+  const share = money(1).minus(level).minus(MARGIN_CALL_REARM);
+  // A level within 5 points of 100 %: recovered once the position no longer loses at all.
+  const loss = money(pnl(position, price)).negated();
+  return share.lessThanOrEqualTo(0)
+    ? !loss.greaterThan(0)
+    : !loss.greaterThan(money(position.margin).times(share));
+}
 
 /** The message a position closed by the system tells its owner, by close reason. */
 const CLOSE_MESSAGES: Partial<Record<CloseReason, MessageKind>> = {
@@ -132,9 +151,11 @@ export class EngineCalls {
 
   /**
    * A margin call: the open position's equity (margin + P&L at `price`) has fallen to `level` of its
-   * margin. Its owner gets a `marginCall` message, and a socket event, once per position and level
-   * whatever the engine retries (the message is the record; the position's row lock serialises the
-   * checks). Answers whether it was sent now; ORDER_STATE_INVALID once the position is no longer open.
+   * margin. Its owner gets a `marginCall` message, and a socket event, once per position, level and descent
+   * whatever the engine retries: the level's state (`margin_call_states`, modules/risk) is marked warned
+   * under the position's row lock, and only `recovered` re-arms it. The message states the order in which
+   * the user's leveraged positions would be closed out (modules/risk margin.ts). Answers whether it was sent
+   * now; ORDER_STATE_INVALID once the position is no longer open.
    */
   async marginCall(positionId: string, level: string, price: string): Promise<boolean> {
     const { db, clock, market } = this.deps;
@@ -146,14 +167,17 @@ export class EngineCalls {
       const at = enginePrice(price);
       const share = money(1).minus(level).toFixed();
       if (!shouldLiquidate(positionTerms(row), at, share)) return;
+      if ((await riskRepo.marginCallState(tx, row.id, level))?.warned === 1) return;
+      const descent = await riskRepo.markWarned(tx, row.id, level, clock.now());
       const config = await tradingConfig(tx, row.market as MarketCode);
       const closeOut = money(1).minus(config.liquidationShare).toFixed();
       const order = toTradeOrder(row, market, at);
       const percent = (fraction: string) => money(fraction).times(100).toFixed();
+      const ladder = await riskRepo.marginStatus(this.deps, tx, row.userId);
       const sent = await new MessageService({ db, clock }).sendOnce(tx, {
         userId: row.userId,
         kind: "marginCall",
-        once: { orderId: row.id, level },
+        once: { orderId: row.id, level, descent: String(descent) },
         params: {
           orderNo: order.orderNo,
           symbol: order.symbol,
@@ -165,12 +189,27 @@ export class EngineCalls {
           currency: order.currency,
           percent: percent(level),
           closeOutPercent: percent(closeOut),
+          closeOrder: ladder.positions.map((p) => p.orderNo).join(" → "),
         },
       });
       if (sent) call = { userId: row.userId, orderId: row.id, symbol: row.symbol, level, closeOut };
     });
     if (call) this.deps.notifyMarginCall?.(call);
     return call !== undefined;
+  }
+
+  /**
+   * The position's equity is back above `level` by the ladder's margin (`MARGIN_CALL_REARM`, 5 points of
+   * the margin): the level is re-armed, so a new descent warns again. Answers whether it had been warned.
+   */
+  async marginRecovered(positionId: string, level: string, price: string): Promise<boolean> {
+    const { db, clock } = this.deps;
+    return db.transaction(async (tx) => {
+      const row = await lockedOrder(tx, positionId);
+      if (row.state !== "open") return false;
+      if (!recoveredAbove(positionTerms(row), enginePrice(price), level)) return false;
+      return riskRepo.rearm(tx, row.id, level, clock.now());
+    });
   }
 
   /** A pending order at the market's close: expired, everything it held given back. */

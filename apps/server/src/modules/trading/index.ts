@@ -13,6 +13,7 @@ export {
   INDEXED_STATE_GROUPS,
   insertOrder,
   lockOrder,
+  openPositions,
   transition,
   type TradeOrderRow,
 } from "./repository.js";
@@ -24,7 +25,8 @@ export {
   reviewedSubject,
 } from "./reviewed.js";
 export { offerQueries } from "./offer-tables.js";
+export { marginStatus } from "./margin-ladder.js";
 export { rule } from "./rules.js";
 export type { TradeChange } from "./service.js";
 export { checkTradingSetting } from "./setting-check.js";
-export { decimalsOf, toTradeOrder } from "./view.js";
+export { decimalsOf, positionTerms, toTradeOrder } from "./view.js";

@@ -159,20 +159,27 @@ describe("margin calls and the close-out at 50% of the margin (ESMA's retail rul
           { userId: who.userId, orderId: opened.id, symbol: "DOTUSD", level: "0.8", closeOut: "0.5" },
         ]),
       );
-      // Back above and down again: the 80% call is not told twice, whatever the engine re-reads.
-      tick("DOTUSD", "9.50");
+      // A wobble just above the level and down again is the same descent: not told twice.
+      tick("DOTUSD", "9.20");
       await round();
       tick("DOTUSD", "8.90");
       await round();
       expect(await warnings()).toEqual(["0.8"]);
-      // Another process's service (an engine that lost its memory) is refused by the inbox's record.
+      // Recovered (equity back 5 points above the level: 85%, at 9.25) and down again: a new descent, told
+      // again (modules/risk, the ladder re-arms).
+      tick("DOTUSD", "9.25");
+      await round();
+      tick("DOTUSD", "8.90");
+      await round();
+      expect(await warnings()).toEqual(["0.8", "0.8"]);
+      // Another process's service (an engine that lost its memory) is refused by the level's state.
       const elsewhere = new TradingService({ db: t.database.db, clock: t.clock, market: board.feed });
       expect(await elsewhere.marginCall(opened.id, "0.8", "8.90")).toBe(false);
-      expect(await warnings()).toEqual(["0.8"]);
+      expect(await warnings()).toEqual(["0.8", "0.8"]);
       // 65%: a loss of 17.50, at 8.25.
       tick("DOTUSD", "8.25");
       await round();
-      expect(await warnings()).toEqual(["0.8", "0.65"]);
+      expect(await warnings()).toEqual(["0.8", "0.8", "0.65"]);
       // 50%: a loss of 25.00, at 7.50.
       tick("DOTUSD", "7.51");
       await round();
@@ -189,8 +196,8 @@ describe("margin calls and the close-out at 50% of the margin (ESMA's retail rul
       });
       // 50.00 − 25.00 − 0.08 back to available.
       expect(await walletOf(t, who.userId, "USD")).toMatchObject({ available: "24.92", margin: "0" });
-      expect(await warnings()).toEqual(["0.8", "0.65"]);
-      expect(calls.map((c) => c.level)).toEqual(["0.8", "0.65"]);
+      expect(await warnings()).toEqual(["0.8", "0.8", "0.65"]);
+      expect(calls.map((c) => c.level)).toEqual(["0.8", "0.8", "0.65"]);
     } finally {
       stop();
     }

@@ -77,9 +77,18 @@ export function lockFor(
 
 export class OrderPlacing {
   private readonly placing: MoneyCalls<OrderCall, OrderPlan, TradeOrder>;
-
   constructor(private readonly deps: TradingDeps) {
     this.placing = new MoneyCalls(deps.db, this.placingFeature(), PLACE_BATCHES);
+  }
+
+  /** What the guards compare: the order's price and notional, the market's price now. */
+  private static guarded(priced: Priced) {
+    return {
+      price: priced.price,
+      marketPrice: priced.marketPrice,
+      notional: priced.cost.notional,
+      currency: priced.instrument.currency,
+    };
   }
 
   /** What the order would cost now, priced exactly as `placeOrder` books it; nothing changes. */
@@ -112,6 +121,7 @@ export class OrderPlacing {
       lockedUntil: locked?.toISOString() ?? null,
       liquidationShare: config.liquidationShare,
       marketOpen: priced.marketOpen,
+      warnings: (await this.deps.guards?.warnings(userId, draft, OrderPlacing.guarded(priced))) ?? [],
     };
   }
 
@@ -128,10 +138,17 @@ export class OrderPlacing {
     const at = clock.now();
     // Priced before the transaction (the market is in memory; the terms are a read of their own): its
     // refusal, if any, is told in its place among the checks, after the account's.
-    const priced = await this.price(db, draft, at, "place").catch((error: unknown) => {
-      if (error instanceof DomainError) return error;
-      throw error;
-    });
+    // So are the user's own protections and the fat-finger guards (modules/risk protection.ts): the kill
+    // switch, the acknowledged risk warning of a leveraged order, the daily loss limits, an unusual order.
+    const priced = await this.price(db, draft, at, "place")
+      .then(async (ok) => {
+        await this.deps.guards?.checkNewOrder(userId, draft, OrderPlacing.guarded(ok));
+        return ok;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DomainError) return error;
+        throw error;
+      });
     const order = await this.placing.submit({
       owner: `user:${userId}`,
       key: idempotencyKey,
@@ -305,7 +322,7 @@ export class OrderPlacing {
           .div(money(10).pow(scaleOf(instrument.currency)))
           .toFixed(),
       });
-    return { instrument, price: exactPrice.toFixed(), config, cost, marketOpen };
+    return { instrument, price: exactPrice.toFixed(), marketPrice: quote.close, config, cost, marketOpen };
   }
 
   private changed(order: TradeOrder): void {

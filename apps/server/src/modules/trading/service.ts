@@ -89,6 +89,10 @@ export class TradingService {
     return this.engine.marginCall(positionId, level, price);
   }
 
+  marginRecovered(positionId: string, level: string, price: string): Promise<boolean> {
+    return this.engine.marginRecovered(positionId, level, price);
+  }
+
   expireOrder(orderId: string): Promise<TradeOrder> {
     return this.engine.expireOrder(orderId);
   }

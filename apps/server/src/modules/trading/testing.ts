@@ -89,13 +89,21 @@ export interface Trader {
 export async function trader(
   t: TestApp,
   money?: { currency: string; amount: string },
-  options: { fundPassword?: boolean } = {},
+  options: { fundPassword?: boolean; acknowledged?: boolean } = {},
 ): Promise<Trader> {
   const session = await registerUser(t.app);
   const userId = await userIdOf(t, session);
   if (options.fundPassword ?? true) await setFundPassword(t, session);
   if (money) await fund(t, userId, money.currency, money.amount);
+  // The risk warning a leveraged order needs (modules/risk), acknowledged as the order ticket does.
+  if (options.acknowledged ?? true) await acknowledgeRisk(t, session);
   return { session, userId };
+}
+
+/** Acknowledges the leveraged-trading risk warning, as the order ticket does before a first leveraged order. */
+export async function acknowledgeRisk(t: TestApp, session: Session): Promise<void> {
+  const answer = await call(t.app, "risk/acknowledge", { product: "leveraged" }, session.headers);
+  expect(answer, JSON.stringify(answer)).toMatchObject({ status: 1 });
 }
 
 export const trade = (t: TestApp, who: Trader, action: string, body: unknown = {}): Promise<Answer> =>

@@ -205,6 +205,7 @@ describe("/market/marketBuy: the intraday switch", () => {
     lockedUntil: null,
     liquidationShare: "0.8",
     marketOpen: true,
+    warnings: [],
   };
   beforeEach(() => {
     localStorage.setItem(

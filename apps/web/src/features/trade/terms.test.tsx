@@ -66,6 +66,7 @@ const preview = (leverage: number): OrderPreview => ({
   lockedUntil: "2026-11-25T03:45:00.000Z",
   liquidationShare: "0.7",
   marketOpen: true,
+  warnings: [],
 });
 
 function serve(answers: Record<string, (body: Record<string, unknown>) => unknown>) {

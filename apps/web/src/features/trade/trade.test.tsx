@@ -44,6 +44,7 @@ const preview: OrderPreview = {
   lockedUntil: null,
   liquidationShare: "0.8",
   marketOpen: true,
+  warnings: [],
 };
 
 const order = tradeOrderOf;

@@ -11,6 +11,7 @@ import type { Db } from "../../../db/index.js";
 import type { Bus } from "../../../lib/bus.js";
 import type { Clock } from "../../../lib/clock.js";
 import { DomainError } from "../../../lib/errors.js";
+import { recoveredAbove } from "../engine-calls.js";
 import { currentPrice, isTradable, tradingConfig } from "../pricing.js";
 import * as repo from "../repository.js";
 import type { TradeChange, TradingService } from "../service.js";
@@ -106,8 +107,11 @@ export class TradingEngine {
   /** Orders to re-read from the database at the next round. */
   private readonly dirty = new Set<string>();
   private readonly shares = new Map<string, MarketRules>();
-  /** Margin calls already told (the service's message is the record; this spares it the asking). */
-  private readonly warned = new Set<string>();
+  /**
+   * Margin calls told in this descent (the level's state in the database is the record; this spares it the
+   * asking): out of the book until the price recovers above the level (`marginRecovered`), then re-armed.
+   */
+  private readonly warned = new Map<string, Trigger>();
   private readonly options: TradingEngineOptions;
   private readonly leadership: Leadership;
   private readonly tasks = new Set<LeaderTask>();
@@ -354,6 +358,34 @@ export class TradingEngine {
     const price = quote.close;
     for (const id of closings) if (this.tracked.has(id)) await this.close(id, price, "user");
     for (const trigger of this.book.crossed(symbol, price)) await this.fire(trigger, price, at.getTime());
+    await this.recover(symbol, price);
+  }
+
+  /** Warned levels of `symbol` whose position has recovered above them: re-armed for the next descent. */
+  private async recover(symbol: string, price: string): Promise<void> {
+    for (const [id, trigger] of [...this.warned]) {
+      if (trigger.symbol !== symbol) continue;
+      const tracked = this.tracked.get(trigger.orderId);
+      if (!tracked || tracked.row.openPrice === null) continue;
+      const position = {
+        direction: tracked.row.direction as Direction,
+        openPrice: tracked.row.openPrice,
+        quantity: tracked.row.quantity,
+        margin: tracked.row.margin,
+        currency: tracked.row.currency,
+      };
+      if (!recoveredAbove(position, price, trigger.level ?? "")) continue;
+      try {
+        await this.deps.service.marginRecovered(trigger.orderId, trigger.level ?? "", price);
+        this.warned.delete(id);
+        this.arm(trigger);
+      } catch (err) {
+        this.deps.log?.warn(
+          { err, orderId: trigger.orderId },
+          "margin-call re-arm failed; tried again next round",
+        );
+      }
+    }
   }
 
   private async fire(trigger: Trigger, price: string, now: number): Promise<void> {
@@ -396,7 +428,7 @@ export class TradingEngine {
   private async marginCall(trigger: Trigger, price: string): Promise<void> {
     try {
       await this.deps.service.marginCall(trigger.orderId, trigger.level ?? "", price);
-      this.warned.add(trigger.id);
+      this.warned.set(trigger.id, trigger);
     } catch (err) {
       if (codeOf(err) === "ORDER_STATE_INVALID" || codeOf(err) === "NOT_FOUND") return;
       this.deps.log?.warn({ err, orderId: trigger.orderId }, "margin call failed; tried again next round");

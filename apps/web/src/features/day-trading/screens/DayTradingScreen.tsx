@@ -9,6 +9,7 @@ import { useDayTradingStatus } from "../api/dayTrading";
 import { ApplyForm } from "../components/ApplyForm";
 import { DayTradingRules } from "../components/DayTradingRules";
 import { StatusCard } from "../components/StatusCard";
+import { RiskWarning } from "../../risk";
 
 /**
  * /home/dayTrading: day trading (DESIGN §5). The rules first; the user's standing (the latest application
@@ -22,6 +23,7 @@ export default function DayTradingScreen() {
     <Screen title={t("title.home.dayTrading")}>
       <Refreshable onRefresh={() => status.refetch()}>
         <div className="day-trading-screen">
+          <RiskWarning product="dayTrading" />
           <DayTradingRules />
           <QueryView query={status}>
             {(data) => (

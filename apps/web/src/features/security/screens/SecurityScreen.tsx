@@ -101,6 +101,13 @@ function SecurityList({ account, open }: { account: string; open: (view: View) =
             onSelect: () => go("/information/fundPass"),
           },
           {
+            key: "selfProtection",
+            icon: "lock",
+            label: t("title.information.selfProtection"),
+            extra: t("security.selfProtectionHint"),
+            onSelect: () => go("/information/selfProtection"),
+          },
+          {
             key: "phone",
             icon: "user",
             label: t("security.phone"),

@@ -14,6 +14,8 @@ import { ApiError, loadMoneyFormat } from "../../../lib/apiError";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { showSuccess } from "../../../lib/toast";
 import { useDayTradingStatus, IntradaySwitch } from "../../day-trading";
+import { AcknowledgeRisk, RiskWarning, useRiskDisclosure } from "../../risk";
+import { ConfirmSheet } from "../../../components/ConfirmSheet";
 import { useQuote } from "../../market";
 import { useOrderPreview, usePlaceOrder } from "../api/trade";
 import { ConfirmOrder } from "../components/ConfirmOrder";
@@ -58,11 +60,17 @@ export default function MarketBuyScreen() {
   const [formError, setFormError] = useState<string>();
   const [request, setRequest] = useState<PlaceOrderRequest | null>(null);
   const [sheetError, setSheetError] = useState<string>();
+  // Before a first leveraged order: the risk warning, acknowledged once (modules/risk).
+  const [acknowledging, setAcknowledging] = useState(false);
+  // An order far from the price or far above the usual size: asked again before it is placed.
+  const [unusual, setUnusual] = useState<PlaceOrderRequest | null>(null);
   const place = usePlaceOrder();
   // The intraday switch is offered to approved day traders only (a failed status leaves it hidden).
   const allowance = useDayTradingStatus({ silent: true }).data?.allowance ?? null;
   const [intraday, setIntraday] = useState(false);
   const dayTrade = intraday && allowance !== null;
+  const leveraged = leverage > 1;
+  const disclosure = useRiskDisclosure("leveraged", leveraged);
 
   const draft: OrderDraft | null =
     stock && (priceType === "market" || limit.trim() !== "")
@@ -109,14 +117,30 @@ export default function MarketBuyScreen() {
     if (previewError) return setFormError(previewError);
     if (!fresh) return;
     setSheetError(undefined);
+    if (leveraged && disclosure.data?.acknowledgedAt === null) return setAcknowledging(true);
     setRequest({ ...draft, idempotencyKey: newIdempotencyKey() });
+  };
+
+  const acknowledged = () => {
+    setAcknowledging(false);
+    if (draft) setRequest({ ...draft, idempotencyKey: newIdempotencyKey() });
   };
 
   const confirm = () => {
     if (!request) return;
-    place.mutate(request, {
+    // The preview warned: one more confirmation, then the order goes with `confirmUnusual`.
+    if ((preview.data?.warnings.length ?? 0) > 0 && !request.confirmUnusual) {
+      setRequest(null);
+      return setUnusual(request);
+    }
+    send(request);
+  };
+
+  const send = (sent: PlaceOrderRequest) => {
+    place.mutate(sent, {
       onSuccess: (order) => {
         setRequest(null);
+        setUnusual(null);
         showSuccess(t("trade.placed"));
         navigate(`/trade/index?tab=${tabOf(order)}`);
       },
@@ -124,6 +148,9 @@ export default function MarketBuyScreen() {
         // No answer: the sheet stays and confirming again sends the same key (one order at most).
         if (!(cause instanceof ApiError)) return setSheetError(t("common.networkError"));
         setRequest(null);
+        setUnusual(null);
+        if (cause.code === "RISK_DISCLOSURE_REQUIRED") return setAcknowledging(true);
+        if (cause.code === "ORDER_UNUSUAL") return setUnusual(sent);
         if (cause.code === "LEVERAGE_NOT_ALLOWED") {
           const allowed = parseAllowed(cause.params.allowed);
           if (allowed) refuseLeverage(allowed);
@@ -196,7 +223,9 @@ export default function MarketBuyScreen() {
           unit={rule.kind === "forex" ? stock.symbol.slice(0, 3) : stock.symbol.replace(/USDT?$/, "")}
           onChange={edit(setTyped)}
         />
+        {leveraged && <RiskWarning product="leveraged" />}
         <IntradaySwitch allowance={allowance} checked={intraday} onChange={edit(setIntraday)} />
+        {dayTrade && <RiskWarning product="dayTrading" />}
         <StopFields
           direction={direction}
           preview={preview.data}
@@ -239,6 +268,36 @@ export default function MarketBuyScreen() {
         onConfirm={confirm}
         onClose={() => setRequest(null)}
       />
+      <AcknowledgeRisk
+        product="leveraged"
+        open={acknowledging}
+        onDone={acknowledged}
+        onClose={() => setAcknowledging(false)}
+      />
+      <ConfirmSheet
+        open={unusual !== null}
+        busy={place.isPending}
+        error={sheetError}
+        title={t("risk.unusualTitle")}
+        cancelLabel={t("trade.cancel")}
+        confirmLabel={t("risk.unusualConfirm")}
+        confirmColor="danger"
+        role="alertdialog"
+        onConfirm={() =>
+          unusual && send({ ...unusual, confirmUnusual: true, idempotencyKey: newIdempotencyKey() })
+        }
+        onClose={() => setUnusual(null)}
+      >
+        <p className="trade-sheet__summary">{t("errors.ORDER_UNUSUAL")}</p>
+        {(preview.data?.warnings ?? []).map((w) => (
+          <p key={w.code} className="trade-sheet__summary">
+            {t(`risk.warning.${w.code}`, {
+              value: w.code === "priceFar" ? `${(Number(w.value) * 100).toFixed(1)}%` : `${w.value}×`,
+              threshold: w.code === "priceFar" ? `${Number(w.threshold) * 100}%` : `${w.threshold}×`,
+            })}
+          </p>
+        ))}
+      </ConfirmSheet>
     </Screen>
   );
 }

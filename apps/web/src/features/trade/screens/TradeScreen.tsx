@@ -12,6 +12,7 @@ import { TRADE_TABS, useInventory, useTradeList, type ListTab, type TradeTab } f
 import { InventoryRow } from "../components/InventoryRow";
 import { OrderRow } from "../components/OrderRow";
 import { ListFoot } from "../../../components/ListFoot";
+import { MarginBanner } from "../../risk";
 
 const isTab = (value: string | null): value is TradeTab => TRADE_TABS.includes(value as TradeTab);
 
@@ -27,6 +28,7 @@ export default function TradeScreen() {
   const tab: TradeTab = isTab(params.get("tab")) ? (params.get("tab") as TradeTab) : "inProgress";
   return (
     <Screen title={t("title.trade.index")} back={false}>
+      <MarginBanner />
       <div className="card trade-tabs">
         <ChipTabs
           variant="line"

@@ -1,0 +1,141 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/index.js";
+import {
+  lossLimits,
+  riskAcknowledgements,
+  riskStatistics,
+  tradeOrders,
+  tradingLocks,
+} from "../../db/schema/index.js";
+
+/** SQL only (CONVENTIONS): the risk module's rows, and the positions its figures are computed from. */
+
+export type StatisticRow = typeof riskStatistics.$inferSelect;
+
+export async function statistic(db: Db, product: string, kind: "quarterly" | "daily", periodTo: Date) {
+  const [row] = await db
+    .select()
+    .from(riskStatistics)
+    .where(
+      and(
+        eq(riskStatistics.product, product),
+        eq(riskStatistics.kind, kind),
+        eq(riskStatistics.periodTo, periodTo),
+      ),
+    );
+  return row;
+}
+
+/** Keeps a computed figure; the first one written for a period stands (a concurrent one finds it). */
+export async function keepStatistic(db: Db, row: StatisticRow): Promise<StatisticRow> {
+  await db.insert(riskStatistics).values(row).onConflictDoNothing();
+  return (await statistic(db, row.product, row.kind, row.periodTo)) ?? row;
+}
+
+/**
+ * The positions of a product that were open at some instant of [from, to): opened before `to`, not closed
+ * before `from`. `filter` names the product (see products.ts); `userId` narrows to one user.
+ */
+export function positionsIn(db: Db, filter: SQL, from: Date, to: Date, userId?: string) {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(
+      and(
+        filter,
+        isNotNull(tradeOrders.openedAt),
+        lt(tradeOrders.openedAt, to),
+        or(isNull(tradeOrders.closedAt), gte(tradeOrders.closedAt, from)),
+        userId === undefined ? undefined : eq(tradeOrders.userId, userId),
+      ),
+    );
+}
+
+export async function acknowledgement(db: Db, userId: string, product: string) {
+  const [row] = await db
+    .select()
+    .from(riskAcknowledgements)
+    .where(and(eq(riskAcknowledgements.userId, userId), eq(riskAcknowledgements.product, product)));
+  return row;
+}
+
+/** The first acknowledgement stands: a repeat (or one racing it) changes nothing. */
+export async function acknowledge(db: Db, row: typeof riskAcknowledgements.$inferInsert) {
+  await db.insert(riskAcknowledgements).values(row).onConflictDoNothing();
+}
+
+export async function lockOf(db: Db, userId: string) {
+  const [row] = await db.select().from(tradingLocks).where(eq(tradingLocks.userId, userId));
+  return row;
+}
+
+/**
+ * Locks trading until `until`, or keeps a later lock: one statement, so two calls at once both end at the
+ * later of their ends. Answers the lock in force after it.
+ */
+export async function extendLock(db: Db, userId: string, until: Date, at: Date): Promise<Date> {
+  const [row] = await db
+    .insert(tradingLocks)
+    .values({ userId, lockedUntil: until, updatedAt: at })
+    .onConflictDoUpdate({
+      target: tradingLocks.userId,
+      set: {
+        lockedUntil: sql`greatest(${tradingLocks.lockedUntil}, excluded.locked_until)`,
+        updatedAt: at,
+      },
+    })
+    .returning({ lockedUntil: tradingLocks.lockedUntil });
+  if (!row) throw new Error("the trading lock was not written");
+  return row.lockedUntil;
+}
+
+export type LossLimitRow = typeof lossLimits.$inferSelect;
+
+export function lossLimitsOf(db: Db, userId: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(lossLimits)
+    .where(eq(lossLimits.userId, userId))
+    .orderBy(lossLimits.currency);
+  return options.lock ? query.for("update") : query;
+}
+
+/** Creates the user's row for a currency if missing (so the change after it can lock it). */
+export async function ensureLossLimit(db: Db, userId: string, currency: string, at: Date) {
+  await db.insert(lossLimits).values({ userId, currency, updatedAt: at }).onConflictDoNothing();
+}
+
+export async function setLossLimit(
+  db: Db,
+  userId: string,
+  currency: string,
+  values: Pick<LossLimitRow, "amount" | "nextAmount" | "nextFrom" | "updatedAt">,
+) {
+  await db
+    .update(lossLimits)
+    .set(values)
+    .where(and(eq(lossLimits.userId, userId), eq(lossLimits.currency, currency)));
+}
+
+/**
+ * The notionals of the user's latest orders in a currency (those that held or booked money: pending, open,
+ * closing, closed), most recent first: the usual size the fat-finger guard compares with.
+ */
+export async function recentNotionals(db: Db, userId: string, currency: string, limit: number) {
+  const rows = await db
+    .select({
+      notional: sql<string>`(${tradeOrders.quantity} * coalesce(${tradeOrders.openPrice}, ${tradeOrders.limitPrice}))::text`,
+    })
+    .from(tradeOrders)
+    .where(
+      and(
+        eq(tradeOrders.userId, userId),
+        eq(tradeOrders.currency, currency),
+        inArray(tradeOrders.state, ["pending", "open", "closing", "closed"]),
+        or(isNotNull(tradeOrders.openPrice), isNotNull(tradeOrders.limitPrice)),
+      ),
+    )
+    .orderBy(desc(tradeOrders.seq))
+    .limit(limit);
+  return rows.map((row) => row.notional);
+}
