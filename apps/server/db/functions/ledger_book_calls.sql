@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION public.ledger_book_calls(c_starts integer[], c_users uuid[], c_references text[], c_keys text[], c_causes text[], c_staff uuid[], c_reasons text[], c_ats timestamp with time zone[], e_starts integer[], e_types text[], l_users uuid[], l_purposes text[], l_currencies text[], l_shards smallint[], l_amounts numeric[], p_defer boolean, p_entry_ids bigint[])
+CREATE OR REPLACE FUNCTION public.ledger_book_calls(c_starts integer[], c_users uuid[], c_references text[], c_keys text[], c_causes text[], c_staff uuid[], c_reasons text[], c_ats timestamp with time zone[], e_starts integer[], e_types text[], l_users uuid[], l_purposes text[], l_currencies text[], l_shards smallint[], l_amounts numeric[], p_defer boolean, p_entry_ids bigint[], p_balances numeric[])
  RETURNS TABLE(o_call integer, o_outcome text, o_entry integer, o_line integer, o_balance numeric, o_entry_id bigint)
  LANGUAGE plpgsql
 AS $function$
@@ -152,6 +152,16 @@ BEGIN
       entry_call[j] := k;
     END LOOP;
   END LOOP;
+
+  -- What the caller decided: each user's line at the balance it expected (for an account it did not find,
+  -- one created here: a concurrent creator's balance shows).
+  IF p_balances IS NOT NULL THEN
+    FOR i IN 1 .. v_lines LOOP
+      IF l_users[i] IS NOT NULL AND line_balance[i] IS DISTINCT FROM p_balances[i] THEN
+        RAISE EXCEPTION 'ledger booking: line % at balance %, the caller expected %', i, line_balance[i], p_balances[i];
+      END IF;
+    END LOOP;
+  END IF;
 
   -- 3. Every write of the booked calls in one statement: their entries, the balances (each account moved
   -- once, by the sum of its lines; the platform's only when not deferred), their postings with running

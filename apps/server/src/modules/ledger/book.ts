@@ -206,17 +206,19 @@ const plus = (a: string, b: string) =>
  * Works out, as `ledger_book_calls` decides them, what booking the calls (each call's checked entries, in
  * order) does to the users' accounts, `balances` being those accounts locked for the transaction: when
  * every call books, each entry's id (the reserved `ids`, in order) and each line's balance after it (none
- * for the platform's lines, settled at the end); null when a call would be refused, when an account the
- * calls move is not among `balances` (it does not exist yet) or when too few ids are reserved. The booking
- * function decides again when it books them, and fails the transaction if it decides otherwise.
+ * for the platform's lines, settled at the end), and every line's balance in one list (null for the
+ * platform's) for the booking function to check; null when a call would be refused or too few ids are
+ * reserved. An account not among `balances` does not exist yet: the booking creates it, at zero. The
+ * booking function decides again when it books them, and fails the transaction if it decides otherwise.
  */
 export function decideOnLocked(
   calls: readonly (readonly CheckedEntry[])[],
   balances: ReadonlyMap<string, string>,
   ids: readonly number[],
-): { results: repo.CallResult[]; entryIds: number[] } | null {
+): { results: repo.CallResult[]; entryIds: number[]; balances: (string | null)[] } | null {
   const running = new Map(balances);
   const entryIds: number[] = [];
+  const lineBalancesAll: (string | null)[] = [];
   const results: repo.CallResult[] = [];
   for (const entries of calls) {
     const after = new Map(running);
@@ -227,13 +229,10 @@ export function decideOnLocked(
       const lineBalances = lines.map((line) => {
         if (line.userId === null) return undefined;
         const key = repo.userAccountKey(line.userId, line.purpose, line.currency);
-        const before = after.get(key);
-        if (before === undefined) return null;
-        const balance = plus(before, line.amount);
+        const balance = plus(after.get(key) ?? "0", line.amount);
         after.set(key, balance);
         return balance;
       });
-      if (lineBalances.includes(null)) return null;
       // The guard, after each entry: no user's account of it below zero.
       for (const line of lines)
         if (
@@ -243,11 +242,12 @@ export function decideOnLocked(
           ).isNegative()
         )
           return null;
-      booked.push({ entryId: id, balances: lineBalances as (string | undefined)[] });
+      booked.push({ entryId: id, balances: lineBalances });
     }
     for (const [key, balance] of after) running.set(key, balance);
     entryIds.push(...booked.map((b) => b.entryId));
+    for (const b of booked) lineBalancesAll.push(...b.balances.map((v) => v ?? null));
     results.push({ outcome: "booked", entries: booked });
   }
-  return { results, entryIds };
+  return { results, entryIds, balances: lineBalancesAll };
 }

@@ -102,10 +102,12 @@ export interface MoneyFeature<C extends MoneyCall, P, T> {
  *    the platform's side settled, the answers stored, the refused calls' keys given back.
  *
  * The answers are known before the second message because the users' balances are locked from the first
- * one: the process works out on them that every planned call books (`decideOnLocked`), and the booking
- * function, deciding again under the same guard, fails the batch if it does not. When the locked balances
- * say some call is short, or a call needs an account that does not exist yet, the booking goes in a round
- * trip of its own before the second message (`bookCalls`): its refusals are the booking function's.
+ * one: the process works out on them that every planned call books and each line's balance after it
+ * (`decideOnLocked`; an account not found yet is created by the booking, at zero), and the booking
+ * function, deciding again under the same guard, fails the batch if it comes to anything else (a batch
+ * failing as a whole runs again call by call). When the locked balances say some call is short, the
+ * booking goes in a round trip of its own before the second message (`bookCalls`): its refusals are the
+ * booking function's.
  *
  * A batch of one means what a batch of many means. A batch that fails as a whole (a lost connection, a
  * deadlock, a feature's error) rolls back as a whole and its calls run again one by one (`Batcher`).
@@ -307,7 +309,7 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
       });
       const replan = planRefused.filter((i) => i > firstShort);
       const last = [
-        ...(decided && booking.length > 0 ? [repo.bookDecidedSql(booking, decided.entryIds)] : []),
+        ...(decided && booking.length > 0 ? [repo.bookDecidedSql(booking, decided)] : []),
         ...statements,
         ...keys.endSql(platform, stored, released),
       ];

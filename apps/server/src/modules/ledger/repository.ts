@@ -65,13 +65,16 @@ const BOOK_CALLS = `select o_call as "call", o_outcome as outcome, o_entry as en
     o_balance::text as balance, o_entry_id::text as "entryId"
   from ledger_book_calls($1::int[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::text[],
     $8::timestamptz[], $9::int[], $10::text[], $11::uuid[], $12::text[], $13::text[], $14::smallint[],
-    $15::numeric[], $16::boolean, $17::bigint[])`;
+    $15::numeric[], $16::boolean, $17::bigint[], $18::numeric[])`;
 
-/** `ledger_book_calls`' arguments for `calls` (entry ids: null, the sequence's, or the given ones). */
+/**
+ * `ledger_book_calls`' arguments for `calls`; `decided`: the entries' ids and every line's balance after it
+ * (null for the platform's lines) as the caller decided them, for the function to check.
+ */
 function bookingValues(
   calls: readonly CallLines[],
   deferPlatform: boolean,
-  entryIds: readonly number[] | null,
+  decided: { entryIds: readonly number[]; balances: readonly (string | null)[] } | null,
 ): unknown[] {
   const callStarts: number[] = [];
   const entryStarts: number[] = [];
@@ -104,19 +107,25 @@ function bookingValues(
     arrayLiteral(lines.map((l) => l.shard)),
     arrayLiteral(lines.map((l) => l.amount)),
     deferPlatform,
-    entryIds === null ? null : arrayLiteral(entryIds),
+    decided === null ? null : arrayLiteral(decided.entryIds),
+    decided === null ? null : arrayLiteral(decided.balances),
   ];
 }
 
 /**
  * The booking of calls the caller has decided, on their accounts locked beforehand, all book (see
- * `MoneyCalls`), with their entries' ids reserved beforehand (`entryIds`, one per entry in order), as a
- * statement to send with the transaction's last ones: `ledger_book_calls` books them as `bookCalls` does,
- * under the same guard, and fails (so the COMMIT after it never runs) if any call is refused after all.
- * The platform's side is deferred, as in every money call.
+ * `MoneyCalls`), with their entries' ids reserved beforehand (`entryIds`, one per entry in order) and each
+ * line's balance after it as the caller worked it out (`balances`, in the lines' order; null for the
+ * platform's), as a statement to send with the transaction's last ones: `ledger_book_calls` books them as
+ * `bookCalls` does, under the same guard, and fails (so the COMMIT after it never runs) if any call is
+ * refused after all or any user's line comes to another balance. The platform's side is deferred, as in
+ * every money call.
  */
-export function bookDecidedSql(calls: readonly CallLines[], entryIds: readonly number[]): SQL {
-  return textStatement(BOOK_CALLS, bookingValues(calls, true, entryIds));
+export function bookDecidedSql(
+  calls: readonly CallLines[],
+  decided: { entryIds: readonly number[]; balances: readonly (string | null)[] },
+): SQL {
+  return textStatement(BOOK_CALLS, bookingValues(calls, true, decided));
 }
 
 export async function bookCalls(
