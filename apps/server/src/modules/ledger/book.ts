@@ -207,9 +207,10 @@ const plus = (a: string, b: string) =>
  * order) does to the users' accounts, `balances` being those accounts locked for the transaction: when
  * every call books, each entry's id (the reserved `ids`, in order) and each line's balance after it (none
  * for the platform's lines, settled at the end), and every line's balance in one list (null for the
- * platform's) for the booking function to check; null when a call would be refused or too few ids are
- * reserved. An account not among `balances` does not exist yet: the booking creates it, at zero. The
- * booking function decides again when it books them, and fails the transaction if it decides otherwise.
+ * platform's) for the booking function to check; null when a call would be refused, when an account the
+ * calls move is not among `balances` (it does not exist yet, so nothing locks it: a concurrent call could
+ * create and move it) or when too few ids are reserved. The booking function decides again when it books
+ * them, and fails the transaction if it decides otherwise.
  */
 export function decideOnLocked(
   calls: readonly (readonly CheckedEntry[])[],
@@ -229,10 +230,13 @@ export function decideOnLocked(
       const lineBalances = lines.map((line) => {
         if (line.userId === null) return undefined;
         const key = repo.userAccountKey(line.userId, line.purpose, line.currency);
-        const balance = plus(after.get(key) ?? "0", line.amount);
+        const before = after.get(key);
+        if (before === undefined) return null;
+        const balance = plus(before, line.amount);
         after.set(key, balance);
         return balance;
       });
+      if (lineBalances.includes(null)) return null;
       // The guard, after each entry: no user's account of it below zero.
       for (const line of lines)
         if (
@@ -242,7 +246,7 @@ export function decideOnLocked(
           ).isNegative()
         )
           return null;
-      booked.push({ entryId: id, balances: lineBalances });
+      booked.push({ entryId: id, balances: lineBalances as (string | undefined)[] });
     }
     for (const [key, balance] of after) running.set(key, balance);
     entryIds.push(...booked.map((b) => b.entryId));

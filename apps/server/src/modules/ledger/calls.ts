@@ -103,11 +103,11 @@ export interface MoneyFeature<C extends MoneyCall, P, T> {
  *
  * The answers are known before the second message because the users' balances are locked from the first
  * one: the process works out on them that every planned call books and each line's balance after it
- * (`decideOnLocked`; an account not found yet is created by the booking, at zero), and the booking
- * function, deciding again under the same guard, fails the batch if it comes to anything else (a batch
- * failing as a whole runs again call by call). When the locked balances say some call is short, the
- * booking goes in a round trip of its own before the second message (`bookCalls`): its refusals are the
- * booking function's.
+ * (`decideOnLocked`), and the booking function, deciding again under the same guard, fails the batch if it
+ * comes to anything else (a batch failing as a whole runs again call by call). When the locked balances
+ * say some call is short, or a call moves an account that does not exist yet (a user's first order, their
+ * first exchange into a currency: nothing locked it), the booking goes in a round trip of its own before
+ * the second message (`bookCalls`): its refusals and new accounts are the booking function's.
  *
  * A batch of one means what a batch of many means. A batch that fails as a whole (a lost connection, a
  * deadlock, a feature's error) rolls back as a whole and its calls run again one by one (`Batcher`).
