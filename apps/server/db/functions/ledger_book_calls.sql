@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION public.ledger_book_calls(c_starts integer[], c_users uuid[], c_references text[], c_keys text[], c_causes text[], c_staff uuid[], c_reasons text[], c_ats timestamp with time zone[], e_starts integer[], e_types text[], l_users uuid[], l_purposes text[], l_currencies text[], l_shards smallint[], l_amounts numeric[], p_defer boolean)
+CREATE OR REPLACE FUNCTION public.ledger_book_calls(c_starts integer[], c_users uuid[], c_references text[], c_keys text[], c_causes text[], c_staff uuid[], c_reasons text[], c_ats timestamp with time zone[], e_starts integer[], e_types text[], l_users uuid[], l_purposes text[], l_currencies text[], l_shards smallint[], l_amounts numeric[], p_defer boolean, p_entry_ids bigint[], p_balances numeric[])
  RETURNS TABLE(o_call integer, o_outcome text, o_entry integer, o_line integer, o_balance numeric, o_entry_id bigint)
  LANGUAGE plpgsql
 AS $function$
@@ -39,6 +39,9 @@ DECLARE
   entry_call int[] := array_fill(0, ARRAY[v_entries]);
   call_booked boolean[] := array_fill(false, ARRAY[v_calls]);
 BEGIN
+  IF p_entry_ids IS NOT NULL AND cardinality(p_entry_ids) <> v_entries THEN
+    RAISE EXCEPTION 'ledger booking: % entry ids given for % entries', cardinality(p_entry_ids), v_entries;
+  END IF;
   -- 1. Find the accounts, creating the missing ones once, and lock them in the one fixed order: the users'
   -- by id, then the platform's by purpose, currency and shard (unless the caller settles those at its end).
   FOR v_pass IN 1 .. 2 LOOP
@@ -124,6 +127,10 @@ BEGIN
         END IF;
       END LOOP;
     END LOOP;
+    IF v_refused IS NOT NULL AND p_entry_ids IS NOT NULL THEN
+      -- The caller decided on these balances, locked, that every call books: it did not.
+      RAISE EXCEPTION 'ledger booking: call % refused, its entry ids were given', k;
+    END IF;
     IF v_refused IS NOT NULL THEN
       -- Refused: which entry, and the user's available balance of that line's currency before the call.
       o_call := k;
@@ -140,10 +147,21 @@ BEGIN
     a_balances := a_running;
     call_booked[k] := true;
     FOR j IN v_call_first .. v_call_last LOOP
-      entry_id[j] := nextval('journal_entries_id_seq');
+      -- The entry's id: reserved by the caller (all of them, in order), else the sequence's next.
+      entry_id[j] := CASE WHEN p_entry_ids IS NULL THEN nextval('journal_entries_id_seq') ELSE p_entry_ids[j] END;
       entry_call[j] := k;
     END LOOP;
   END LOOP;
+
+  -- What the caller decided: each user's line at the balance it expected (for an account it did not find,
+  -- one created here: a concurrent creator's balance shows).
+  IF p_balances IS NOT NULL THEN
+    FOR i IN 1 .. v_lines LOOP
+      IF l_users[i] IS NOT NULL AND line_balance[i] IS DISTINCT FROM p_balances[i] THEN
+        RAISE EXCEPTION 'ledger booking: line % at balance %, the caller expected %', i, line_balance[i], p_balances[i];
+      END IF;
+    END LOOP;
+  END IF;
 
   -- 3. Every write of the booked calls in one statement: their entries, the balances (each account moved
   -- once, by the sum of its lines; the platform's only when not deferred), their postings with running

@@ -129,15 +129,10 @@ export class ExchangeService {
 
 /** The exchange's part of its money calls: the quotes checked and locked, then marked filled. */
 const fillFeature: MoneyFeature<FillCall, FillPlan, ExchangeResult> = {
-  async plan(tx, calls) {
-    const quotes = new Map(
-      (
-        await repo.lockQuotes(
-          tx,
-          calls.map((c) => c.quoteId),
-        )
-      ).map((q) => [q.id, q]),
-    );
+  // The quotes locked with the claim.
+  prepare: (calls) => [repo.lockQuotesSql(calls.map((c) => c.quoteId))],
+  async plan(_tx, calls, [rows = []]) {
+    const quotes = new Map(repo.lockedQuotes(rows).map((q) => [q.id, q]));
     const taken = new Set<string>();
     return calls.map((call) => {
       const quote = quotes.get(call.quoteId);
@@ -161,16 +156,17 @@ const fillFeature: MoneyFeature<FillCall, FillPlan, ExchangeResult> = {
     });
   },
 
-  async write(tx, booked) {
-    await repo.markFilled(
-      tx,
-      booked.map(({ call, planned, entries }) => ({
-        id: planned.plan.id,
-        at: call.at,
-        entryId: (entries[0] as Booked).entryId,
-      })),
-    );
-    return booked.map(({ call, planned, entries }) => {
+  write(booked) {
+    const statements = [
+      repo.markFilledSql(
+        booked.map(({ call, planned, entries }) => ({
+          id: planned.plan.id,
+          at: call.at,
+          entryId: (entries[0] as Booked).entryId,
+        })),
+      ),
+    ];
+    const answers = booked.map(({ call, planned, entries }) => {
       const quote = planned.plan;
       const from = quote.fromCurrency;
       const to = quote.toCurrency;
@@ -189,7 +185,11 @@ const fillFeature: MoneyFeature<FillCall, FillPlan, ExchangeResult> = {
         exchangedAt: call.at.toISOString(),
       };
     });
+    return { statements, answers };
   },
+
+  // One entry: the exchange.
+  maxEntries: 1,
 
   short(call, planned, _entry, available) {
     return new DomainError("INSUFFICIENT_AVAILABLE", {

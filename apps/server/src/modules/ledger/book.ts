@@ -1,4 +1,4 @@
-import { accountKey, checkEntry, toPlainString, type EntryDraft } from "@brokerage/core";
+import { accountKey, checkEntry, money, toPlainString, type EntryDraft } from "@brokerage/core";
 import type { EntryType } from "@brokerage/api";
 import type { Db } from "../../db/index.js";
 import { DomainError } from "../../lib/errors.js";
@@ -188,4 +188,70 @@ export async function bookMany(
   if (result.outcome === "insufficient")
     throw booking.insufficient?.(result.entry, result.available) ?? new DomainError("INSUFFICIENT_BALANCE");
   return bookedEntries(checked, result.entries, booking.at, pending);
+}
+
+/** The decimals of a numeric's text ("12.50": 2). */
+const decimalsOf = (text: string) => {
+  const point = text.indexOf(".");
+  return point < 0 ? 0 : text.length - point - 1;
+};
+
+/** `a + b` as PostgreSQL's numeric writes it: at the larger of the two scales. */
+const plus = (a: string, b: string) =>
+  money(a)
+    .plus(b)
+    .toFixed(Math.max(decimalsOf(a), decimalsOf(b)));
+
+/**
+ * Works out, as `ledger_book_calls` decides them, what booking the calls (each call's checked entries, in
+ * order) does to the users' accounts, `balances` being those accounts locked for the transaction: when
+ * every call books, each entry's id (the reserved `ids`, in order) and each line's balance after it (none
+ * for the platform's lines, settled at the end), and every line's balance in one list (null for the
+ * platform's) for the booking function to check; null when a call would be refused, when an account the
+ * calls move is not among `balances` (it does not exist yet, so nothing locks it: a concurrent call could
+ * create and move it) or when too few ids are reserved. The booking function decides again when it books
+ * them, and fails the transaction if it decides otherwise.
+ */
+export function decideOnLocked(
+  calls: readonly (readonly CheckedEntry[])[],
+  balances: ReadonlyMap<string, string>,
+  ids: readonly number[],
+): { results: repo.CallResult[]; entryIds: number[]; balances: (string | null)[] } | null {
+  const running = new Map(balances);
+  const entryIds: number[] = [];
+  const lineBalancesAll: (string | null)[] = [];
+  const results: repo.CallResult[] = [];
+  for (const entries of calls) {
+    const after = new Map(running);
+    const booked: { entryId: number; balances: (string | undefined)[] }[] = [];
+    for (const { lines } of entries) {
+      const id = ids[entryIds.length + booked.length];
+      if (id === undefined) return null;
+      const lineBalances = lines.map((line) => {
+        if (line.userId === null) return undefined;
+        const key = repo.userAccountKey(line.userId, line.purpose, line.currency);
+        const before = after.get(key);
+        if (before === undefined) return null;
+        const balance = plus(before, line.amount);
+        after.set(key, balance);
+        return balance;
+      });
+      if (lineBalances.includes(null)) return null;
+      // The guard, after each entry: no user's account of it below zero.
+      for (const line of lines)
+        if (
+          line.userId !== null &&
+          money(
+            after.get(repo.userAccountKey(line.userId, line.purpose, line.currency)) as string,
+          ).isNegative()
+        )
+          return null;
+      booked.push({ entryId: id, balances: lineBalances as (string | undefined)[] });
+    }
+    for (const [key, balance] of after) running.set(key, balance);
+    entryIds.push(...booked.map((b) => b.entryId));
+    for (const b of booked) lineBalancesAll.push(...b.balances.map((v) => v ?? null));
+    results.push({ outcome: "booked", entries: booked });
+  }
+  return { results, entryIds, balances: lineBalancesAll };
 }

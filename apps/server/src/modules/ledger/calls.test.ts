@@ -76,17 +76,23 @@ function fake(): Fake {
         };
       });
     },
-    async write(tx, booked) {
+    write(booked) {
       written.push(booked.map((b) => b.call.key));
-      await tx.execute(sql`insert into fake_rows (key, entry_id)
+      const statements = [
+        sql`insert into fake_rows (key, entry_id)
         select * from unnest(${arrayLiteral(booked.map((b) => b.planned.plan.key))}::text[],
-          ${arrayLiteral(booked.map((b) => b.entries[0]?.entryId ?? null))}::bigint[])`);
+          ${arrayLiteral(booked.map((b) => b.entries[0]?.entryId ?? null))}::bigint[])`,
+      ];
       if (booked.some((b) => b.call.fail === "write")) throw new Error("the write broke");
-      return booked.map((b) => ({
-        key: b.planned.plan.key,
-        balances: b.entries.flatMap((e) => [...e.balances.values()].map((v) => money(v).toFixed())),
-      }));
+      return {
+        statements,
+        answers: booked.map((b) => ({
+          key: b.planned.plan.key,
+          balances: b.entries.flatMap((e) => [...e.balances.values()].map((v) => money(v).toFixed())),
+        })),
+      };
     },
+    maxEntries: 4,
     short(_call, _planned, entry, available) {
       return new DomainError("INSUFFICIENT_AVAILABLE", {
         available: money(available).toFixed(),

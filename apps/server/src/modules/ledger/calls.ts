@@ -1,11 +1,13 @@
 import type { EntryType } from "@brokerage/api";
 import type { EntryDraft } from "@brokerage/core";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { Batcher, type Settled } from "../../lib/batcher.js";
 import { DomainError } from "../../lib/errors.js";
 import {
   bookedEntries,
   checkedEntries,
+  decideOnLocked,
   entryRow,
   type Booked,
   type Cause,
@@ -59,15 +61,26 @@ export interface BookedCall<C extends MoneyCall, P> {
 }
 
 /**
- * A feature's part of its money calls. Both steps get every call of the batch at once and should reach the
- * database once for all of them, through the feature's own repository:
- * - `plan` reads, and locks, the feature's rows of the calls and answers each call's entries, or its
- *   refusal. It writes nothing: a call refused later (its money short) must leave no trace.
- * - `write` writes the feature's rows of the booked calls and answers each one's answer (JSON).
+ * A feature's part of its money calls. Every step gets every call of the batch at once, and none of them
+ * should need a round trip of its own, through the feature's own repository:
+ * - `prepare` (optional) answers the feature's statements to send with the claim, in the transaction's
+ *   first message: reading and locking its rows of the calls (a quote), reserving its numbers (an order's);
+ * - `plan` answers each call's entries, or its refusal, from those statements' rows (it may read more on
+ *   `tx`, a round trip of its own: a day trade's allowance). It writes nothing: a call refused later (its
+ *   money short) must leave no trace;
+ * - `write` answers the statements that write the feature's rows of the booked calls, sent with the
+ *   COMMIT, each failing by itself when it did not write what it should, and each call's answer (JSON).
  */
 export interface MoneyFeature<C extends MoneyCall, P, T> {
-  plan(tx: Db, calls: readonly C[]): Promise<readonly PlanOutcome<P>[]>;
-  write(tx: Db, booked: readonly BookedCall<C, P>[]): Promise<readonly T[]>;
+  prepare?(calls: readonly C[]): readonly SQL[];
+  plan(
+    tx: Db,
+    calls: readonly C[],
+    prepared: readonly (readonly Record<string, unknown>[])[],
+  ): Promise<readonly PlanOutcome<P>[]>;
+  write(booked: readonly BookedCall<C, P>[]): { statements: readonly SQL[]; answers: readonly T[] };
+  /** The most entries one call books: their ids are reserved with the claim (see `MoneyCalls`). */
+  maxEntries: number;
   /** The refusal of a call a user's account cannot pay: its entry `entry` (0-based), `available` before it. */
   short(call: C, planned: Planned<P>, entry: number, available: string): DomainError;
 }
@@ -75,16 +88,26 @@ export interface MoneyFeature<C extends MoneyCall, P, T> {
 /**
  * The one write path for money calls that come in numbers (DESIGN §5 Ledger; CONVENTIONS "One path per
  * mechanism, batched"): calls that arrive while earlier ones are being written go to the database together,
- * as TigerBeetle batches transfers, each with its own outcome, in one transaction of a fixed number of
- * round trips whatever the batch's size:
+ * as TigerBeetle batches transfers, each with its own outcome, in one transaction of two round trips
+ * whatever the batch's size:
  *
- * 1. with BEGIN: every key claimed under its lock (in one order) and each user's standing read;
- *    a key used before answers its stored answer (IDEMPOTENCY_CONFLICT for another request), then the
- *    account refusals (standing.ts, the one list), in that order;
- * 2. the feature's `plan` of the calls left (its checks, on its rows locked);
- * 3. every planned call booked by the one booking function, each all or nothing (`bookCalls`);
- * 4. the feature's `write` of the booked calls;
- * 5. with COMMIT: the platform's side settled, the answers stored, the refused calls' keys given back.
+ * 1. with BEGIN, in one message: every key claimed under its lock (in one order) and each user's standing
+ *    read; the batch's users' accounts locked (in id order, the booking's lock order) with their balances;
+ *    ids for the batch's entries reserved; the feature's `prepare` (its rows locked, its numbers reserved).
+ *    Then in the process: a key used before answers its stored answer (IDEMPOTENCY_CONFLICT for another
+ *    request), then the account refusals (standing.ts, the one list), in that order; the feature's `plan`
+ *    of the calls left (its checks);
+ * 2. with COMMIT, in one message: every planned call booked by the one booking function (each all or
+ *    nothing, `ledger_book_calls`, its entries taking the reserved ids), the feature's `write` of them,
+ *    the platform's side settled, the answers stored, the refused calls' keys given back.
+ *
+ * The answers are known before the second message because the users' balances are locked from the first
+ * one: the process works out on them that every planned call books and each line's balance after it
+ * (`decideOnLocked`), and the booking function, deciding again under the same guard, fails the batch if it
+ * comes to anything else (a batch failing as a whole runs again call by call). When the locked balances
+ * say some call is short, or a call moves an account that does not exist yet (a user's first order, their
+ * first exchange into a currency: nothing locked it), the booking goes in a round trip of its own before
+ * the second message (`bookCalls`): its refusals and new accounts are the booking function's.
  *
  * A batch of one means what a batch of many means. A batch that fails as a whole (a lost connection, a
  * deadlock, a feature's error) rolls back as a whole and its calls run again one by one (`Batcher`).
@@ -162,118 +185,135 @@ export class MoneyCalls<C extends MoneyCall, P, T> {
       requestHash: hashes[i] as string,
       userId: call.userId,
     }));
-    return moneyTransaction(
-      this.db,
+    const prepared = this.feature.prepare?.(calls) ?? [];
+    const first = [
       keys.claimKeysSql(claims, calls[0]?.at ?? new Date()),
-      async (tx, rows) => {
-        const claimed = keys.claimRows(rows);
-        if (claimed.length !== calls.length) throw new Error(`claiming answered ${claimed.length} keys`);
-        const outcomes: (Settled<T> | undefined)[] = calls.map(() => undefined);
-        const released: { owner: string; key: string }[] = [];
-        const planRefused: number[] = [];
-        let firstShort = Number.POSITIVE_INFINITY;
-        const refuse = (i: number, error: unknown) => {
-          outcomes[i] = { error };
-          released.push({ owner: claims[i]?.owner as string, key: claims[i]?.key as string });
-        };
+      repo.lockUserAccountsSql(calls.map((c) => c.userId)),
+      repo.reserveEntryIdsSql(calls.length * this.feature.maxEntries),
+      ...prepared,
+    ];
+    return moneyTransaction(this.db, first, async (tx, firstRows) => {
+      const [claimRows = [], accountRows = [], idRows = [], ...featureRows] = firstRows;
+      const claimed = keys.claimRows(claimRows);
+      if (claimed.length !== calls.length) throw new Error(`claiming answered ${claimed.length} keys`);
+      const outcomes: (Settled<T> | undefined)[] = calls.map(() => undefined);
+      const released: { owner: string; key: string }[] = [];
+      const planRefused: number[] = [];
+      let firstShort = Number.POSITIVE_INFINITY;
+      const refuse = (i: number, error: unknown) => {
+        outcomes[i] = { error };
+        released.push({ owner: claims[i]?.owner as string, key: claims[i]?.key as string });
+      };
 
-        // 1. The keys, then the account's standing.
-        const open: number[] = [];
-        claimed.forEach((row, i) => {
-          if (!row.claimed) {
-            outcomes[i] =
-              row.requestHash === hashes[i]
-                ? { value: row.response as T }
-                : { error: new DomainError("IDEMPOTENCY_CONFLICT") };
-            return;
-          }
-          try {
-            refuseAccount(row.standing, calls[i]?.needs);
-            open.push(i);
-          } catch (error) {
-            refuse(i, error);
-          }
-        });
-
-        // 2. The feature's checks.
-        const plans =
-          open.length > 0
-            ? await this.feature.plan(
-                tx,
-                open.map((i) => calls[i] as C),
-              )
-            : [];
-        const planned: { i: number; planned: Planned<P>; checked: CheckedEntry[] }[] = [];
-        plans.forEach((outcome, k) => {
-          const i = open[k] as number;
-          if ("error" in outcome) {
-            if (outcome.counted) planRefused.push(i);
-            return refuse(i, outcome.error);
-          }
-          const call = calls[i] as C;
-          planned.push({
-            i,
-            planned: outcome.value,
-            checked: checkedEntries(outcome.value.entries, call.userId),
-          });
-        });
-
-        // 3. The money, each call all or nothing.
-        const booked: BookedCall<C, P>[] = [];
-        const bookedAt: number[] = [];
-        const platform: PlatformLine[] = [];
-        if (planned.length > 0) {
-          const results = await repo.bookCalls(
-            tx,
-            planned.map(({ i, planned: p, checked }) => {
-              const call = calls[i] as C;
-              return {
-                row: entryRow({
-                  userId: call.userId,
-                  reference: p.reference,
-                  idempotencyKey: call.key,
-                  cause: p.cause,
-                  at: call.at,
-                }),
-                entries: checked.map((c) => ({ type: c.entry.type, lines: c.lines })),
-              };
-            }),
-            true,
-          );
-          results.forEach((result, k) => {
-            const { i, planned: p, checked } = planned[k] as (typeof planned)[number];
-            const call = calls[i] as C;
-            if (result.outcome === "insufficient") {
-              firstShort = Math.min(firstShort, i);
-              return refuse(i, this.feature.short(call, p, result.entry, result.available));
-            }
-            booked.push({
-              call,
-              planned: p,
-              entries: bookedEntries(checked, result.entries, call.at, platform),
-            });
-            bookedAt.push(i);
-          });
+      // The keys, then the account's standing.
+      const open: number[] = [];
+      claimed.forEach((row, i) => {
+        if (!row.claimed) {
+          outcomes[i] =
+            row.requestHash === hashes[i]
+              ? { value: row.response as T }
+              : { error: new DomainError("IDEMPOTENCY_CONFLICT") };
+          return;
         }
+        try {
+          refuseAccount(row.standing, calls[i]?.needs);
+          open.push(i);
+        } catch (error) {
+          refuse(i, error);
+        }
+      });
 
-        // 4. The feature's rows of the booked calls.
-        const answers = booked.length > 0 ? await this.feature.write(tx, booked) : [];
-        if (answers.length !== booked.length)
-          throw new Error(`a feature wrote ${answers.length} of ${booked.length} calls`);
-        const stored = answers.map((answer, k) => {
-          const i = bookedAt[k] as number;
-          outcomes[i] = { value: answer };
-          return { owner: claims[i]?.owner as string, key: claims[i]?.key as string, response: answer };
+      // The feature's checks.
+      const plans =
+        open.length > 0
+          ? await this.feature.plan(
+              tx,
+              open.map((i) => calls[i] as C),
+              featureRows,
+            )
+          : [];
+      const planned: { i: number; planned: Planned<P>; checked: CheckedEntry[] }[] = [];
+      plans.forEach((outcome, k) => {
+        const i = open[k] as number;
+        if ("error" in outcome) {
+          if (outcome.counted) planRefused.push(i);
+          return refuse(i, outcome.error);
+        }
+        const call = calls[i] as C;
+        planned.push({
+          i,
+          planned: outcome.value,
+          checked: checkedEntries(outcome.value.entries, call.userId),
         });
+      });
 
-        // 5. With the COMMIT.
-        const answer = outcomes.map((outcome) => {
-          if (!outcome) throw new Error("a money call was not decided");
-          return outcome;
+      // The money, each call all or nothing: decided on the locked balances when they say every call books
+      // (booked with the COMMIT), else by the booking function in a round trip of its own.
+      const booking = planned.map(({ i, planned: p, checked }) => {
+        const call = calls[i] as C;
+        return {
+          row: entryRow({
+            userId: call.userId,
+            reference: p.reference,
+            idempotencyKey: call.key,
+            cause: p.cause,
+            at: call.at,
+          }),
+          entries: checked.map((c) => ({ type: c.entry.type, lines: c.lines })),
+        };
+      });
+      const entryIds = idRows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      const decided = decideOnLocked(
+        planned.map((p) => p.checked),
+        repo.lockedBalances(accountRows),
+        entryIds,
+      );
+      const results: repo.CallResult[] = decided
+        ? decided.results
+        : planned.length > 0
+          ? await repo.bookCalls(tx, booking, true)
+          : [];
+      const booked: BookedCall<C, P>[] = [];
+      const bookedAt: number[] = [];
+      const platform: PlatformLine[] = [];
+      results.forEach((result, k) => {
+        const { i, planned: p, checked } = planned[k] as (typeof planned)[number];
+        const call = calls[i] as C;
+        if (result.outcome === "insufficient") {
+          firstShort = Math.min(firstShort, i);
+          return refuse(i, this.feature.short(call, p, result.entry, result.available));
+        }
+        booked.push({
+          call,
+          planned: p,
+          entries: bookedEntries(checked, result.entries, call.at, platform),
         });
-        const replan = planRefused.filter((i) => i > firstShort);
-        return { answer: { outcomes: answer, replan }, last: keys.endSql(platform, stored, released) };
-      },
-    );
+        bookedAt.push(i);
+      });
+
+      // The feature's rows of the booked calls.
+      const { statements, answers } =
+        booked.length > 0 ? this.feature.write(booked) : { statements: [], answers: [] };
+      if (answers.length !== booked.length)
+        throw new Error(`a feature wrote ${answers.length} of ${booked.length} calls`);
+      const stored = answers.map((answer, k) => {
+        const i = bookedAt[k] as number;
+        outcomes[i] = { value: answer };
+        return { owner: claims[i]?.owner as string, key: claims[i]?.key as string, response: answer };
+      });
+
+      // With the COMMIT.
+      const answer = outcomes.map((outcome) => {
+        if (!outcome) throw new Error("a money call was not decided");
+        return outcome;
+      });
+      const replan = planRefused.filter((i) => i > firstShort);
+      const last = [
+        ...(decided && booking.length > 0 ? [repo.bookDecidedSql(booking, decided)] : []),
+        ...statements,
+        ...keys.endSql(platform, stored, released),
+      ];
+      return { answer: { outcomes: answer, replan }, last };
+    });
   }
 }

@@ -53,8 +53,8 @@ export async function idempotent<T>(
     [{ owner: call.owner, key: call.key, requestHash: hash, userId: null }],
     clock.now(),
   );
-  return moneyTransaction(db, claim, async (tx, rows) => {
-    const [claimed] = keys.claimRows(rows);
+  return moneyTransaction(db, [claim], async (tx, [rows]) => {
+    const [claimed] = keys.claimRows(rows ?? []);
     if (!claimed?.claimed) {
       if (claimed?.requestHash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT");
       return { answer: claimed.response as T, last: [] };

@@ -2,6 +2,7 @@ import { money } from "@brokerage/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
 import { arrayLiteral } from "../../db/arrays.js";
+import { failUnless } from "../../db/statements.js";
 import { rowsOf } from "./repository.js";
 import type { Standing } from "./standing.js";
 
@@ -81,12 +82,6 @@ export interface StoredAnswer {
   response: unknown;
 }
 
-/**
- * Fails the statement with `message` unless `ok`: a text that is no integer cannot be cast to one. (The
- * message must depend on the rows, or the planner would cast it, and fail, before running anything.)
- */
-const unless = (ok: SQL, message: SQL) => sql`select case when ${ok} then 1 else (${message})::int end as ok`;
-
 /** Stores each call's answer with its claimed key. */
 export const storeAnswersSql = (answers: readonly StoredAnswer[]): SQL => sql`
   with stored as (
@@ -96,7 +91,7 @@ export const storeAnswersSql = (answers: readonly StoredAnswer[]): SQL => sql`
     where k.owner = a.owner and k.key = a.key
     returning 1
   )
-  ${unless(sql`(select count(*) from stored) = ${answers.length}`, sql`'idempotency keys answered: ' || (select count(*) from stored)`)}`;
+  ${failUnless(sql`(select count(*) from stored) = ${answers.length}`, sql`'idempotency keys answered: ' || (select count(*) from stored)`)}`;
 
 /**
  * Gives back the keys of calls that were refused in a batch (claimed at its start, with nothing else of
@@ -109,7 +104,7 @@ export const releaseKeysSql = (keys: readonly { owner: string; key: string }[]):
     where k.owner = r.owner and k.key = r.key and k.response is null
     returning 1
   )
-  ${unless(sql`(select count(*) from released) = ${keys.length}`, sql`'idempotency keys released: ' || (select count(*) from released)`)}`;
+  ${failUnless(sql`(select count(*) from released) = ${keys.length}`, sql`'idempotency keys released: ' || (select count(*) from released)`)}`;
 
 /** A platform posting whose balance moves at the end of its transaction (`book` inside `idempotent`). */
 export interface PlatformLine {

@@ -44,11 +44,14 @@ function inline(statement: SQL): string {
   });
 }
 
-const rowsOfSecond = (results: unknown): Record<string, unknown>[] => {
+/** The rows of each of `count` statements sent after BEGIN in one message (its first result is BEGIN's). */
+const rowsAfterBegin = (results: unknown, count: number): Record<string, unknown>[][] => {
   const list = results as pg.QueryResult[];
-  const result = Array.isArray(list) ? list[1] : undefined;
-  if (!result) throw new Error("the two-statement query answered fewer results");
-  return result.rows;
+  if (!Array.isArray(list) || list.length !== count + 1)
+    throw new Error(
+      `the first message answered ${Array.isArray(list) ? list.length : 1} results of ${count + 1}`,
+    );
+  return list.slice(1).map((result) => result.rows);
 };
 
 /** The drizzle database on each pooled connection (made once per connection; the pool reuses them). */
@@ -106,13 +109,7 @@ export async function executeText(
   values: readonly unknown[],
 ): Promise<Record<string, unknown>[]> {
   const client = connections.get(tx);
-  if (!client) {
-    const parts = text.split(/\$(\d+)/);
-    const chunks: SQL[] = parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`,
-    );
-    return rowsOf(await tx.execute(sql.join(chunks)));
-  }
+  if (!client) return rowsOf(await tx.execute(textStatement(text, values)));
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_PREPARED) {
     name = `ledger_${statementNames.size}`;
@@ -122,22 +119,31 @@ export async function executeText(
   return result.rows as Record<string, unknown>[];
 }
 
+/** A statement of fixed text with its parameters (`$1`, `$2` …) as a drizzle statement. */
+export function textStatement(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+}
+
 /**
- * Runs `body` in a transaction: `BEGIN; <first>` in one message (its rows go to `body`), then the
+ * Runs `body` in a transaction: `BEGIN; <first…>` in one message (each one's rows go to `body`), then the
  * statements `body` runs, then `<last…>; COMMIT` in one message, `last` being the statements `body` answers
  * (plain COMMIT when none). Anything failing rolls back. Each of `last` must fail by itself when it did
  * not do what it should (their rows are never read).
  */
 export async function pooledTransaction<T>(
   pool: pg.Pool,
-  first: SQL,
-  body: (tx: Db, firstRows: Record<string, unknown>[]) => Promise<{ answer: T; last: readonly SQL[] }>,
+  first: readonly SQL[],
+  body: (tx: Db, firstRows: Record<string, unknown>[][]) => Promise<{ answer: T; last: readonly SQL[] }>,
 ): Promise<T> {
   const client = await pool.connect();
   const tx = databaseOn(client);
   let broken: Error | undefined;
   try {
-    const firstRows = rowsOfSecond(await client.query(`begin; ${inline(first)}`));
+    const firstRows = rowsAfterBegin(
+      await client.query(["begin", ...first.map(inline)].join("; ")),
+      first.length,
+    );
     const { answer, last } = await body(tx, firstRows);
     await client.query([...last.map(inline), "commit"].join("; "));
     return answer;
@@ -156,13 +162,15 @@ export async function pooledTransaction<T>(
  */
 export async function moneyTransaction<T>(
   db: Db,
-  first: SQL,
-  body: (tx: Db, firstRows: Record<string, unknown>[]) => Promise<{ answer: T; last: readonly SQL[] }>,
+  first: readonly SQL[],
+  body: (tx: Db, firstRows: Record<string, unknown>[][]) => Promise<{ answer: T; last: readonly SQL[] }>,
 ): Promise<T> {
   const pool = poolOf(db);
   if (pool) return pooledTransaction(pool, first, body);
   return db.transaction(async (tx) => {
-    const { answer, last } = await body(tx, rowsOf(await tx.execute(first)));
+    const firstRows: Record<string, unknown>[][] = [];
+    for (const statement of first) firstRows.push(rowsOf(await tx.execute(statement)));
+    const { answer, last } = await body(tx, firstRows);
     for (const statement of last) await tx.execute(statement);
     return answer;
   });

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/index.js";
 import { arrayLiteral } from "../../db/arrays.js";
-import { executeText } from "./pooled.js";
+import { executeText, textStatement } from "./pooled.js";
 
 /** SQL only (CONVENTIONS): the ledger's tables. The booking rules are in book.ts. */
 
@@ -65,13 +65,17 @@ const BOOK_CALLS = `select o_call as "call", o_outcome as outcome, o_entry as en
     o_balance::text as balance, o_entry_id::text as "entryId"
   from ledger_book_calls($1::int[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::text[],
     $8::timestamptz[], $9::int[], $10::text[], $11::uuid[], $12::text[], $13::text[], $14::smallint[],
-    $15::numeric[], $16::boolean)`;
+    $15::numeric[], $16::boolean, $17::bigint[], $18::numeric[])`;
 
-export async function bookCalls(
-  tx: Db,
+/**
+ * `ledger_book_calls`' arguments for `calls`; `decided`: the entries' ids and every line's balance after it
+ * (null for the platform's lines) as the caller decided them, for the function to check.
+ */
+function bookingValues(
   calls: readonly CallLines[],
   deferPlatform: boolean,
-): Promise<CallResult[]> {
+  decided: { entryIds: readonly number[]; balances: readonly (string | null)[] } | null,
+): unknown[] {
   const callStarts: number[] = [];
   const entryStarts: number[] = [];
   const types: string[] = [];
@@ -86,7 +90,7 @@ export async function bookCalls(
   }
   const column = <T extends string | number | null>(pick: (c: CallLines) => T) =>
     arrayLiteral(calls.map(pick));
-  const rows = (await executeText(tx, BOOK_CALLS, [
+  return [
     arrayLiteral(callStarts),
     column((c) => c.row.userId),
     column((c) => c.row.reference),
@@ -103,7 +107,33 @@ export async function bookCalls(
     arrayLiteral(lines.map((l) => l.shard)),
     arrayLiteral(lines.map((l) => l.amount)),
     deferPlatform,
-  ])) as {
+    decided === null ? null : arrayLiteral(decided.entryIds),
+    decided === null ? null : arrayLiteral(decided.balances),
+  ];
+}
+
+/**
+ * The booking of calls the caller has decided, on their accounts locked beforehand, all book (see
+ * `MoneyCalls`), with their entries' ids reserved beforehand (`entryIds`, one per entry in order) and each
+ * line's balance after it as the caller worked it out (`balances`, in the lines' order; null for the
+ * platform's), as a statement to send with the transaction's last ones: `ledger_book_calls` books them as
+ * `bookCalls` does, under the same guard, and fails (so the COMMIT after it never runs) if any call is
+ * refused after all or any user's line comes to another balance. The platform's side is deferred, as in
+ * every money call.
+ */
+export function bookDecidedSql(
+  calls: readonly CallLines[],
+  decided: { entryIds: readonly number[]; balances: readonly (string | null)[] },
+): SQL {
+  return textStatement(BOOK_CALLS, bookingValues(calls, true, decided));
+}
+
+export async function bookCalls(
+  tx: Db,
+  calls: readonly CallLines[],
+  deferPlatform: boolean,
+): Promise<CallResult[]> {
+  const rows = (await executeText(tx, BOOK_CALLS, bookingValues(calls, deferPlatform, null))) as {
     call: number;
     outcome: string;
     entry: number;
@@ -160,3 +190,36 @@ export async function userAccounts(db: Db, userId: string): Promise<AccountRow[]
 }
 
 export { rowsOf };
+
+/**
+ * Every account of the users of a batch of money calls, locked for the transaction in id order (the
+ * booking's lock order for users' accounts, `ledger_book_calls`), with its balance: sent with the claim,
+ * so that the batch is decided on balances nobody else can move until it commits.
+ */
+export function lockUserAccountsSql(userIds: readonly string[]): SQL {
+  return sql`select user_id::text as "userId", purpose, currency, balance::text as balance
+    from ledger_accounts where user_id = any(${arrayLiteral([...new Set(userIds)])}::uuid[]) and shard = 0
+    order by id for update`;
+}
+
+/** The rows of `lockUserAccountsSql` as balances by `userAccountKey`. */
+export function lockedBalances(rows: readonly Record<string, unknown>[]): Map<string, string> {
+  return new Map(
+    rows.map((r) => [
+      userAccountKey(String(r.userId), String(r.purpose), String(r.currency)),
+      String(r.balance),
+    ]),
+  );
+}
+
+/** A user's account as `lockedBalances` names it. */
+export const userAccountKey = (userId: string, purpose: string, currency: string) =>
+  `${userId}/${purpose}/${currency}`;
+
+/**
+ * `count` ids of journal entries taken from their sequence, for entries booked later in the transaction
+ * (`bookDecidedSql`). Ids reserved and not used are gaps in the sequence, as a rolled-back booking leaves.
+ */
+export function reserveEntryIdsSql(count: number): SQL {
+  return sql`select nextval('journal_entries_id_seq')::text as id from generate_series(1, ${count}::int)`;
+}

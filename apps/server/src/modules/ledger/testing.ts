@@ -42,16 +42,35 @@ const paramsOf = (args: unknown[]): unknown[] => {
   return [];
 };
 
-/** The rows of a driver's answer: the last result's of a several-statement query. */
-const rowsOfResult = (result: unknown): unknown[] => {
-  const last: unknown = Array.isArray(result) ? result.at(-1) : result;
-  return (last as { rows?: unknown[] } | undefined)?.rows ?? [];
+interface Result {
+  rows?: unknown[];
+  fields?: { name: string }[];
+}
+
+/**
+ * The rows a key claim answered: in a several-statement query (`BEGIN; <claim>; …` on PostgreSQL) the
+ * result whose columns are the claim's, else the result's.
+ */
+const rowsOfClaim = (result: unknown): unknown[] => {
+  const results = (Array.isArray(result) ? result : [result]) as (Result | undefined)[];
+  const claim = results.find((r) => r?.fields?.some((f) => f.name === "claimed")) ?? results.at(-1);
+  return claim?.rows ?? [];
 };
 
 /** An array literal's element count ("{1,3,4}" → 3). */
 const elements = (literal: unknown): number => {
   const text = String(literal).replace(/^\{|\}$/g, "");
   return text === "" ? 0 : text.split(",").length;
+};
+
+/**
+ * How many calls a `ledger_book_calls` statement decided: its first parameter's elements, or, written in
+ * as a literal (sent with a COMMIT), the first literal after the function's name.
+ */
+const bookedCalls = (text: string, params: unknown[]): number => {
+  if (params.length > 0) return elements(params[0]);
+  const literal = /ledger_book_calls\(\s*E?'([^']*)'/.exec(text)?.[1];
+  return elements(literal ?? "");
 };
 
 /** Watches the ledger statements sent on `db` until the mocks are restored (`vi.restoreAllMocks`). */
@@ -66,8 +85,8 @@ export function watchLedger(db: Db): LedgerWatch {
 
   const observe = (args: unknown[], result: unknown) => {
     const text = textOf(args);
-    if (text.includes("ledger_claim_keys")) claims.push(rowsOfResult(result).length);
-    if (text.includes("ledger_book_calls")) bookings.push(elements(paramsOf(args)[0]));
+    if (text.includes("ledger_claim_keys")) claims.push(rowsOfClaim(result).length);
+    if (text.includes("ledger_book_calls")) bookings.push(bookedCalls(text, paramsOf(args)));
     if (text.includes("ledger_settle_platform")) settlements += 1;
   };
   const wait = () => new Promise<void>((resolve) => waiting.push(resolve));

@@ -39,8 +39,8 @@ import { toTradeOrder } from "./view.js";
  * a money call through the ledger's one write path, batched with the orders arriving meanwhile.
  */
 
-/** An order's row about to be written (its id chosen here). */
-type OrderRow = repo.NewOrder & { id: string };
+/** An order's row about to be written (its id chosen here, its sequence number reserved). */
+type OrderRow = repo.NewOrder & { id: string; seq: number };
 /** An order priced and checked against the market's terms (OrderPlacing.price). */
 type Priced = Awaited<ReturnType<OrderPlacing["price"]>>;
 
@@ -54,7 +54,6 @@ interface OrderCall extends MoneyCall {
 interface OrderPlan {
   values: OrderRow;
   entryColumn: "openEntryId" | "holdEntryId";
-  /** The answer, but its order number (the database gives it). */
   answer: TradeOrder;
 }
 
@@ -166,13 +165,17 @@ export class OrderPlacing {
   /** Trading's part of placing orders as money calls: the checks that are its own, then the rows. */
   private placingFeature(): MoneyFeature<OrderCall, OrderPlan, TradeOrder> {
     return {
-      plan: async (tx, calls) => {
+      // Each order's sequence number (so its order number) reserved with the claim.
+      prepare: (calls) => [repo.reserveOrderSeqsSql(calls.length)],
+      plan: async (tx, calls, [reserved = []]) => {
+        const seqs = reserved.map((r) => Number(r.seq)).sort((a, b) => a - b);
+        if (seqs.length < calls.length) throw new Error(`reserved ${seqs.length} order numbers`);
         // Day trades of one user in one batch share the allowance: each counts the margins planned before it.
         const planned = new Map<string, Money>();
         const plans: PlanOutcome<OrderPlan>[] = [];
-        for (const call of calls) {
+        for (const [k, call] of calls.entries()) {
           try {
-            plans.push({ value: await this.planOrder(tx, call, planned) });
+            plans.push({ value: await this.planOrder(tx, call, seqs[k] as number, planned) });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             // Refused for an allowance that counted the user's day trades planned before it.
@@ -182,18 +185,19 @@ export class OrderPlacing {
         }
         return plans;
       },
-      write: async (tx, booked) => {
-        const rows = booked.map(({ planned, entries }) => ({
-          ...planned.plan.values,
-          [planned.plan.entryColumn]: (entries[0] as Booked).entryId,
-        }));
-        const numbers = await repo.insertOrders(tx, rows);
-        return booked.map(({ planned }) => {
-          const written = numbers.get(planned.plan.values.id);
-          if (!written) throw new Error("a placed order was not written");
-          return { ...planned.plan.answer, orderNo: written.orderNo };
-        });
-      },
+      write: (booked) => ({
+        statements: [
+          repo.insertOrdersSql(
+            booked.map(({ planned, entries }) => ({
+              ...planned.plan.values,
+              [planned.plan.entryColumn]: (entries[0] as Booked).entryId,
+            })),
+          ),
+        ],
+        answers: booked.map(({ planned }) => planned.plan.answer),
+      }),
+      // The margin, the fee and the stamp duty (openEntries).
+      maxEntries: 3,
       short: (call, planned, _entry, available) =>
         new DomainError("INSUFFICIENT_AVAILABLE", {
           available: toBookedString(available, planned.plan.values.currency),
@@ -209,6 +213,7 @@ export class OrderPlacing {
   private async planOrder(
     tx: Db,
     call: OrderCall,
+    seq: number,
     dayTrades: Map<string, Money>,
   ): Promise<Planned<OrderPlan>> {
     const { draft, priced, userId } = call;
@@ -221,7 +226,7 @@ export class OrderPlacing {
       checkWithinAllowance({ ...allowance, remaining }, priced.instrument.currency, priced.cost.margin);
       dayTrades.set(userId, before.plus(priced.cost.margin));
     }
-    const values = this.newOrder(userId, draft, priced, call.at);
+    const values = { ...this.newOrder(userId, draft, priced, call.at), seq };
     const { entryColumn, entries, answer } = this.booked(userId, values, priced);
     return {
       entries,
@@ -232,7 +237,7 @@ export class OrderPlacing {
   }
 
   /**
-   * What placing `values` books, and the answer but for its order number: a market order's margin and fee
+   * What placing `values` books, and the answer: a market order's margin and fee
    * (the position opens), a limit order's hold of both (it waits).
    */
   private booked(userId: string, values: OrderRow, priced: Priced) {
@@ -243,7 +248,7 @@ export class OrderPlacing {
       ? openEntries(userId, instrument.currency, cost)
       : holdEntries(userId, instrument.currency, cost);
     const answer = toTradeOrder(
-      repo.insertedOrder(values, { seq: 0, orderNo: "" }),
+      repo.insertedOrder(values, { seq: values.seq, orderNo: repo.orderNoOf(values.seq) }),
       this.deps.market,
       filled ? price : undefined,
     );
@@ -256,7 +261,7 @@ export class OrderPlacing {
    * margin and fee at the limit and waits (`pending`) until the engine fills it, it is cancelled, or it
    * expires at the market's close.
    */
-  private newOrder(userId: string, draft: OrderDraft, priced: Priced, at: Date): OrderRow {
+  private newOrder(userId: string, draft: OrderDraft, priced: Priced, at: Date): Omit<OrderRow, "seq"> {
     const { instrument, config, cost, price } = priced;
     const common = {
       id: randomUUID(),

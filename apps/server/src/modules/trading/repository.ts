@@ -14,7 +14,6 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Db } from "../../db/index.js";
-import { executeText } from "../ledger/index.js";
 import { securitiesLoans, tradeOrders, type TradeOrderRow } from "../../db/schema/index.js";
 
 /** SQL only (CONVENTIONS): orders and positions. Every read of a user's rows is scoped by the user. */
@@ -49,23 +48,31 @@ const WRITTEN_COLUMNS = Object.entries(getTableColumns(tradeOrders)).filter(
   ([key]) => key !== "seq" && key !== "orderNo",
 );
 
-/** The statement of `insertOrders`, of fixed text: the rows come as one JSON array of records. */
-const INSERT_ORDERS = (() => {
-  const names = WRITTEN_COLUMNS.map(([, column]) => `"${column.name}"`).join(", ");
-  return `insert into trade_orders (${names})
-    select ${names} from jsonb_populate_recordset(null::trade_orders, $1::jsonb)
-    returning id, seq, order_no as "orderNo"`;
-})();
+/**
+ * `count` order sequence numbers reserved for orders written later in the transaction (`insertOrdersSql`),
+ * so that their order numbers (`orderNoOf`) are known before they are written. A number reserved and not
+ * used (the order was refused) is a gap, as a rolled-back insert leaves.
+ */
+export function reserveOrderSeqsSql(count: number): SQL {
+  return sql`select nextval(pg_get_serial_sequence('trade_orders', 'seq'))::text as seq
+    from generate_series(1, ${count}::int)`;
+}
+
+/** An order's number from its sequence number, as the generated column `order_no` writes it. */
+export const orderNoOf = (seq: number): string => `T${String(seq).padStart(10, "0")}`;
+
+/** The columns `insertOrdersSql` writes: the server's, and the reserved `seq`. */
+const INSERTED_NAMES = sql.raw(
+  [...WRITTEN_COLUMNS.map(([, column]) => `"${column.name}"`), `"seq"`].join(", "),
+);
 
 /**
- * Inserts orders in one statement of fixed text (each with its id chosen by the caller) and answers each
- * one's sequence and order number, by id. A field a row leaves out is written NULL, but the kind (its
+ * Inserts orders in one statement (each with its id chosen by the caller and its `seq` reserved by
+ * `reserveOrderSeqsSql`), the rows as one JSON array of records: a statement to send with a money call's
+ * COMMIT. It writes every row or fails. A field a row leaves out is written NULL, but the kind (its
  * column's default, `normal`).
  */
-export async function insertOrders(
-  tx: Db,
-  rows: readonly (NewOrder & { id: string })[],
-): Promise<Map<string, { seq: number; orderNo: string }>> {
+export function insertOrdersSql(rows: readonly (NewOrder & { id: string; seq: number })[]): SQL {
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const [key, column] of WRITTEN_COLUMNS) {
@@ -73,14 +80,11 @@ export async function insertOrders(
       if (value !== undefined) record[column.name] = value === null ? null : column.mapToDriverValue(value);
     }
     record.kind ??= "normal";
+    record.seq = row.seq;
     return record;
   });
-  const inserted = await executeText(tx, INSERT_ORDERS, [JSON.stringify(records)]);
-  if (inserted.length !== rows.length)
-    throw new Error(`inserted ${inserted.length} of ${rows.length} orders`);
-  return new Map(
-    inserted.map((row) => [String(row.id), { seq: Number(row.seq), orderNo: String(row.orderNo) }]),
-  );
+  return sql`insert into trade_orders (${INSERTED_NAMES}) overriding system value
+    select ${INSERTED_NAMES} from jsonb_populate_recordset(null::trade_orders, ${JSON.stringify(records)}::jsonb)`;
 }
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<TradeOrderRow> {
