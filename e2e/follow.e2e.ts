@@ -249,6 +249,9 @@ describe.skipIf(!run)(
     });
 
     it("staff close the product with a reason; the follower is paid out at the NAV and reads it", async () => {
+      // Six hours have passed on the clock: the staff session has ended, so staff log in again.
+      await admin.goto(`${harness.baseUrl}/admin/`);
+      await staffLogin(admin);
       await productsPage();
       await admin.getByRole("button", { name: `Close ${product}` }).click();
       const modal = admin.getByRole("dialog", { name: `Close ${product}?` });

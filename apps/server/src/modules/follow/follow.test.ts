@@ -178,6 +178,23 @@ describe("copy trading", () => {
     expect(await usd(a)).toMatchObject({ held: "0.00" });
   });
 
+  it("gives a buy placed just after a mark its units at the next round, and spaces the other marks", async () => {
+    const created = await createProduct(t, staff, productBody(t, leaderAccount));
+    await markRound(t);
+    const marked = await productRow(t, created.id);
+    expect(marked.navAt).not.toBeNull();
+    // Nobody buying: the next round within the interval does not mark again.
+    await markRound(t, 1000);
+    expect((await productRow(t, created.id)).navAt).toEqual(marked.navAt);
+    const a = await trader(t, { currency: "USD", amount: "500.00" });
+    await buyOk(t, a, { productId: created.id, amount: "200.00", copyStopLoss: 50 });
+    await markRound(t, 1000);
+    const [holding] = await holdingsOf(t, a);
+    expect(holding).toMatchObject({ state: "active", units: "200", buyNav: "1" });
+    expect(await usd(a)).toMatchObject({ available: "300.00", held: "0.00" });
+    await addsUp(created.id);
+  });
+
   it("redeems by the copy stop-loss, closing positions for the cash", async () => {
     const created = await createProduct(t, staff, productBody(t, leaderAccount));
     const a = await trader(t, { currency: "USD", amount: "1000.00" });

@@ -39,7 +39,8 @@ type Ending = { state: "paidOut" | "closedOut"; reason: "endTime" | "closed"; ki
 /**
  * The NAV marks (a task of the matching engine's rounds, run by the scheduler's leader on the injected
  * clock; docs/copy-trading.md). For each product taking buys, running or closing, at most once a
- * FOLLOW_MARK_INTERVAL_MS and only when every position of its portfolio has a current price, one
+ * FOLLOW_MARK_INTERVAL_MS (sooner when buys wait for their units: at the next round) and only when every
+ * position of its portfolio has a current price, one
  * transaction: the portfolio's value from its ledger balances (locked, so no booking of its trades lands
  * in between) and its positions; the NAV (core `markNav`, fees accrued); then, at that NAV, the holdings
  * whose copy stop-loss is reached and those asked to be redeemed are paid (as far as the free cash goes:
@@ -80,7 +81,13 @@ export class FollowMarks {
     }
     if (!product) return;
     if (product.state === "closing") await this.closePositions(product, at);
-    const due = force || !product.navAt || at.getTime() - product.navAt.getTime() >= FOLLOW_MARK_INTERVAL_MS;
+    // A pending buy is given its units at the next round's mark ("at the next NAV"), not up to a minute
+    // later: the interval spaces the marks of a product nobody is buying into.
+    const due =
+      force ||
+      !product.navAt ||
+      at.getTime() - product.navAt.getTime() >= FOLLOW_MARK_INTERVAL_MS ||
+      (product.state === "active" && money(await repo.pendingAmount(db, id)).greaterThan(0));
     if (!due) return;
     const shortfall = await db.transaction((tx) => this.mark(tx, id, at));
     if (shortfall.greaterThan(0)) await this.raiseCash(id, shortfall, at);
