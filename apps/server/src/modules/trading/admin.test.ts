@@ -115,7 +115,13 @@ describe("users/orders", () => {
     await placeOk(t, other, { ...market, priceType: "limit", price: "95.00" });
     expect((await page({ userId: who.userId, tab: "pending" })).items).toEqual([]);
 
-    const limit = await placeOk(t, who, { ...market, priceType: "limit", price: "90.00" });
+    // 10% from the price: the fat-finger guard asks again, and the order is confirmed.
+    const limit = await placeOk(t, who, {
+      ...market,
+      priceType: "limit",
+      price: "90.00",
+      confirmUnusual: true,
+    });
     expect((await page({ userId: who.userId, tab: "pending" })).items).toEqual([
       expect.objectContaining({ id: limit.id, state: "pending", limitPrice: "90.00" }),
     ]);

@@ -16,6 +16,7 @@ export const ACTION_COLORS: Record<string, string> = {
   blockTrade: "volcano",
   placement: "red",
   follow: "gold",
+  proof: "green",
   ipo: "orange",
   news: "magenta",
   support: "cyan",
