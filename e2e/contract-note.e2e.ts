@@ -123,7 +123,7 @@ describe.skipIf(!run)("contract-note journey: place an order, open its contract 
     await position.getByRole("button", { name: /^Details of Ethereum .*\(ETHUSD\)$/ }).click();
     await waitForHash(page, "#/trade/positionDetail");
     const orders = await api(harness.baseUrl, "vue/trade/positions", { tab: "inProgress" }, user);
-    const order = (orders.items as { orderNo: string; openFee: string }[])[0];
+    const order = (orders.items as { id: string; orderNo: string; openFee: string }[])[0];
     if (!order) throw new Error("no position");
     const open = page.getByRole("button", { name: "Contract note", exact: true });
     expect(await smallTargets(open.locator(".."))).toEqual([]);
@@ -141,12 +141,27 @@ describe.skipIf(!run)("contract-note journey: place an order, open its contract 
     await sheet.getByRole("button", { name: "Print" }).waitFor();
     await sheet.getByRole("button", { name: "Download" }).waitFor();
     expect(await smallTargets(sheet)).toEqual([]);
-    await expectAccessible(page, "contract-note");
+    // The note's frame cannot run scripts (DocumentSheet's sandbox), so axe cannot run inside it: on a busy
+    // machine its attempt outlasted the test. The frame is left out here; the note's own document is
+    // checked opened on its own below.
+    await expectAccessible(page, "contract-note", { exclude: ["iframe"] });
     await shoot(page, "contract-note-01-sheet");
     await sheet.getByRole("button", { name: "Download" }).click();
     await page.getByText("Document downloaded").waitFor();
     await sheet.getByRole("button", { name: "Close" }).click();
     await sheet.waitFor({ state: "hidden" });
+    // The note's document on its own page, where axe can run: the same markup the sheet's frame shows.
+    const answer = await fetch(`${harness.baseUrl}/api/vue/trade/contractNote`, {
+      method: "POST",
+      headers: { ...user, "content-type": "application/json" },
+      body: JSON.stringify({ orderId: order.id }),
+    });
+    expect(answer.status).toBe(200);
+    const { page: alone } = await harness.newPage();
+    await alone.setContent(await answer.text());
+    await alone.getByRole("heading", { name: "Contract note", level: 1 }).waitFor();
+    await expectAccessible(alone, "contract-note-document");
+    await alone.close();
     // The accessibility check reads the note's frame too, which takes a while on a busy machine.
   }, 300_000);
 

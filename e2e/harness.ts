@@ -321,9 +321,11 @@ export async function settleAnimations(page: Page) {
 }
 
 /** Fails on axe violations of impact "serious" or "critical" on the current screen. */
-export async function expectAccessible(page: Page, screen: string) {
+export async function expectAccessible(page: Page, screen: string, options: { exclude?: string[] } = {}) {
   await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  for (const selector of options.exclude ?? []) builder.exclude(selector);
+  const result = await builder.analyze();
   const blocking = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
