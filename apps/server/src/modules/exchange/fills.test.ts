@@ -95,8 +95,8 @@ async function blockers(count = 2) {
 
 /**
  * Sends the fills of `send` while both batches in flight are held at the database (each by a blocker's
- * fill), so that they reach it together, in one batch, once released. Answers their answers and the
- * statements watched (the blockers' batches first).
+ * fill), so that they reach it together, in one batch and in the order of `send`, once released. Answers their
+ * answers and the statements watched (the blockers' batches first).
  */
 async function inOneBatch(
   send: (() => Promise<Answer>)[],
@@ -110,8 +110,13 @@ async function inOneBatch(
   await until(() => watch.held() === 1);
   held.push(second());
   await until(() => watch.held() === 2);
-  const together = send.map((s) => s());
-  await until(() => submit.mock.calls.length === 2 + send.length);
+  // One at a time to the batcher, so the batch has them in the order sent (requests sent at once may
+  // overtake one another on their way through the HTTP layer).
+  const together: Promise<Answer>[] = [];
+  for (const s of send) {
+    together.push(s());
+    await until(() => submit.mock.calls.length === 2 + together.length);
+  }
   watch.release("all");
   const answers = await Promise.all(together);
   for (const blocker of await Promise.all(held)) expect(blocker).toMatchObject({ status: 1 });

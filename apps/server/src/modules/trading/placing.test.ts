@@ -94,7 +94,7 @@ const outcome = (a: Answer) => (a.status === 1 ? (a.data as TradeOrder).state : 
 
 /**
  * Sends the orders of `send` while the batch in flight (another user's order) is held at the database,
- * so that they reach it together, in one batch, once released. Answers their answers and the statements
+ * so that they reach it together, in one batch and in the order of `send`, once released. Answers their answers and the statements
  * watched (the blocker's batch first).
  */
 async function inOneBatch(
@@ -106,8 +106,13 @@ async function inOneBatch(
   watch.hold();
   const blocker = trade(t, other, "placeOrder", { ...market, idempotencyKey: newKey() });
   await until(() => watch.held() === 1);
-  const together = send.map((s) => s());
-  await until(() => submit.mock.calls.length === 1 + send.length);
+  // One at a time to the batcher, so the batch has them in the order sent (requests sent at once may
+  // overtake one another on their way through the HTTP layer).
+  const together: Promise<Answer>[] = [];
+  for (const s of send) {
+    together.push(s());
+    await until(() => submit.mock.calls.length === 1 + together.length);
+  }
   watch.release("all");
   const answers = await Promise.all(together);
   expect(await blocker).toMatchObject({ status: 1 });
