@@ -9,11 +9,21 @@ import { currency } from "./ledger.js";
 
 /**
  * The products whose loss statistic is published. `leveraged`: positions opened with a leverage above 1;
- * `dayTrading`: intraday orders (kind `dayTrade`). A copy product joins as its own key (docs/risk.md).
+ * `dayTrading`: intraday orders (kind `dayTrade`); and each copy product as `copy:<product id>` (its
+ * followers' holdings, docs/risk.md).
  */
 export const RISK_PRODUCTS = ["leveraged", "dayTrading"] as const;
-export const riskProduct = z.enum(RISK_PRODUCTS);
+/** A product a warning is acknowledged for (a leveraged order needs it). */
+export const acknowledgedProduct = z.enum(RISK_PRODUCTS);
+export type AcknowledgedProduct = z.infer<typeof acknowledgedProduct>;
+/** A copy product's key: `copy:` and the product's id. */
+export const copyRiskProduct = z.templateLiteral(["copy:", z.uuid()]);
+export type CopyRiskProduct = z.infer<typeof copyRiskProduct>;
+export const riskProduct = z.union([acknowledgedProduct, copyRiskProduct]);
 export type RiskProduct = z.infer<typeof riskProduct>;
+/** The copy product a key names, or undefined for another product. */
+export const copyProductOf = (product: RiskProduct): string | undefined =>
+  product.startsWith("copy:") ? product.slice("copy:".length) : undefined;
 
 export const riskDisclosureRequest = z.object({ product: riskProduct });
 export type RiskDisclosureRequest = z.infer<typeof riskDisclosureRequest>;
@@ -36,7 +46,8 @@ export type LossFigure = z.infer<typeof lossFigure>;
  * the user has acknowledged the warning.
  */
 export const riskDisclosure = lossFigure.extend({
-  product: riskProduct,
+  /** The product asked for (a `RiskProduct`; written as a plain string, the answers' fast serialiser). */
+  product: z.string(),
   method: z.string(),
   daily: lossFigure,
   /** When the user acknowledged this product's warning (null: not yet; a leveraged order needs it). */
@@ -44,7 +55,7 @@ export const riskDisclosure = lossFigure.extend({
 });
 export type RiskDisclosure = z.infer<typeof riskDisclosure>;
 
-export const riskAcknowledgeRequest = z.object({ product: riskProduct });
+export const riskAcknowledgeRequest = z.object({ product: acknowledgedProduct });
 
 /** One leveraged position in the order its close-out would come (nearest first). */
 export const marginPosition = z.object({

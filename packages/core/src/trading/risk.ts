@@ -5,8 +5,9 @@ import { money, type Money } from "../money.js";
  * covers, the fat-finger checks and the order in which leveraged positions would be closed out.
  *
  * The loss share follows ESMA's CFD product intervention, Decision (EU) 2018/796 of 22 May 2018 (OJ L 136,
- * 1.6.2018, p. 50; renewed by Decisions 2018/1636, 2019/155, 2019/679 and carried into the national measures
- * since, e.g. the FCA's COBS 22.5), its provider-specific risk warning ("[x]% of retail investor accounts lose
+ * 1.6.2018, p. 50; renewed by Decisions 2018/1636 (OJ L 272, 31.10.2018, p. 62), 2019/155 (OJ L 27,
+ * 31.1.2019, p. 36) and 2019/679 (OJ L 114, 30.4.2019, p. 22), and carried into the national measures since,
+ * e.g. the FCA's COBS 22.5), its provider-specific risk warning ("[x]% of retail investor accounts lose
  * money when trading CFDs with this provider"): the percentage is calculated every three months over the
  * 12 months before the date it is calculated; an account lost money when the sum of all realised and
  * unrealised net profits of its CFDs over those 12 months is negative; every cost of them (charges, fees,

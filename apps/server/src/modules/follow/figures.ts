@@ -91,9 +91,38 @@ export async function figuresOf(
 }
 
 /**
- * The copiers' own results over `period`: each holding that had units in it, from its value at the start
- * (the amount that bought its units, or its units at the NAV marked at the period's start) to its payout
- * (ended in the period) or its units at the latest NAV.
+ * Each holding that had units in [from, to) as a stretch: from its value at `from` (the amount that bought
+ * its units, or its units at the NAV of `startMark`, the mark at or before `from`) to its payout (ended
+ * before `to`) or its units at `endNav`.
+ */
+function stretchesOver(
+  holdings: readonly repo.HoldingRow[],
+  from: Date,
+  to: Date,
+  startMark: { nav: string } | undefined,
+  endNav: string,
+  currency: string,
+): HeldStretch[] {
+  const stretches: HeldStretch[] = [];
+  for (const h of holdings) {
+    if (h.units === null || h.since === null || h.buyNav === null) continue;
+    if (h.since.getTime() >= to.getTime()) continue;
+    if (h.endedAt !== null && h.endedAt.getTime() < from.getTime()) continue;
+    const boughtInPeriod = h.since.getTime() >= from.getTime();
+    const start = boughtInPeriod
+      ? h.amount
+      : startMark
+        ? valueAt(h.units, startMark.nav, currency)
+        : h.amount;
+    const ended = h.endedAt !== null && h.endedAt.getTime() < to.getTime();
+    const end = ended ? (h.payout ?? "0") : valueAt(h.units, endNav, currency);
+    if (money(start).greaterThan(0)) stretches.push({ copier: h.userId, start, end });
+  }
+  return stretches;
+}
+
+/**
+ * The copiers' own results over `period` (`stretchesOver`, up to now at the latest NAV).
  */
 export async function copierResultsOf(
   db: Db,
@@ -105,23 +134,31 @@ export async function copierResultsOf(
 ): Promise<FollowCopierResults> {
   const from = periodStart(period, now, first);
   const startMark = period === "all" ? undefined : await repo.navAtOrBefore(db, product.id, from);
-  const stretches: HeldStretch[] = [];
-  for (const h of holdings) {
-    if (h.units === null || h.since === null || h.buyNav === null) continue;
-    if (h.endedAt !== null && h.endedAt.getTime() < from.getTime()) continue;
-    const boughtInPeriod = h.since.getTime() >= from.getTime();
-    const start = boughtInPeriod
-      ? h.amount
-      : startMark
-        ? valueAt(h.units, startMark.nav, product.currency)
-        : h.amount;
-    const end = h.endedAt !== null ? (h.payout ?? "0") : valueAt(h.units, product.nav, product.currency);
-    if (money(start).greaterThan(0)) stretches.push({ copier: h.userId, start, end });
-  }
+  const stretches = stretchesOver(holdings, from, now, startMark, product.nav, product.currency);
   return {
     period,
     from: from.toISOString(),
     to: now.toISOString(),
     ...copierResults(stretches),
   };
+}
+
+/**
+ * A copy product's loss statistic input (modules/risk, ESMA's method as for leveraged trading): each
+ * follower's result over [from, to), one row per holding (`stretchesOver`, its units valued at the NAV of
+ * the mark at or before `to`), after the product's fees (the NAV is net of them). Undefined: no such product.
+ */
+export async function copyAccountResults(
+  db: Db,
+  productId: string,
+  from: Date,
+  to: Date,
+): Promise<{ account: string; result: string }[] | undefined> {
+  const product = await repo.findProduct(db, productId);
+  if (!product) return undefined;
+  const holdings = await repo.holdingsHeldIn(db, productId, from, to);
+  const startMark = await repo.navAtOrBefore(db, productId, from);
+  const endMark = await repo.navAtOrBefore(db, productId, to);
+  const stretches = stretchesOver(holdings, from, to, startMark, endMark?.nav ?? "0", product.currency);
+  return stretches.map((s) => ({ account: s.copier, result: money(s.end).minus(s.start).toFixed() }));
 }

@@ -13,6 +13,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, type TestApp } from "../../../test/helper.js";
 import { auditLog, followNavs } from "../../db/schema/index.js";
 import { HOUR, MINUTE } from "../../lib/clock.js";
+import { RiskStatistics } from "../risk/index.js";
 import { adminCall, type StaffLogin } from "../staff/testing.js";
 import {
   PriceBoard,
@@ -380,6 +381,85 @@ describe("copy trading", () => {
     );
     const detail = await adminDetail(created.id);
     expect(detail.holdings).toHaveLength(1);
+  });
+
+  it("publishes each product's loss share by ESMA's method, equal to a hand count of its followers", async () => {
+    const created = await createProduct(t, staff, productBody(t, leaderAccount));
+    const copy = `copy:${created.id}` as const;
+    // a: redeems on the rise (a gain). b: holds to the end time after the fall (a loss). c: bought after the
+    // rise, paid out after the fall (a loss). d: asks and is refunded before any mark (no units: not counted).
+    const [a, b, c, d] = (await Promise.all(
+      Array.from({ length: 4 }, () => trader(t, { currency: "USD", amount: "2000.00" })),
+    )) as [Trader, Trader, Trader, Trader];
+    const aBuy = await buyOk(t, a, { productId: created.id, amount: "1000.00" });
+    await buyOk(t, b, { productId: created.id, amount: "1000.00" });
+    const dBuy = await buyOk(t, d, { productId: created.id, amount: "500.00" });
+    expect(await follow(t, d, "redeem", { holdingId: dBuy.id, idempotencyKey: newKey() })).toMatchObject({
+      status: 1,
+    });
+    await markRound(t);
+    // The portfolio goes long at 2x: its account is the product's, never counted as a retail account (nor
+    // asked to acknowledge the warning: staff place its orders).
+    const long = { symbol: "BTCUSD", direction: "long", leverage: 2 };
+    await tradeOk(t, staff, created.id, { ...long, quantity: "20" });
+    board.set("BTCUSD", "110.00");
+    await markRound(t);
+    expect(await follow(t, a, "redeem", { holdingId: aBuy.id, idempotencyKey: newKey() })).toMatchObject({
+      status: 1,
+    });
+    await markRound(t);
+    await buyOk(t, c, { productId: created.id, amount: "1000.00" });
+    await markRound(t);
+    await tradeOk(t, staff, created.id, { ...long, quantity: "15" });
+    board.set("BTCUSD", "90.00");
+    await markRound(t);
+    t.clock.advance(72 * HOUR);
+    await t.app.tradingEngine.round();
+    const ended = await Promise.all([a, b, c].map(async (who) => (await holdingsOf(t, who))[0]));
+    expect(ended.map((h) => h?.state)).toEqual(["redeemed", "paidOut", "paidOut"]);
+    // Hand count: a was paid more than it paid in, b and c less; d never held units. 2 of 3.
+    expect(
+      ended.map((h) =>
+        money(h?.payout ?? "0")
+          .minus("1000.00")
+          .isNegative(),
+      ),
+    ).toEqual([false, true, true]);
+
+    t.clock.set("2026-04-02T08:00:00Z");
+    const viewer = await trader(t);
+    const shown = await call(t.app, "risk/disclosure", { product: copy }, viewer.session.headers);
+    expect(shown).toMatchObject({
+      status: 1,
+      data: {
+        product: copy,
+        accounts: 3,
+        lost: 2,
+        lostShare: "0.6667",
+        from: "2025-04-01T00:00:00.000Z",
+        to: "2026-04-01T00:00:00.000Z",
+        daily: { accounts: 3, lost: 2, lostShare: "0.6667" },
+        acknowledgedAt: null,
+      },
+    });
+    // The leveraged figure leaves the portfolio's 2x position out (its followers count here instead).
+    const leveraged = await new RiskStatistics({
+      db: t.database.db,
+      clock: t.clock,
+      market: t.app.market,
+    }).results("leveraged", new Date("2025-04-01T00:00:00Z"), new Date("2026-04-01T00:00:00Z"));
+    const row = await productRow(t, created.id);
+    expect(leveraged.some((r) => r.account === row.portfolioUserId)).toBe(false);
+    // An unknown product, a malformed key, and a copy product's warning is not one to acknowledge.
+    expect(
+      await call(t.app, "risk/disclosure", { product: `copy:${randomUUID()}` }, viewer.session.headers),
+    ).toMatchObject({ code: "NOT_FOUND" });
+    expect(
+      await call(t.app, "risk/disclosure", { product: "copy:nope" }, viewer.session.headers),
+    ).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await call(t.app, "risk/acknowledge", { product: copy }, viewer.session.headers)).toMatchObject({
+      code: "INVALID_INPUT",
+    });
   });
 
   it("lets only staff with follow.manage in, and refuses malformed bodies", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FollowHoldingState } from "@brokerage/api";
 import { rowsOf, type Db } from "../../db/index.js";
 import {
@@ -170,6 +170,22 @@ export async function allHoldingsOf(db: Db, productId: string, limit = 10_000) {
     .where(eq(followHoldings.productId, productId))
     .orderBy(asc(followHoldings.seq))
     .limit(limit);
+}
+
+/** The holdings of a product that had units at some instant of [from, to), oldest first. */
+export async function holdingsHeldIn(db: Db, productId: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(followHoldings)
+    .where(
+      and(
+        eq(followHoldings.productId, productId),
+        isNotNull(followHoldings.units),
+        lt(followHoldings.since, to),
+        or(isNull(followHoldings.endedAt), gte(followHoldings.endedAt, from)),
+      ),
+    )
+    .orderBy(asc(followHoldings.seq));
 }
 
 export async function holdingsPage(db: Db, params: { userId: string; beforeSeq?: number; limit: number }) {

@@ -1,4 +1,4 @@
-import type { RiskProduct } from "@brokerage/api";
+import type { AcknowledgedProduct } from "@brokerage/api";
 import { money, pnl, positionResultAt, type MarketDataProvider, type Money } from "@brokerage/core";
 import { eq, gt, type SQL } from "drizzle-orm";
 import { tradeOrders } from "../../db/schema/index.js";
@@ -7,9 +7,9 @@ import { currentPrice, positionTerms, type TradeOrderRow } from "../trading/inde
 /**
  * The products whose loss share is published, as filters on positions (trade_orders rows). A product
  * made of positions in trade_orders adds a filter here; a copy product (its followers hold units at a NAV,
- * not positions) adds its own `results` in statistics.ts instead (docs/risk.md, "Adding a product").
+ * not positions) has its own results in statistics.ts instead (docs/risk.md, "Adding a product").
  */
-export const PRODUCT_FILTERS: Record<RiskProduct, SQL> = {
+export const PRODUCT_FILTERS: Record<AcknowledgedProduct, SQL> = {
   /** Every position opened with a leverage above 1 (day trades included). */
   leveraged: gt(tradeOrders.leverage, 1),
   /** Every intraday order (kind dayTrade), whatever its leverage. */

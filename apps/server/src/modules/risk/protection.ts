@@ -168,7 +168,8 @@ export class SelfProtectionService {
 
   /**
    * What a new order must pass before it is placed, in this order: the kill switch (TRADING_SELF_LOCKED
-   * {until}); for a leveraged order, the acknowledged risk warning (RISK_DISCLOSURE_REQUIRED {product});
+   * {until}); for a leveraged order, the acknowledged risk warning (RISK_DISCLOSURE_REQUIRED {product}; a
+   * copy product's portfolio, whose orders staff place, acknowledges nothing);
    * every daily loss limit (LOSS_LIMIT_REACHED {amount, currency}); unless confirmed, the fat-finger guards
    * (ORDER_UNUSUAL).
    */
@@ -182,7 +183,7 @@ export class SelfProtectionService {
     const lock = await repo.lockOf(db, userId);
     if (lock && lock.lockedUntil.getTime() > at.getTime())
       throw new DomainError("TRADING_SELF_LOCKED", { until: lock.lockedUntil.toISOString() });
-    if (order.leverage > 1 && !(await repo.acknowledgement(db, userId, "leveraged")))
+    if (order.leverage > 1 && !(await repo.acknowledgedOrPortfolio(db, userId, "leveraged")))
       throw new DomainError("RISK_DISCLOSURE_REQUIRED", { product: "leveraged" });
     for (const row of await repo.lossLimitsOf(db, userId)) {
       const { amount } = effective(row, at);

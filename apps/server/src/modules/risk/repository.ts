@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/index.js";
+import { rowsOf, type Db } from "../../db/index.js";
 import {
+  followProducts,
   lossLimits,
   riskAcknowledgements,
   riskStatistics,
@@ -34,7 +35,9 @@ export async function keepStatistic(db: Db, row: StatisticRow): Promise<Statisti
 
 /**
  * The positions of a product that were open at some instant of [from, to): opened before `to`, not closed
- * before `from`. `filter` names the product (see products.ts); `userId` narrows to one user.
+ * before `from`, of a retail account (a copy product's portfolio account is the product's, not a client's:
+ * its followers count under the copy product). `filter` names the product (see positions.ts); `userId`
+ * narrows to one user.
  */
 export function positionsIn(db: Db, filter: SQL, from: Date, to: Date, userId?: string) {
   return db
@@ -46,6 +49,7 @@ export function positionsIn(db: Db, filter: SQL, from: Date, to: Date, userId?: 
         isNotNull(tradeOrders.openedAt),
         lt(tradeOrders.openedAt, to),
         or(isNull(tradeOrders.closedAt), gte(tradeOrders.closedAt, from)),
+        sql`not exists (select 1 from ${followProducts} where ${followProducts.portfolioUserId} = ${tradeOrders.userId})`,
         userId === undefined ? undefined : eq(tradeOrders.userId, userId),
       ),
     );
@@ -57,6 +61,19 @@ export async function acknowledgement(db: Db, userId: string, product: string) {
     .from(riskAcknowledgements)
     .where(and(eq(riskAcknowledgements.userId, userId), eq(riskAcknowledgements.product, product)));
   return row;
+}
+
+/**
+ * Whether a new order of the user may go on without (more) acknowledgement: the user acknowledged the
+ * product's warning, or the account is a copy product's portfolio (not a client: staff place its orders).
+ */
+export async function acknowledgedOrPortfolio(db: Db, userId: string, product: string): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${riskAcknowledgements}
+        where ${riskAcknowledgements.userId} = ${userId} and ${riskAcknowledgements.product} = ${product})
+      or exists (select 1 from ${followProducts} where ${followProducts.portfolioUserId} = ${userId}) as ok`),
+  );
+  return row?.ok === true;
 }
 
 /** The first acknowledgement stands: a repeat (or one racing it) changes nothing. */

@@ -38,7 +38,8 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...risk,
         summary:
-          "The share of retail accounts that lost money on a product (leveraged trading, day trading) over " +
+          "The share of retail accounts that lost money on a product (leveraged trading, day trading, a " +
+          "copy product as `copy:<id>`, NOT_FOUND for an unknown one) over " +
           "the 12 months before the last quarter's start, as published (ESMA Decision (EU) 2018/796: " +
           "realised and unrealised net of every cost, recalculated every quarter), `method` in words; " +
           "`daily` the same over the 12 months before today (UTC), for display; and when the user " +

@@ -1,4 +1,11 @@
-import { RISK_PRODUCTS, type LossFigure, type RiskDisclosure, type RiskProduct } from "@brokerage/api";
+import {
+  RISK_PRODUCTS,
+  copyProductOf,
+  type AcknowledgedProduct,
+  type LossFigure,
+  type RiskDisclosure,
+  type RiskProduct,
+} from "@brokerage/api";
 import {
   LOSS_SHARE_METHOD,
   dayStartUtc,
@@ -10,6 +17,8 @@ import {
 } from "@brokerage/core";
 import type { Db } from "../../db/index.js";
 import type { Clock } from "../../lib/clock.js";
+import { DomainError } from "../../lib/errors.js";
+import { copyAccountResults, liveCopyProducts } from "../follow/index.js";
 import { PRODUCT_FILTERS, resultOver } from "./positions.js";
 import * as repo from "./repository.js";
 
@@ -39,18 +48,28 @@ const figureOf = (row: repo.StatisticRow): LossFigure => ({
 /**
  * The loss statistics (DESIGN §5a; ESMA's method, core risk.ts): per product, the share of retail accounts
  * (every user account: the platform serves retail clients only) with a position of the product open at
- * some instant of the 12 months whose realised and unrealised net result over those months was negative.
+ * some instant of the 12 months whose realised and unrealised net result over those months was negative; for
+ * a copy product, every follower with units in it then, their holdings' results after its fees.
  * A figure is computed once per period and kept (`risk_statistics`): the published one at each quarter's
  * start, the displayed one at each day's start (UTC), by the first request or the scheduler's leader.
  */
 export class RiskStatistics {
   constructor(private readonly deps: RiskDeps) {}
 
-  /** Each account's result on the product over [from, to), one row per position (core `lossShare` sums). */
+  /**
+   * Each account's result on the product over [from, to), one row per position or per copy holding (core
+   * `lossShare` sums). An unknown copy product is NOT_FOUND.
+   */
   async results(product: RiskProduct, from: Date, to: Date): Promise<AccountResult[]> {
     const { db, market } = this.deps;
+    const copy = copyProductOf(product);
+    if (copy !== undefined) {
+      const results = await copyAccountResults(db, copy, from, to);
+      if (!results) throw new DomainError("NOT_FOUND");
+      return results;
+    }
     const prices = new Map<string, string | undefined>();
-    const rows = await repo.positionsIn(db, PRODUCT_FILTERS[product], from, to);
+    const rows = await repo.positionsIn(db, PRODUCT_FILTERS[product as AcknowledgedProduct], from, to);
     return rows.map((row) => ({ account: row.userId, result: resultOver(row, from, to, market, prices) }));
   }
 
@@ -90,7 +109,7 @@ export class RiskStatistics {
   }
 
   /** Stores the user's acknowledgement (the first stands) with the published figure shown. */
-  async acknowledge(userId: string, product: RiskProduct): Promise<RiskDisclosure> {
+  async acknowledge(userId: string, product: AcknowledgedProduct): Promise<RiskDisclosure> {
     const at = this.deps.clock.now();
     const published = await this.figure(product, "quarterly", at);
     await repo.acknowledge(this.deps.db, {
@@ -110,7 +129,8 @@ export class RiskStatistics {
       round: async (at: Date) => {
         const key = dayStartUtc(at).toISOString();
         if (key === done) return;
-        for (const product of RISK_PRODUCTS) {
+        const copies = (await liveCopyProducts(this.deps.db)).map(({ id }) => `copy:${id}` as const);
+        for (const product of [...RISK_PRODUCTS, ...copies]) {
           await this.figure(product, "quarterly", at);
           await this.figure(product, "daily", at);
         }

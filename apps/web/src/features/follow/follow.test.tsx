@@ -105,7 +105,25 @@ describe("/home/fllowDetail", { timeout: 30_000 }, () => {
   };
 
   it("shows the measured record: NAV chart, drawdowns, risk with its formula, copiers, costs, portfolio", async () => {
-    serve({ "follow/product": PRODUCT, "account/overview": OVERVIEW });
+    const figure = {
+      lostShare: "0.6667",
+      accounts: 3,
+      lost: 2,
+      from: "2025-10-01T00:00:00.000Z",
+      to: "2026-10-01T00:00:00.000Z",
+      computedAt: "2026-10-01T00:00:05.000Z",
+    };
+    serve({
+      "follow/product": PRODUCT,
+      "account/overview": OVERVIEW,
+      "risk/disclosure": {
+        ...figure,
+        product: `copy:${PRODUCT.id}`,
+        method: "ESMA",
+        daily: { ...figure, lostShare: null, accounts: 0, lost: 0 },
+        acknowledgedAt: null,
+      },
+    });
     show();
     await screen.findByRole("figure", { name: "NAV chart, in USD" });
     const measured = screen.getByRole("region", { name: "Measured figures" });
@@ -116,6 +134,14 @@ describe("/home/fllowDetail", { timeout: 30_000 }, () => {
     expect(within(risk).getByText(/whichever is higher/)).toBeTruthy();
     const copiers = screen.getByRole("region", { name: "Copiers' own results" });
     expect(termOf(copiers, "1 year")).toBe("4 copiers: 25.00% lost money; median result +1.10%");
+    // The published loss share of this product (ESMA's method), asked for by its key.
+    const warning = await within(copiers).findByRole("region", { name: "Risk warning" });
+    expect(
+      await within(warning).findByText(/^67% of retail accounts lost money on the copy product/),
+    ).toBeTruthy();
+    expect(calls("risk/disclosure")).toEqual([
+      ["risk/disclosure", { product: `copy:${PRODUCT.id}` }, { silent: true }],
+    ]);
     const costs = screen.getByRole("region", { name: "Costs and what the leader is paid" });
     expect(termOf(costs, "Management fee")).toBe("2% a year of the net assets");
     expect(termOf(costs, "Performance fee")).toBe("20% of the rise above the high-water mark");

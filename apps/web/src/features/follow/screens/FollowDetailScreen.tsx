@@ -13,6 +13,7 @@ import { Screen } from "../../../components/Screen";
 import { TermList } from "../../../components/TermList";
 import { EquityChart } from "../../../components/EquityChart";
 import { formatAmount } from "../../records";
+import { RiskWarning } from "../../risk";
 import { FOLLOW_KEY, useFollowProduct } from "../api/follow";
 import { BuyForm } from "../components/BuyForm";
 import {
@@ -140,6 +141,7 @@ function Detail({ product }: { product: FollowProductDetail }) {
             value: copierText(r, t),
           }))}
         />
+        <RiskWarning product={`copy:${product.id}`} name={product.name} />
       </section>
 
       <section className="card follow-card" aria-label={t("follow.costsTitle")}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Currency, RiskProduct, SelfProtection } from "@brokerage/api";
+import type { AcknowledgedProduct, Currency, RiskProduct, SelfProtection } from "@brokerage/api";
 import { apiPost } from "../../../lib/api";
 
 export const RISK_KEY = ["risk"] as const;
@@ -21,7 +21,7 @@ export function useRiskDisclosure(product: RiskProduct, enabled = true) {
 export function useAcknowledgeRisk() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (product: RiskProduct) => apiPost("risk/acknowledge", { product }, { silent: true }),
+    mutationFn: (product: AcknowledgedProduct) => apiPost("risk/acknowledge", { product }, { silent: true }),
     onSuccess: (data) => queryClient.setQueryData([...RISK_KEY, "disclosure", data.product], data),
   });
 }

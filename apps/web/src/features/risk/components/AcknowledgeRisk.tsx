@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RiskProduct } from "@brokerage/api";
+import type { AcknowledgedProduct } from "@brokerage/api";
 import { ConfirmSheet } from "../../../components/ConfirmSheet";
 import { errorText } from "../../../lib/api";
 import { ApiError } from "../../../lib/apiError";
@@ -16,7 +16,7 @@ export function AcknowledgeRisk({
   onDone,
   onClose,
 }: {
-  product: RiskProduct;
+  product: AcknowledgedProduct;
   open: boolean;
   onDone: () => void;
   onClose: () => void;
