@@ -16,10 +16,27 @@ const server = {
 const SERVER_ISOLATED = ["test/hostile-text.test.ts"];
 /**
  * Server test files that never open the database TEST_DATABASE_URL names, nor Redis: each starts an embedded
- * or in-memory database of its own. With TEST_SKIP_EMBEDDED_ONLY set they are left out: .ci/run sets it for
- * its second server run (on PostgreSQL), where they would repeat the first run's work exactly.
+ * or in-memory database of its own, or none (pure code, the lint rules). With TEST_SKIP_EMBEDDED_ONLY set
+ * they are left out: .ci/run sets it for its second server run (on PostgreSQL), where they would repeat the
+ * first run's work exactly.
  */
-const SERVER_EMBEDDED_ONLY = ["test/interrupt.test.ts", "src/db/data-dir.test.ts", "src/env.test.ts"];
+const SERVER_EMBEDDED_ONLY = [
+  "test/interrupt.test.ts",
+  "src/db/data-dir.test.ts",
+  "src/env.test.ts",
+  "src/boundaries.test.ts",
+  "src/db/arrays.test.ts",
+  "src/lib/batcher.test.ts",
+  "src/lib/images.test.ts",
+  "src/lib/login-throttle.test.ts",
+  "src/lib/password.test.ts",
+  "src/lib/shutdown.test.ts",
+  "src/lib/totp.test.ts",
+  "src/modules/ipo/draw-key.test.ts",
+  "src/modules/market/candle-csv.test.ts",
+  "src/modules/session/cache.test.ts",
+  "src/modules/trading/config.test.ts",
+];
 
 // One runner, one project per layer. `npm test` runs them all; the e2e project drives the system Chromium.
 export default defineConfig({
