@@ -73,7 +73,13 @@ export function proofColumns(t: TFunction, me: StaffMe): ColumnsType<AdminProof>
       align: "right",
       render: (total: string) => <span className="admin-mono">{total}</span>,
     },
-    { title: t("proofs.leaves"), dataIndex: "leaves", width: 80, align: "right" },
+    {
+      title: t("proofs.leaves"),
+      dataIndex: "leaves",
+      width: 80,
+      align: "right",
+      render: (leaves: number) => <span className="admin-mono">{leaves}</span>,
+    },
     {
       title: t("proofs.root"),
       key: "root",
