@@ -70,6 +70,14 @@ const OPEN_ON_PAGE: Record<string, (page: Page) => Promise<void>> = {
   "/admin/placements": newRecordDrawer("New offer", "New placement offer"),
   "/admin/ipos": newRecordDrawer("New offering", "New IPO offering"),
   "/admin/news": newRecordDrawer("New article", "Publish a new article"),
+  "/admin/proofs": async (page) => {
+    await page.getByRole("button", { name: "Build now", exact: true }).click();
+    const modal = page.getByRole("dialog", { name: "Build the proof of liabilities now?" });
+    await modal.waitFor();
+    await settleAnimations(page);
+    await modal.getByRole("button", { name: "Cancel", exact: true }).click();
+    await modal.waitFor({ state: "hidden" });
+  },
   "/admin/staff": async (page) => {
     await page.getByRole("button", { name: "New staff account", exact: true }).click();
     const modal = page.getByRole("dialog", { name: "New staff account" });

@@ -434,6 +434,7 @@ describe.skipIf(!run)("identity journey: fund password, KYC, review, cards, wall
         "users",
         "staff",
         "audit",
+        "proofs",
         "config",
         "channels",
         "blockTrades",

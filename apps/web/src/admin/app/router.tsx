@@ -65,6 +65,10 @@ export const ADMIN_ROUTES: RouteObject[] = [
             lazy: permitted("audit.read", async () => (await import("../audit/AuditScreen")).AuditScreen),
           },
           {
+            path: "proofs",
+            lazy: permitted("ledger.read", async () => (await import("../proofs/ProofsScreen")).ProofsScreen),
+          },
+          {
             path: "config",
             lazy: permitted(
               "config.manage",

@@ -12,6 +12,7 @@ const ITEMS = [
   { path: "/users", labelKey: "nav.users", permission: "users.read" },
   { path: "/staff", labelKey: "nav.staff", permission: "staff.manage" },
   { path: "/audit", labelKey: "nav.audit", permission: "audit.read" },
+  { path: "/proofs", labelKey: "nav.proofs", permission: "ledger.read" },
   { path: "/config", labelKey: "nav.config", permission: "config.manage" },
   { path: "/channels", labelKey: "nav.channels", permission: "channels.manage" },
   { path: "/blockTrades", labelKey: "nav.blockTrades", permission: "blockTrades.manage" },

@@ -63,6 +63,7 @@ describe("what a role may use", { timeout: 30_000 }, () => {
       "nav.users": "Users",
       "nav.staff": "Staff",
       "nav.audit": "Audit log",
+      "nav.proofs": "Proofs of liabilities",
       "nav.config": "Configuration",
       "nav.channels": "Deposit channels",
       "nav.blockTrades": "Block trades",
