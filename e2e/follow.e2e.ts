@@ -168,12 +168,20 @@ describe.skipIf(!run)(
       const costs = page.getByRole("region", { name: "Costs and what the leader is paid" });
       expect(await termOf(costs, "Management fee")).toBe("2% a year of the net assets");
       expect(await termOf(costs, "Leader's pay")).toBe("50% of both fees (the platform keeps the rest)");
-      await page
-        .getByRole("region", { name: "Copiers' own results" })
-        .getByText(/differ from the leader's/)
+      const copiers = page.getByRole("region", { name: "Copiers' own results" });
+      await copiers.getByText(/differ from the leader's/).waitFor();
+      // The product's published loss share (ESMA's method): nobody has held it yet, so none is published.
+      const warning = copiers.getByRole("region", { name: "Risk warning" });
+      await warning
+        .getByText(`No account has traded the copy product “${product}” here in the last 12 months yet`, {
+          exact: false,
+        })
+        .first()
         .waitFor();
       await expectAccessible(page, "copy-trading product");
       await shoot(page, "follow-02-product");
+      await warning.scrollIntoViewIfNeeded();
+      await shoot(page, "follow-02b-product-loss-share");
     });
 
     it("buys 500.00 USD of units after the costs and the risk warning, with a 50 % copy stop-loss", async () => {

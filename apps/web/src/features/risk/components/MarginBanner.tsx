@@ -1,5 +1,6 @@
 import "../risk.css";
 import { useTranslation } from "react-i18next";
+import { formatPrice } from "../../../lib/quote";
 import { useMarginStatus } from "../api/risk";
 
 const percentOf = (fraction: string) => `${(Number(fraction) * 100).toFixed(0)}%`;
@@ -38,7 +39,7 @@ export function MarginBanner() {
             {t("risk.closeOrderItem", {
               orderNo: p.orderNo,
               symbol: p.symbol,
-              price: p.closeOutPrice,
+              price: formatPrice(p.closeOutPrice),
               level: p.marginLevel === null ? "—" : percentOf(p.marginLevel),
             })}
           </li>
