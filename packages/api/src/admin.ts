@@ -505,6 +505,8 @@ export const AUDIT_ACTIONS = [
   "follow.closePosition",
   "follow.cancelOrder",
   "follow.close",
+  /** A copy product reached its end time: the system closes its positions and pays everyone out. */
+  "follow.end",
   "ipo.save",
   "ipo.draw",
   "ipo.listing",

@@ -484,5 +484,7 @@ export const FOLLOW_TRADE_AUDIT = "follow.trade";
 export const FOLLOW_CLOSE_POSITION_AUDIT = "follow.closePosition";
 export const FOLLOW_CANCEL_ORDER_AUDIT = "follow.cancelOrder";
 export const FOLLOW_CLOSE_AUDIT = "follow.close";
+/** The system's action when a product reaches its end time (actor `system`). */
+export const FOLLOW_END_AUDIT = "follow.end";
 export const FOLLOW_LIST_AUDIT = "read.followProducts";
 export const FOLLOW_DETAIL_AUDIT = "read.followProduct";

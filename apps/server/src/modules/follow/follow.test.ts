@@ -8,7 +8,7 @@ import {
   type Message,
 } from "@brokerage/api";
 import { RISK_DRAWDOWN_EDGES, RISK_VOLATILITY_EDGES, allocateByUnits, money } from "@brokerage/core";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, type TestApp } from "../../../test/helper.js";
 import { auditLog, followNavs } from "../../db/schema/index.js";
@@ -154,6 +154,13 @@ describe("copy trading", () => {
     const ended = await productRow(t, created.id);
     expect(ended.state).toBe("ended");
     expect(ended.units).toBe("0.00000000");
+    // The end time is the system's action, in the audit log with its reason.
+    const endAudit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "follow.end"), eq(auditLog.target, `followProduct:${created.id}`)));
+    expect(endAudit).toHaveLength(1);
+    expect(endAudit[0]).toMatchObject({ actor: "system", adminUserId: null, reason: "end time reached" });
     const [aEnd] = await holdingsOf(t, a);
     const [bEnd] = await holdingsOf(t, b);
     expect(aEnd).toMatchObject({ state: "paidOut", endReason: "endTime" });

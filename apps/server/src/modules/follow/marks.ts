@@ -1,4 +1,10 @@
-import type { ClosePositionRequest, MessageKind, PlaceOrderRequest, TradeOrder } from "@brokerage/api";
+import {
+  FOLLOW_END_AUDIT,
+  type ClosePositionRequest,
+  type MessageKind,
+  type PlaceOrderRequest,
+  type TradeOrder,
+} from "@brokerage/api";
 import {
   allocateByUnits,
   markNav,
@@ -16,8 +22,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/index.js";
 import { MINUTE } from "../../lib/clock.js";
 import { DomainError } from "../../lib/errors.js";
+import { recordSystemAction } from "../audit/index.js";
 import { book } from "../ledger/index.js";
 import { MessageService } from "../messages/index.js";
+import { productTarget } from "./admin-service.js";
 import { portfolioNow } from "./portfolio.js";
 import * as repo from "./repository.js";
 import { holdingReference, type FollowDeps } from "./service.js";
@@ -75,6 +83,13 @@ export class FollowMarks {
       product = await db.transaction(async (tx) => {
         const row = await repo.findProduct(tx, id, "update");
         if (row?.state !== "active") return row;
+        await recordSystemAction(tx, {
+          action: FOLLOW_END_AUDIT,
+          target: productTarget(id),
+          reason: "end time reached",
+          details: { endsAt: row.endsAt.toISOString(), units: row.units, nav: row.nav },
+          at,
+        });
         return repo.updateProduct(tx, id, { state: "closing", closedAt: at, updatedAt: at });
       });
       force = true;
