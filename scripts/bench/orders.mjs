@@ -71,6 +71,8 @@ async function prepare(base, count) {
       { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD },
       headers,
     );
+    // As the order ticket does before a first leveraged order (docs/risk.md): set-up, not measured.
+    await call(base, "vue/risk/acknowledge", { product: "leveraged" }, headers);
     const found = await call(base, "admin/users/search", { q: account }, staffHeaders);
     const userId = found.items.find((u) => u.account === account).id;
     await fund(base, { staff: staffHeaders, approver }, userId, FUNDS, "Order benchmark");

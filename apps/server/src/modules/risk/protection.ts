@@ -21,7 +21,10 @@ import type { RiskDeps } from "./statistics.js";
  */
 
 /** A limit as it stands at `at`: a waiting raise or removal applies from its day. Amounts as booked. */
-function effective(row: repo.LossLimitRow, at: Date) {
+function effective(
+  row: Pick<repo.LossLimitRow, "currency" | "amount" | "nextAmount" | "nextFrom">,
+  at: Date,
+) {
   const due = row.nextFrom !== null && row.nextFrom.getTime() <= at.getTime();
   const shown = (amount: string | null) =>
     amount === null ? null : toBookedString(money(amount), row.currency);
@@ -180,12 +183,13 @@ export class SelfProtectionService {
   ): Promise<void> {
     const { db, clock } = this.deps;
     const at = clock.now();
-    const lock = await repo.lockOf(db, userId);
-    if (lock && lock.lockedUntil.getTime() > at.getTime())
-      throw new DomainError("TRADING_SELF_LOCKED", { until: lock.lockedUntil.toISOString() });
-    if (order.leverage > 1 && !(await repo.acknowledgedOrPortfolio(db, userId, "leveraged")))
+    const thresholds = await getSetting(db, "risk.unusualOrder");
+    const state = await repo.orderGuardState(db, userId, priced.currency, thresholds.history);
+    if (state.lockedUntil && state.lockedUntil.getTime() > at.getTime())
+      throw new DomainError("TRADING_SELF_LOCKED", { until: state.lockedUntil.toISOString() });
+    if (order.leverage > 1 && !state.acknowledged)
       throw new DomainError("RISK_DISCLOSURE_REQUIRED", { product: "leveraged" });
-    for (const row of await repo.lossLimitsOf(db, userId)) {
+    for (const row of state.limits) {
       const { amount } = effective(row, at);
       if (amount === null) continue;
       const today = await this.dayResult(db, userId, row.currency, at);
@@ -193,6 +197,15 @@ export class SelfProtectionService {
         throw new DomainError("LOSS_LIMIT_REACHED", { amount, currency: row.currency });
     }
     if (order.confirmUnusual === true) return;
-    if ((await this.warnings(userId, order, priced)).length > 0) throw new DomainError("ORDER_UNUSUAL");
+    const warnings = unusualOrder(
+      {
+        limit: order.priceType === "limit" ? priced.price : undefined,
+        price: priced.marketPrice,
+        notional: priced.notional,
+        earlier: state.notionals,
+      },
+      thresholds,
+    );
+    if (warnings.length > 0) throw new DomainError("ORDER_UNUSUAL");
   }
 }

@@ -63,19 +63,6 @@ export async function acknowledgement(db: Db, userId: string, product: string) {
   return row;
 }
 
-/**
- * Whether a new order of the user may go on without (more) acknowledgement: the user acknowledged the
- * product's warning, or the account is a copy product's portfolio (not a client: staff place its orders).
- */
-export async function acknowledgedOrPortfolio(db: Db, userId: string, product: string): Promise<boolean> {
-  const [row] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select exists (select 1 from ${riskAcknowledgements}
-        where ${riskAcknowledgements.userId} = ${userId} and ${riskAcknowledgements.product} = ${product})
-      or exists (select 1 from ${followProducts} where ${followProducts.portfolioUserId} = ${userId}) as ok`),
-  );
-  return row?.ok === true;
-}
-
 /** The first acknowledgement stands: a repeat (or one racing it) changes nothing. */
 export async function acknowledge(db: Db, row: typeof riskAcknowledgements.$inferInsert) {
   await db.insert(riskAcknowledgements).values(row).onConflictDoNothing();
@@ -132,6 +119,59 @@ export async function setLossLimit(
     .update(lossLimits)
     .set(values)
     .where(and(eq(lossLimits.userId, userId), eq(lossLimits.currency, currency)));
+}
+
+/** What the checks before a new order read of the user (`orderGuardState`), in one statement. */
+export interface OrderGuardState {
+  lockedUntil: Date | null;
+  /** The leveraged warning acknowledged, or the account is a copy product's portfolio (staff place its orders). */
+  acknowledged: boolean;
+  limits: Pick<LossLimitRow, "currency" | "amount" | "nextAmount" | "nextFrom">[];
+  /** As `recentNotionals` answers them. */
+  notionals: string[];
+}
+
+/**
+ * The kill switch's lock, the leveraged acknowledgement, the loss limits and the latest `history` orders'
+ * notionals in `currency`, read in one round trip (a new order needs all of them: one query each made the
+ * order path four round trips longer).
+ */
+export async function orderGuardState(
+  db: Db,
+  userId: string,
+  currency: string,
+  history: number,
+): Promise<OrderGuardState> {
+  const [row] = rowsOf<{ state: unknown }>(
+    await db.execute(sql`select json_build_object(
+      'lockedUntil', (select ${tradingLocks.lockedUntil} from ${tradingLocks} where ${tradingLocks.userId} = ${userId}),
+      'acknowledged', exists (select 1 from ${riskAcknowledgements}
+          where ${riskAcknowledgements.userId} = ${userId} and ${riskAcknowledgements.product} = 'leveraged')
+        or exists (select 1 from ${followProducts} where ${followProducts.portfolioUserId} = ${userId}),
+      'limits', coalesce((select json_agg(json_build_object('currency', l.currency, 'amount', l.amount::text,
+          'nextAmount', l.next_amount::text, 'nextFrom', l.next_from) order by l.currency)
+        from ${lossLimits} l where l.user_id = ${userId}), '[]'::json),
+      'notionals', coalesce((select json_agg(r.notional order by r.seq desc) from (
+          select o.seq, (o.quantity * coalesce(o.open_price, o.limit_price))::text as notional
+          from ${tradeOrders} o
+          where o.user_id = ${userId} and o.currency = ${currency}
+            and o.state in ('pending', 'open', 'closing', 'closed')
+            and (o.open_price is not null or o.limit_price is not null)
+          order by o.seq desc limit ${history}) r), '[]'::json)
+    ) as state`),
+  );
+  const raw = (typeof row?.state === "string" ? JSON.parse(row.state) : row?.state) as {
+    lockedUntil: string | null;
+    acknowledged: boolean;
+    limits: { currency: string; amount: string | null; nextAmount: string | null; nextFrom: string | null }[];
+    notionals: string[];
+  };
+  return {
+    lockedUntil: raw.lockedUntil === null ? null : new Date(raw.lockedUntil),
+    acknowledged: raw.acknowledged,
+    limits: raw.limits.map((l) => ({ ...l, nextFrom: l.nextFrom === null ? null : new Date(l.nextFrom) })),
+    notionals: raw.notionals,
+  };
 }
 
 /**
