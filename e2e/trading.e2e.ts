@@ -398,9 +398,10 @@ describe.skipIf(!run)("trading journey: buy long at 2×, wait out the lock, clos
 
   it("the fund records list margin, fee, stamp duty, margin release and P&L; they sum to the balance's change", async () => {
     // A close at exactly the opening price books no P&L entry (zero amounts are not booked): rare, allowed.
+    // The entry books the price move (`pnlGross`); `pnl` is net of the costs, never zero after a fee.
     const closed = await api(harness.baseUrl, "vue/trade/orders", { tab: "finished" }, user);
-    const pnl = String((closed.items as { pnl: string | null }[])[0]?.pnl ?? "0");
-    const hasPnl = /[1-9]/.test(pnl);
+    const gross = String((closed.items as { pnlGross: string | null }[])[0]?.pnlGross ?? "0");
+    const hasPnl = /[1-9]/.test(gross);
     await open("#/information/fundRecord");
     const list = page.getByRole("list", { name: /Fund records/ });
     for (const type of [
