@@ -322,6 +322,12 @@ export async function settleAnimations(page: Page) {
 
 /** Fails on axe violations of impact "serious" or "critical" on the current screen. */
 export async function expectAccessible(page: Page, screen: string, options: { exclude?: string[] } = {}) {
+  // A toast is a message of 2 s at most: one fading out while axe reads the page is measured at half
+  // opacity (CI's failure of e0eb1d7). The screen is checked once the last toast has gone.
+  await page
+    .locator(".adm-toast-main")
+    .waitFor({ state: "detached", timeout: 5000 })
+    .catch(() => undefined);
   await settleAnimations(page);
   const builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder.exclude(selector);
